@@ -1,0 +1,152 @@
+//! The `Game` trait every sente game implements, and the types it shares with the search.
+//!
+//! A game knows its rules and its notations, nothing of the protocol or of the search.
+
+pub mod connect4;
+pub mod tictactoe;
+
+#[cfg(test)]
+pub mod conformance;
+
+use std::fmt;
+
+/// One of the two seats at the table. `P1` moves first (UCI "white", UGI "p1").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// The first player.
+    P1,
+    /// The second player.
+    P2,
+}
+
+impl Seat {
+    /// The other seat.
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::P1 => Seat::P2,
+            Seat::P2 => Seat::P1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The given seat won (for a one-player puzzle: `Win(P1)` means solved).
+    Win(Seat),
+    /// Nobody won.
+    Draw,
+}
+
+/// A notation or legality error, with a message meant for a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError(pub String);
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Shorthand for building a `GameError` result.
+pub fn game_error<T>(message: impl Into<String>) -> Result<T, GameError> {
+    Err(GameError(message.into()))
+}
+
+/// A position of a game, with its rules.
+///
+/// Positions are small values: the search copies them (copy-make) instead of undoing moves.
+/// Legal moves come in a fixed, deterministic order (textbook node counts depend on it).
+/// The search negates a score only when the side to move changes between a position and its
+/// child, so one-player puzzles and games with unequal sides fit the same loop.
+pub trait Game: Clone + Send + 'static {
+    /// A move; cheap to copy.
+    type Move: Copy + Eq + fmt::Debug + Send + 'static;
+
+    /// The variant name used by `UCI_Variant` and `--variant`.
+    const NAME: &'static str;
+
+    /// The usual start position.
+    fn startpos() -> Self;
+
+    /// Parses the position notation (protocol.md, "fen"), checking that the position is possible.
+    fn from_fen(fen: &str) -> Result<Self, GameError>;
+
+    /// The position notation; `from_fen(p.fen())` gives back `p`.
+    fn fen(&self) -> String;
+
+    /// The seat whose turn it is (meaningless once the game is over).
+    fn side_to_move(&self) -> Seat;
+
+    /// `Some` once the game is over. A position with no legal move is always over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Appends the legal moves, in generation order, to `moves` (nothing once the game is over).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a move known to be legal.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Static evaluation in centipawn-like units, from the point of view of the side to move.
+    /// Must stay well inside `±search::score::MATE_BOUND`.
+    fn evaluate(&self) -> i32;
+
+    /// A hash of the position (equal positions, equal hashes), for the transposition table.
+    fn hash(&self) -> u64;
+
+    /// A number identifying a move among the legal moves of this position (stored in the
+    /// transposition table).
+    fn move_code(mv: Self::Move) -> u16;
+
+    /// A static ordering hint: moves with a higher hint are searched first by the full search
+    /// (after the table move and killers). Plain minimax and alpha-beta ignore it.
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The move notation of `mv` (protocol.md).
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Parses a move and checks it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
+        if let Some(outcome) = self.outcome() {
+            let how = match outcome {
+                Outcome::Win(Seat::P1) => "p1 won",
+                Outcome::Win(Seat::P2) => "p2 won",
+                Outcome::Draw => "drawn",
+            };
+            return game_error(format!("the game is over ({how})"));
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&m| self.move_text(m) == text)
+            .ok_or_else(|| GameError(format!("'{text}' is not a legal move here")))
+    }
+
+    /// The board drawn for a person, several lines.
+    fn display(&self) -> String;
+}
+
+/// The number of move sequences of length `depth` from `pos` (a finished game is not extended).
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}

@@ -1,0 +1,4 @@
+//! sente: a game engine speaking a superset of UCI and UGI.
+
+pub mod games;
+pub mod search;

@@ -1,0 +1,3 @@
+//! Game-independent search: iterative deepening alpha-beta, textbook variants, time management.
+
+pub mod score;
