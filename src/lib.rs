@@ -1,4 +1,8 @@
 //! sente: a game engine speaking a superset of UCI and UGI.
 
+pub mod bench;
+pub mod engine;
 pub mod games;
+pub mod protocol;
 pub mod search;
+pub mod transcript;

@@ -1,1 +1,85 @@
-fn main() {}
+//! The `sente` command: the engine by default, plus `bench` and `transcript`.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "sente", version, about = "A game engine speaking UCI and UGI")]
+struct Cli {
+    /// The variant to start with (see `uci` for the list).
+    #[arg(long)]
+    variant: Option<String>,
+    #[command(subcommand)]
+    command: Option<Tool>,
+}
+
+#[derive(Subcommand)]
+enum Tool {
+    /// Search fixed positions to fixed depths and print nodes, time and speed.
+    Bench {
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Play transcript files (`> sent`, `< expected`) against an engine.
+    Transcript {
+        /// The engine to test (default: this sente).
+        #[arg(long)]
+        engine: Option<PathBuf>,
+        /// Arguments for the engine.
+        #[arg(long = "arg", allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Transcript files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        None => sente::engine::run_stdio(cli.variant.as_deref()),
+        Some(Tool::Bench { hash }) => {
+            sente::bench::run(hash, &mut std::io::stdout().lock()).map(|_| ())
+        }
+        Some(Tool::Transcript {
+            engine,
+            args,
+            files,
+        }) => transcripts(engine, &args, &files),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sente: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> Result<(), String> {
+    let program = match engine {
+        Some(path) => path,
+        None => std::env::current_exe().map_err(|e| e.to_string())?,
+    };
+    let mut failed = 0;
+    for file in files {
+        match sente::transcript::run_file(&program, args, file) {
+            Ok(()) => println!("ok   {}", file.display()),
+            Err(e) => {
+                failed += 1;
+                println!("FAIL {e}");
+            }
+        }
+    }
+    println!("{} passed, {failed} failed", files.len() - failed);
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed} transcript(s) failed"))
+    }
+}

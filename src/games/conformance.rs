@@ -33,7 +33,11 @@ pub fn check_position<G: Game + PartialEq + std::fmt::Debug>(pos: &G) {
     let fen = pos.fen();
     let parsed = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen:?} does not parse: {e}"));
     assert_eq!(&parsed, pos, "fen {fen:?} does not round-trip");
-    assert_eq!(parsed.hash(), pos.hash(), "hash differs after fen round-trip");
+    assert_eq!(
+        parsed.hash(),
+        pos.hash(),
+        "hash differs after fen round-trip"
+    );
     assert!(!pos.display().is_empty());
 
     let mut moves = Vec::new();
@@ -47,17 +51,28 @@ pub fn check_position<G: Game + PartialEq + std::fmt::Debug>(pos: &G) {
         assert!(pos.parse_move("1").is_err());
     }
     let eval = pos.evaluate();
-    assert!(eval.abs() < MATE_BOUND, "{fen}: evaluation {eval} out of bounds");
+    assert!(
+        eval.abs() < MATE_BOUND,
+        "{fen}: evaluation {eval} out of bounds"
+    );
 
     let mut codes = Vec::new();
     for &mv in &moves {
         let text = pos.move_text(mv);
-        assert_eq!(pos.parse_move(&text), Ok(mv), "{fen}: move {text} does not round-trip");
+        assert_eq!(
+            pos.parse_move(&text),
+            Ok(mv),
+            "{fen}: move {text} does not round-trip"
+        );
         codes.push(G::move_code(mv));
         let mut child = pos.clone();
         child.play(mv);
         let rebuilt = G::from_fen(&child.fen()).expect("child fen parses");
-        assert_eq!(rebuilt.hash(), child.hash(), "incremental hash differs from fresh");
+        assert_eq!(
+            rebuilt.hash(),
+            child.hash(),
+            "incremental hash differs from fresh"
+        );
     }
     codes.sort_unstable();
     codes.dedup();

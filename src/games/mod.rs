@@ -9,6 +9,7 @@ pub mod tictactoe;
 pub mod conformance;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One of the two seats at the table. `P1` moves first (UCI "white", UGI "p1").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,6 +69,10 @@ pub trait Game: Clone + Send + 'static {
     /// The variant name used by `UCI_Variant` and `--variant`.
     const NAME: &'static str;
 
+    /// Plies per move of one side, for counting mates in the side's own moves: 2 when the
+    /// sides alternate, 1 for a one-player puzzle.
+    const PLIES_PER_MOVE: u32 = 2;
+
     /// The usual start position.
     fn startpos() -> Self;
 
@@ -77,7 +82,8 @@ pub trait Game: Clone + Send + 'static {
     /// The position notation; `from_fen(p.fen())` gives back `p`.
     fn fen(&self) -> String;
 
-    /// The seat whose turn it is (meaningless once the game is over).
+    /// The seat whose turn it is; once the game is over, the seat that would move next (the
+    /// search scores a finished position from that seat's point of view).
     fn side_to_move(&self) -> Seat;
 
     /// `Some` once the game is over. A position with no legal move is always over.
@@ -133,20 +139,27 @@ pub trait Game: Clone + Send + 'static {
 
 /// The number of move sequences of length `depth` from `pos` (a finished game is not extended).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    perft_until(pos, depth, &AtomicBool::new(false)).unwrap_or(0)
+}
+
+/// `perft`, giving up (`None`) once `stop` is raised.
+pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth == 0 {
-        return 1;
+        return Some(1);
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return Some(moves.len() as u64);
     }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut total = 0;
+    for mv in moves {
+        let mut child = pos.clone();
+        child.play(mv);
+        total += perft_until(&child, depth - 1, stop)?;
+    }
+    Some(total)
 }

@@ -80,9 +80,7 @@ impl Game for TicTacToe {
 
     fn from_fen(fen: &str) -> Result<Self, GameError> {
         let mut parts = fen.split_whitespace();
-        let board = parts
-            .next()
-            .ok_or_else(|| GameError("empty fen".into()))?;
+        let board = parts.next().ok_or_else(|| GameError("empty fen".into()))?;
         let side = parts
             .next()
             .ok_or_else(|| GameError("fen lacks the side to move (x or o)".into()))?;

@@ -1,3 +1,174 @@
-//! Game-independent search: iterative deepening alpha-beta, textbook variants, time management.
+//! Game-independent search: iterative-deepening alpha-beta with a transposition table, the
+//! textbook variants (plain minimax, plain alpha-beta), limits and time management.
 
+pub mod alphabeta;
+pub mod control;
+pub mod limits;
+pub mod ordering;
 pub mod score;
+pub mod textbook;
+pub mod tt;
+
+use crate::games::{Game, Outcome, Seat};
+use control::Control;
+use limits::Limits;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tt::{Bound, TranspositionTable};
+
+/// Which search `go` runs (option `Algorithm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Iterative-deepening principal-variation alpha-beta with table and move ordering.
+    AlphaBeta,
+    /// Plain minimax: no pruning, no table, children in generation order.
+    Minimax,
+    /// Plain alpha-beta: children in generation order, no table.
+    AlphaBetaPlain,
+}
+
+impl Algorithm {
+    /// Every algorithm, by option name.
+    pub const ALL: [(&'static str, Algorithm); 3] = [
+        ("alphabeta", Algorithm::AlphaBeta),
+        ("minimax", Algorithm::Minimax),
+        ("alphabeta-plain", Algorithm::AlphaBetaPlain),
+    ];
+}
+
+/// One finished iteration (or the final state of a search), before formatting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score from the side to move (see `score`).
+    pub score: i32,
+    /// `None` when exact; otherwise the score is only a bound.
+    pub bound: Option<Bound>,
+    /// Nodes visited: since `go` for the full search, by this iteration alone for the
+    /// textbook algorithms (so that the last line equals a `go depth N` search).
+    pub nodes: u64,
+    /// Time since `go`.
+    pub elapsed: Duration,
+    /// Table fill in permille (`None` without a table).
+    pub hashfull: Option<u32>,
+    /// Principal variation in move notation.
+    pub pv: Vec<String>,
+}
+
+/// What a search tells while it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// An iteration completed.
+    Iteration(Progress),
+    /// A remark for the user (`info string`).
+    Note(String),
+}
+
+/// The end of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play, in move notation; `None` when the game is over.
+    pub best_move: Option<String>,
+    /// Score of the last completed iteration.
+    pub score: Option<i32>,
+    /// True when the score is the game's exact value (the search reached every end).
+    pub proven: bool,
+    /// Nodes visited in all.
+    pub nodes: u64,
+}
+
+/// Everything a search needs besides the position.
+pub struct SearchContext<'a> {
+    /// Which algorithm.
+    pub algorithm: Algorithm,
+    /// Depth, node and time limits.
+    pub limits: Limits,
+    /// When `go` arrived.
+    pub start: Instant,
+    /// Raised by `stop`.
+    pub stop: &'a AtomicBool,
+    /// The table of the full search.
+    pub table: &'a mut TranspositionTable,
+}
+
+/// The deepest iteration any search runs.
+pub const MAX_DEPTH: u32 = 120;
+
+/// The score of a finished position, from its side to move, `ply` plies from the root.
+pub fn terminal_score<G: Game>(pos: &G, outcome: Outcome, ply: u32) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(seat) if seat == pos.side_to_move() => score::win_in(ply),
+        Outcome::Win(_) => score::loss_in(ply),
+    }
+}
+
+/// The score of `child` from the point of view of `parent`'s side to move: negated only when
+/// the side to move changes.
+#[inline]
+pub fn from_parent<G: Game>(parent: &G, child: &G, child_score: i32) -> i32 {
+    if child.side_to_move() == parent.side_to_move() {
+        child_score
+    } else {
+        -child_score
+    }
+}
+
+/// True when `parent` and `child` have the same side to move.
+#[inline]
+pub fn same_side<G: Game>(parent: &G, child: &G) -> bool {
+    parent.side_to_move() == child.side_to_move()
+}
+
+/// A short description of a finished game, for `info string`.
+pub fn describe_outcome(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Seat::P1) => "game over: p1 won",
+        Outcome::Win(Seat::P2) => "game over: p2 won",
+        Outcome::Draw => "game over: draw",
+    }
+}
+
+/// Runs the chosen search on `pos`, telling progress to `report`.
+pub fn run<G: Game>(
+    pos: &G,
+    context: SearchContext<'_>,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    if let Some(outcome) = pos.outcome() {
+        report(Report::Note(describe_outcome(outcome).to_string()));
+        return SearchResult {
+            best_move: None,
+            score: None,
+            proven: true,
+            nodes: 0,
+        };
+    }
+    let mut control = Control::new(context.stop, &context.limits, context.start);
+    let result = match context.algorithm {
+        Algorithm::AlphaBeta => {
+            alphabeta::Searcher::new(context.table, &mut control, &context.limits)
+                .iterate(pos, report)
+        }
+        Algorithm::Minimax | Algorithm::AlphaBetaPlain => {
+            let pruning = context.algorithm == Algorithm::AlphaBetaPlain;
+            textbook::iterate(pos, pruning, &mut control, &context.limits, report)
+        }
+    };
+    if context.limits.solve && !result.proven {
+        report(Report::Note(
+            "stopped before the value was proven".to_string(),
+        ));
+    }
+    result
+}
+
+/// Waits for `stop` after a search that ended early under `go infinite`, as UCI requires.
+pub fn wait_for_stop(control: &mut Control<'_>) {
+    while !control.stop_requested() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

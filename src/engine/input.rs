@@ -1,0 +1,121 @@
+//! The stdin reader thread: splits the byte stream into lines of bounded length and hands
+//! them to the session, flagging lines that are too long or not UTF-8.
+
+use crossbeam_channel::{Receiver, bounded};
+use std::io::{BufRead, Read};
+use std::thread;
+
+/// Longest line accepted, in bytes; the rest of a longer line is read and dropped.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// One line of input, or why it cannot be used.
+#[derive(Debug, PartialEq, Eq)]
+pub enum InputLine {
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line longer than `MAX_LINE_BYTES` (its length in bytes).
+    TooLong(usize),
+    /// A line that is not UTF-8: the byte offset of the first bad byte.
+    NotUtf8(usize),
+}
+
+/// Starts reading `source` on its own thread; the channel closes at end of input.
+pub fn spawn_reader<R: Read + Send + 'static>(source: R) -> Receiver<InputLine> {
+    let (sink, lines) = bounded(64);
+    let spawned = thread::Builder::new()
+        .name("stdin".to_string())
+        .spawn(move || {
+            let mut reader = std::io::BufReader::new(source);
+            while let Some(line) = read_line(&mut reader) {
+                if sink.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        log::error!("cannot start the input thread: {e}");
+    }
+    lines
+}
+
+/// Reads one line, keeping at most `MAX_LINE_BYTES` of it in memory. `None` at end of input.
+pub fn read_line<R: BufRead>(reader: &mut R) -> Option<InputLine> {
+    let mut kept = Vec::new();
+    let mut length = 0usize;
+    let mut saw_anything = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => &[][..],
+        };
+        if chunk.is_empty() {
+            if !saw_anything {
+                return None;
+            }
+            break;
+        }
+        saw_anything = true;
+        let (part, newline) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], true),
+            None => (chunk, false),
+        };
+        length += part.len();
+        if length <= MAX_LINE_BYTES {
+            kept.extend_from_slice(part);
+        }
+        let used = part.len() + usize::from(newline);
+        reader.consume(used);
+        if newline {
+            break;
+        }
+    }
+    if length > MAX_LINE_BYTES {
+        return Some(InputLine::TooLong(length));
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Some(match String::from_utf8(kept) {
+        Ok(text) => InputLine::Text(text),
+        Err(e) => InputLine::NotUtf8(e.utf8_error().valid_up_to()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn all_lines(bytes: &[u8]) -> Vec<InputLine> {
+        let mut reader = Cursor::new(bytes.to_vec());
+        std::iter::from_fn(|| read_line(&mut reader)).collect()
+    }
+
+    #[test]
+    fn splits_lines_and_strips_crlf() {
+        assert_eq!(
+            all_lines(b"uci\r\nisready\n\nquit"),
+            vec![
+                InputLine::Text("uci".into()),
+                InputLine::Text("isready".into()),
+                InputLine::Text(String::new()),
+                InputLine::Text("quit".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn long_and_binary_lines_are_flagged() {
+        let mut bytes = vec![b'a'; MAX_LINE_BYTES + 10];
+        bytes.extend_from_slice(b"\nok\n\xff\xfe\n");
+        assert_eq!(
+            all_lines(&bytes),
+            vec![
+                InputLine::TooLong(MAX_LINE_BYTES + 10),
+                InputLine::Text("ok".into()),
+                InputLine::NotUtf8(0),
+            ]
+        );
+    }
+}

@@ -1,0 +1,184 @@
+//! The engine's options: their announcement for `uci`/`ugi` and the checked changes that
+//! `setoption` makes.
+
+use super::variants;
+use crate::protocol::response::{OptionKind, Response};
+use crate::search::Algorithm;
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest accepted `Hash`.
+pub const MAX_HASH_MB: usize = 32_768;
+/// Largest accepted `Threads`.
+pub const MAX_THREADS: usize = 256;
+
+/// The current value of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `UCI_Variant`.
+    pub variant: &'static str,
+    /// `Hash`, in MB.
+    pub hash_mb: usize,
+    /// `Threads` (accepted; the search uses one thread).
+    pub threads: usize,
+    /// `Algorithm`.
+    pub algorithm: Algorithm,
+}
+
+/// What a successful `setoption` changed, for the session to act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The variant changed: the position goes back to the new variant's start.
+    Variant,
+    /// The table must be resized.
+    Hash,
+    /// The table must be emptied (`Clear Hash`).
+    ClearHash,
+    /// Nothing besides the stored value.
+    Stored,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            variant: variants::DEFAULT_VARIANT,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            algorithm: Algorithm::AlphaBeta,
+        }
+    }
+}
+
+impl Options {
+    /// The `option name ...` lines.
+    pub fn announce(&self) -> Vec<Response> {
+        let option = |name: &str, kind| Response::Option {
+            name: name.to_string(),
+            kind,
+        };
+        vec![
+            option(
+                "UCI_Variant",
+                OptionKind::Combo {
+                    default: variants::DEFAULT_VARIANT.to_string(),
+                    choices: variants::names().map(str::to_string).collect(),
+                },
+            ),
+            option(
+                "Hash",
+                OptionKind::Spin {
+                    default: DEFAULT_HASH_MB as i64,
+                    min: 1,
+                    max: MAX_HASH_MB as i64,
+                },
+            ),
+            option("Clear Hash", OptionKind::Button),
+            option(
+                "Threads",
+                OptionKind::Spin {
+                    default: 1,
+                    min: 1,
+                    max: MAX_THREADS as i64,
+                },
+            ),
+            option(
+                "Algorithm",
+                OptionKind::Combo {
+                    default: "alphabeta".to_string(),
+                    choices: Algorithm::ALL.iter().map(|(n, _)| n.to_string()).collect(),
+                },
+            ),
+        ]
+    }
+
+    /// Applies `setoption name <name> value <value>`; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Change, String> {
+        let lower = name.to_ascii_lowercase();
+        if lower == "clear hash" {
+            return Ok(Change::ClearHash);
+        }
+        let known = ["uci_variant", "hash", "threads", "algorithm"];
+        if !known.contains(&lower.as_str()) {
+            return Err(format!("unknown option '{name}'"));
+        }
+        let Some(value) = value.filter(|v| !v.is_empty()) else {
+            return Err(format!("option '{name}' needs a value"));
+        };
+        match lower.as_str() {
+            "uci_variant" => {
+                let variant = variants::names()
+                    .find(|n| n.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| {
+                        let all: Vec<&str> = variants::names().collect();
+                        format!("unknown variant '{value}' (one of: {})", all.join(", "))
+                    })?;
+                self.variant = variant;
+                Ok(Change::Variant)
+            }
+            "hash" => {
+                self.hash_mb = spin(name, value, 1, MAX_HASH_MB)?;
+                Ok(Change::Hash)
+            }
+            "threads" => {
+                self.threads = spin(name, value, 1, MAX_THREADS)?;
+                Ok(Change::Stored)
+            }
+            _ => {
+                self.algorithm = Algorithm::ALL
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(value))
+                    .map(|&(_, a)| a)
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown algorithm '{value}' (alphabeta, minimax or alphabeta-plain)"
+                        )
+                    })?;
+                Ok(Change::Stored)
+            }
+        }
+    }
+}
+
+fn spin(name: &str, value: &str, min: usize, max: usize) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "option '{name}' needs a whole number from {min} to {max}, got '{value}'"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut options = Options::default();
+        let before = options.clone();
+        assert!(options.set("Hash", Some("0")).is_err());
+        assert!(options.set("Hash", Some("lots")).is_err());
+        assert!(options.set("Hash", None).is_err());
+        assert!(options.set("UCI_Variant", Some("chess")).is_err());
+        assert!(options.set("Algorithm", Some("magic")).is_err());
+        assert!(options.set("Colour", Some("red")).is_err());
+        assert_eq!(options, before);
+    }
+
+    #[test]
+    fn names_and_choices_ignore_case() {
+        let mut options = Options::default();
+        assert_eq!(options.set("hash", Some("64")), Ok(Change::Hash));
+        assert_eq!(options.hash_mb, 64);
+        assert_eq!(
+            options.set("uci_variant", Some("TicTacToe")),
+            Ok(Change::Variant)
+        );
+        assert_eq!(options.variant, "tictactoe");
+        assert_eq!(
+            options.set("Algorithm", Some("minimax")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.algorithm, Algorithm::Minimax);
+    }
+}

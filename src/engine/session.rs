@@ -1,0 +1,301 @@
+//! The session loop: the only writer to stdout. It waits on input lines and on the worker's
+//! events, owns the options and the current position, and answers `isready`, `query` and `d`
+//! at once, also while a search runs.
+
+use super::input::{InputLine, MAX_LINE_BYTES};
+use super::options::{Change, Options};
+use super::variants::{self, SearchJob, Variant};
+use super::worker::{Event, Job, Worker};
+use crate::games::{Outcome, Seat};
+use crate::protocol::command::{Command, GoParams, Query};
+use crate::protocol::parse::parse_command;
+use crate::protocol::response::Response;
+use crate::search::limits::{Clock, Limits};
+use crossbeam_channel::{Receiver, select};
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The engine's name and version, as `id name` gives it.
+pub const ENGINE_NAME: &str = concat!("sente ", env!("CARGO_PKG_VERSION"));
+/// The `id author` line's text.
+pub const ENGINE_AUTHOR: &str = "the sente developers";
+
+/// Whether the loop goes on after a line.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A task the worker is running.
+struct RunningTask {
+    /// Raised to stop it.
+    stop: Arc<AtomicBool>,
+    /// True when it ends by itself in bounded time (a depth, node or time limit, a perft).
+    bounded: bool,
+}
+
+/// One engine session writing protocol lines to `out`.
+pub struct Session<W: Write> {
+    out: W,
+    options: Options,
+    variant: Box<dyn Variant>,
+    worker: Worker,
+    /// The running task, `Some` while the worker is busy.
+    running: Option<RunningTask>,
+    /// False once stdout is closed: nothing more can be said.
+    open: bool,
+}
+
+impl<W: Write> Session<W> {
+    /// A session playing `variant` (or the default one).
+    pub fn new(out: W, variant: Option<&str>) -> Result<Self, String> {
+        let mut options = Options::default();
+        if let Some(name) = variant {
+            options.set("UCI_Variant", Some(name))?;
+        }
+        let variant = variants::create(options.variant)
+            .ok_or_else(|| format!("variant {} is not registered", options.variant))?;
+        let worker = Worker::spawn(options.hash_mb)
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok(Session {
+            out,
+            options,
+            variant,
+            worker,
+            running: None,
+            open: true,
+        })
+    }
+
+    /// Runs until `quit`, the end of input, or stdout closing.
+    pub fn run(&mut self, lines: Receiver<InputLine>) {
+        let events = self.worker.events().clone();
+        let mut end_of_input = false;
+        while self.open {
+            select! {
+                recv(lines) -> line => match line {
+                    Ok(line) => {
+                        if self.handle_input(line) == Flow::Quit {
+                            break;
+                        }
+                    }
+                    Err(_) => {
+                        end_of_input = true;
+                        break;
+                    }
+                },
+                recv(events) -> event => match event {
+                    Ok(event) => self.handle_event(event),
+                    Err(_) => break,
+                },
+            }
+        }
+        if end_of_input {
+            self.finish_task(&events);
+        }
+        // After `quit`, a search still running is stopped and nothing more is printed.
+        self.stop_task();
+    }
+
+    /// At the end of input: lets a bounded task finish, stops an unbounded one, and prints
+    /// what it says (so that a piped script gets its `bestmove`).
+    fn finish_task(&mut self, events: &Receiver<Event>) {
+        if self.running.as_ref().is_some_and(|task| !task.bounded) {
+            self.stop_task();
+        }
+        while self.running.is_some() && self.open {
+            match events.recv() {
+                Ok(event) => self.handle_event(event),
+                Err(_) => break,
+            }
+        }
+    }
+
+    fn stop_task(&self) {
+        if let Some(task) = &self.running {
+            task.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn say(&mut self, response: Response) {
+        if !self.open {
+            return;
+        }
+        let written = writeln!(self.out, "{response}").and_then(|_| self.out.flush());
+        if written.is_err() {
+            self.open = false;
+        }
+    }
+
+    fn error(&mut self, message: impl Into<String>) {
+        self.say(Response::Error(message.into()));
+    }
+
+    fn handle_event(&mut self, event: Event) {
+        match event {
+            Event::Line(line) => self.say(line),
+            Event::Done => self.running = None,
+        }
+    }
+
+    fn handle_input(&mut self, line: InputLine) -> Flow {
+        match line {
+            InputLine::Text(text) => match parse_command(&text) {
+                Ok(command) => return self.handle_command(command),
+                Err(e) => self.error(e.to_string()),
+            },
+            InputLine::TooLong(bytes) => self.error(format!(
+                "line too long ({bytes} bytes; the limit is {MAX_LINE_BYTES}), ignored"
+            )),
+            InputLine::NotUtf8(at) => self.error(format!(
+                "line is not valid UTF-8 (byte {}), ignored",
+                at + 1
+            )),
+        }
+        Flow::Continue
+    }
+
+    fn handle_command(&mut self, command: Command) -> Flow {
+        log::debug!("command {command:?}");
+        match command {
+            Command::Handshake(dialect) => {
+                self.say(Response::IdName(ENGINE_NAME.to_string()));
+                self.say(Response::IdAuthor(ENGINE_AUTHOR.to_string()));
+                for option in self.options.announce() {
+                    self.say(option);
+                }
+                self.say(Response::HandshakeOk(dialect));
+            }
+            Command::IsReady => self.say(Response::ReadyOk),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.worker.send(Job::ClearTable),
+            Command::Position { start, moves } => {
+                if let Err(e) = self.variant.set_position(&start, &moves) {
+                    self.error(format!("position: {e}"));
+                }
+            }
+            Command::Go(params) => self.go(&params),
+            Command::Stop => self.stop_task(),
+            Command::PonderHit | Command::Debug(_) | Command::Empty => {}
+            Command::Query(query) => self.query(query),
+            Command::Display => self.display(),
+            Command::Perft(depth) => {
+                if self.running.is_some() {
+                    self.error("perft: a search is running; send stop first");
+                } else {
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let task = self.variant.perft_task(depth, Arc::clone(&stop));
+                    self.running = Some(RunningTask {
+                        stop,
+                        bounded: true,
+                    });
+                    self.worker.send(Job::Task(task));
+                }
+            }
+            Command::Quit => return Flow::Quit,
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut options = self.options.clone();
+        match options.set(name, value) {
+            Err(e) => self.error(format!("setoption: {e}")),
+            Ok(change) => {
+                self.options = options;
+                match change {
+                    Change::Variant => {
+                        if let Some(variant) = variants::create(self.options.variant) {
+                            self.variant = variant;
+                        }
+                        self.worker.send(Job::ClearTable);
+                    }
+                    Change::Hash => self.worker.send(Job::ResizeTable(self.options.hash_mb)),
+                    Change::ClearHash => self.worker.send(Job::ClearTable),
+                    Change::Stored => {}
+                }
+            }
+        }
+    }
+
+    fn go(&mut self, params: &GoParams) {
+        let start = Instant::now();
+        if self.running.is_some() {
+            self.error("go: a search is already running; send stop first");
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = limits(params, self.variant.side_to_move());
+        let bounded = !limits.infinite
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.move_time.is_some()
+                || limits.clock.is_some());
+        let job = SearchJob {
+            algorithm: self.options.algorithm,
+            limits,
+            start,
+            stop: Arc::clone(&stop),
+        };
+        let task = self.variant.search_task(job);
+        self.running = Some(RunningTask { stop, bounded });
+        self.worker.send(Job::Task(task));
+    }
+
+    fn query(&mut self, query: Query) {
+        let answer = match query {
+            Query::GameOver => self.variant.outcome().is_some().to_string(),
+            Query::P1Turn => (self.variant.side_to_move() == Seat::P1).to_string(),
+            Query::Result => match self.variant.outcome() {
+                None => "none",
+                Some(Outcome::Win(Seat::P1)) => "p1win",
+                Some(Outcome::Win(Seat::P2)) => "p2win",
+                Some(Outcome::Draw) => "draw",
+            }
+            .to_string(),
+            Query::Moves => self.variant.legal_moves().join(" "),
+            Query::Fen => self.variant.fen(),
+        };
+        self.say(Response::QueryResponse(answer));
+    }
+
+    fn display(&mut self) {
+        let side = match (self.variant.outcome(), self.variant.side_to_move()) {
+            (Some(_), _) => "none (game over)",
+            (None, Seat::P1) => "p1",
+            (None, Seat::P2) => "p2",
+        };
+        let text = format!(
+            "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {}",
+            self.variant.display().trim_end(),
+            self.variant.name(),
+            self.variant.fen(),
+            self.variant.legal_moves().join(" ")
+        );
+        self.say(Response::Text(text));
+    }
+}
+
+/// The search limits of `go`, taking the clock of the side to move.
+pub fn limits(params: &GoParams, side: Seat) -> Limits {
+    let ms = Duration::from_millis;
+    let (time, inc) = match side {
+        Seat::P1 => (params.p1_time, params.p1_inc),
+        Seat::P2 => (params.p2_time, params.p2_inc),
+    };
+    Limits {
+        depth: params.depth,
+        nodes: params.nodes,
+        move_time: params.move_time.map(ms),
+        clock: time.map(|t| Clock {
+            remaining: ms(t),
+            increment: ms(inc.unwrap_or(0)),
+            moves_to_go: params.moves_to_go,
+        }),
+        infinite: params.infinite,
+        solve: params.solve,
+    }
+}

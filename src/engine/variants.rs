@@ -1,0 +1,182 @@
+//! The registry of variants, and the bridge from the generic `Game` code to the session: a
+//! position of any game behind one object-safe trait, which also builds the worker's tasks.
+
+use super::worker::Task;
+use crate::games::connect4::Connect4;
+use crate::games::tictactoe::TicTacToe;
+use crate::games::{Game, Outcome, Seat, perft_until};
+use crate::protocol::command::PositionStart;
+use crate::protocol::response::{Response, SearchInfo};
+use crate::search::tt::Bound;
+use crate::search::{self, Algorithm, Progress, Report, SearchContext, limits::Limits, score};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The variant a new session plays.
+pub const DEFAULT_VARIANT: &str = "connect4";
+
+/// Every variant: its name and how to make its start position. Adding a game means adding
+/// its module in `games/` and one line here.
+const REGISTRY: &[(&str, fn() -> Box<dyn Variant>)] = &[
+    (Connect4::NAME, || Box::new(Session::<Connect4>::new())),
+    (TicTacToe::NAME, || Box::new(Session::<TicTacToe>::new())),
+];
+
+/// The names of all variants.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    REGISTRY.iter().map(|(name, _)| *name)
+}
+
+/// A variant at its start position, by name.
+pub fn create(name: &str) -> Option<Box<dyn Variant>> {
+    REGISTRY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, make)| make())
+}
+
+/// The current position of some game, as the session sees it.
+pub trait Variant: Send {
+    /// The variant's name.
+    fn name(&self) -> &'static str;
+    /// Sets the position; on error the old position stays and the message says why.
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    /// The position's fen.
+    fn fen(&self) -> String;
+    /// The legal moves in move notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Seat;
+    /// How the game ended, if it did.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The board drawn for a person.
+    fn display(&self) -> String;
+    /// A task searching a copy of the position.
+    fn search_task(&self, job: SearchJob) -> Task;
+    /// A task counting move sequences of length `depth`.
+    fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task;
+}
+
+/// What a search task needs besides the position.
+pub struct SearchJob {
+    /// Which search.
+    pub algorithm: Algorithm,
+    /// Its limits.
+    pub limits: Limits,
+    /// When `go` arrived.
+    pub start: Instant,
+    /// Raised by `stop` (a fresh flag per search).
+    pub stop: Arc<AtomicBool>,
+}
+
+/// The position of game `G`.
+struct Session<G: Game> {
+    pos: G,
+}
+
+impl<G: Game> Session<G> {
+    fn new() -> Self {
+        Session { pos: G::startpos() }
+    }
+}
+
+impl<G: Game> Variant for Session<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
+        let mut pos = match start {
+            PositionStart::Startpos => G::startpos(),
+            PositionStart::Fen(fen) => {
+                G::from_fen(fen).map_err(|e| format!("bad {} fen '{fen}': {e}", G::NAME))?
+            }
+        };
+        for (i, text) in moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("illegal move '{text}' (move {} of the list): {e}", i + 1))?;
+            pos.play(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        moves.iter().map(|&m| self.pos.move_text(m)).collect()
+    }
+
+    fn side_to_move(&self) -> Seat {
+        self.pos.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn display(&self) -> String {
+        self.pos.display()
+    }
+
+    fn search_task(&self, job: SearchJob) -> Task {
+        let pos = self.pos.clone();
+        Box::new(move |state, say| {
+            let context = SearchContext {
+                algorithm: job.algorithm,
+                limits: job.limits,
+                start: job.start,
+                stop: &job.stop,
+                table: &mut state.table,
+            };
+            let mut report = |r: Report| say(report_line::<G>(r));
+            let result = search::run(&pos, context, &mut report);
+            say(Response::BestMove(result.best_move));
+        })
+    }
+
+    fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task {
+        let pos = self.pos.clone();
+        Box::new(move |_, say| {
+            let start = Instant::now();
+            match perft_until(&pos, depth, &stop) {
+                Some(nodes) => say(Response::InfoString(format!(
+                    "perft depth {depth} nodes {nodes} time {}",
+                    start.elapsed().as_millis()
+                ))),
+                None => say(Response::InfoString(format!("perft depth {depth} stopped"))),
+            }
+        })
+    }
+}
+
+/// The protocol line for a search report of game `G`.
+fn report_line<G: Game>(report: Report) -> Response {
+    match report {
+        Report::Note(text) => Response::InfoString(text),
+        Report::Iteration(progress) => Response::Info(info::<G>(progress)),
+    }
+}
+
+fn info<G: Game>(p: Progress) -> SearchInfo {
+    SearchInfo {
+        depth: p.depth,
+        seldepth: p.seldepth,
+        score: Some(score::report(p.score, G::PLIES_PER_MOVE)),
+        bound: p.bound.and_then(|b| match b {
+            Bound::Lower => Some("lowerbound"),
+            Bound::Upper => Some("upperbound"),
+            Bound::Exact => None,
+        }),
+        nodes: p.nodes,
+        time_ms: p.elapsed.as_millis() as u64,
+        hashfull: p.hashfull,
+        pv: p.pv,
+    }
+}

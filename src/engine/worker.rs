@@ -1,0 +1,97 @@
+//! The search thread: takes jobs in order over a channel, owns the transposition table, and
+//! sends every line it has to say back to the session.
+
+use crate::protocol::response::Response;
+use crate::search::tt::TranspositionTable;
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::thread;
+
+/// What the worker sends back to the session.
+#[derive(Debug)]
+pub enum Event {
+    /// A line to print.
+    Line(Response),
+    /// The current task (search or perft) is finished: its last line was sent.
+    Done,
+}
+
+/// State kept by the worker between tasks.
+pub struct WorkerState {
+    /// The table of the full search.
+    pub table: TranspositionTable,
+}
+
+/// A task run on the worker thread (a search or a perft).
+pub type Task = Box<dyn FnOnce(&mut WorkerState, &dyn Fn(Response)) + Send>;
+
+/// Messages to the worker, handled strictly in order.
+pub enum Job {
+    /// Run a task, then send `Event::Done`.
+    Task(Task),
+    /// Empty the table.
+    ClearTable,
+    /// Replace the table by one of this many MB.
+    ResizeTable(usize),
+}
+
+/// The handle the session keeps on the search thread.
+pub struct Worker {
+    jobs: Sender<Job>,
+    events: Receiver<Event>,
+}
+
+impl Worker {
+    /// Starts the thread with a table of `hash_mb` MB.
+    pub fn spawn(hash_mb: usize) -> std::io::Result<Worker> {
+        let (jobs, job_queue) = unbounded::<Job>();
+        let (event_sink, events) = unbounded::<Event>();
+        thread::Builder::new()
+            .name("search".to_string())
+            .spawn(move || run(job_queue, event_sink, hash_mb))?;
+        Ok(Worker { jobs, events })
+    }
+
+    /// Queues a job (the worker runs jobs one after the other).
+    pub fn send(&self, job: Job) {
+        if self.jobs.send(job).is_err() {
+            log::error!("the search thread is gone");
+        }
+    }
+
+    /// Where the worker's events arrive.
+    pub fn events(&self) -> &Receiver<Event> {
+        &self.events
+    }
+}
+
+fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
+    let mut state = WorkerState {
+        table: TranspositionTable::new(hash_mb),
+    };
+    for job in jobs {
+        match job {
+            Job::Task(task) => {
+                let say = |line: Response| {
+                    let _ = events.send(Event::Line(line));
+                };
+                task(&mut state, &say);
+                let _ = events.send(Event::Done);
+            }
+            Job::ClearTable => state.table.clear(),
+            Job::ResizeTable(mb) => {
+                if mb != state.table.megabytes() {
+                    // Free the old table before allocating the new one.
+                    state.table = TranspositionTable::new(1);
+                    match TranspositionTable::try_new(mb) {
+                        Ok(table) => state.table = table,
+                        Err(e) => {
+                            let _ = events.send(Event::Line(Response::Error(format!(
+                                "cannot allocate a {mb} MB table ({e}); using 1 MB"
+                            ))));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

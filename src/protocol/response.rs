@@ -1,0 +1,181 @@
+//! Every line sente writes on stdout, typed, with its text form (`Display`).
+
+use super::command::Dialect;
+use crate::search::score::Reported;
+use std::fmt;
+
+/// The kind of an option, as `option name ... type ...` announces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A number in a range.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// One of a list of words.
+    Combo {
+        /// Default choice.
+        default: String,
+        /// All choices.
+        choices: Vec<String>,
+    },
+    /// `true` or `false`.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// An action without value.
+    Button,
+}
+
+/// One `info` line reported by a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// The score from the side to move.
+    pub score: Option<Reported>,
+    /// `lowerbound` / `upperbound` qualifier, if the score is only a bound.
+    pub bound: Option<&'static str>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Milliseconds since `go`.
+    pub time_ms: u64,
+    /// Transposition table fill in permille.
+    pub hashfull: Option<u32>,
+    /// The principal variation, in move notation.
+    pub pv: Vec<String>,
+}
+
+/// A line of output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// `id name ...`.
+    IdName(String),
+    /// `id author ...`.
+    IdAuthor(String),
+    /// `option name ... type ...`.
+    Option {
+        /// The option's name.
+        name: String,
+        /// Its kind, default and range.
+        kind: OptionKind,
+    },
+    /// `uciok` or `ugiok`.
+    HandshakeOk(Dialect),
+    /// `readyok`.
+    ReadyOk,
+    /// `info depth ...`.
+    Info(SearchInfo),
+    /// `info string <text>`.
+    InfoString(String),
+    /// `info string error: <text>`.
+    Error(String),
+    /// `bestmove <move>`, `bestmove 0000` when there is none.
+    BestMove(Option<String>),
+    /// `response <text>` (answer to `query`).
+    QueryResponse(String),
+    /// Free text for a person (`d`), possibly several lines.
+    Text(String),
+}
+
+impl fmt::Display for OptionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionKind::Spin { default, min, max } => {
+                write!(f, "type spin default {default} min {min} max {max}")
+            }
+            OptionKind::Combo { default, choices } => {
+                write!(f, "type combo default {default}")?;
+                for choice in choices {
+                    write!(f, " var {choice}")?;
+                }
+                Ok(())
+            }
+            OptionKind::Check { default } => write!(f, "type check default {default}"),
+            OptionKind::Button => write!(f, "type button"),
+        }
+    }
+}
+
+impl fmt::Display for SearchInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "info depth {} seldepth {}", self.depth, self.seldepth)?;
+        match self.score {
+            Some(Reported::Centipawns(cp)) => write!(f, " score cp {cp}")?,
+            Some(Reported::Mate(n)) => write!(f, " score mate {n}")?,
+            None => {}
+        }
+        if let Some(bound) = self.bound {
+            write!(f, " {bound}")?;
+        }
+        let nps = self.nodes * 1000 / self.time_ms.max(1);
+        write!(f, " nodes {} nps {nps} time {}", self.nodes, self.time_ms)?;
+        if let Some(hashfull) = self.hashfull {
+            write!(f, " hashfull {hashfull}")?;
+        }
+        if !self.pv.is_empty() {
+            write!(f, " pv {}", self.pv.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Response {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Response::IdName(name) => write!(f, "id name {name}"),
+            Response::IdAuthor(author) => write!(f, "id author {author}"),
+            Response::Option { name, kind } => write!(f, "option name {name} {kind}"),
+            Response::HandshakeOk(Dialect::Uci) => write!(f, "uciok"),
+            Response::HandshakeOk(Dialect::Ugi) => write!(f, "ugiok"),
+            Response::ReadyOk => write!(f, "readyok"),
+            Response::Info(info) => write!(f, "{info}"),
+            Response::InfoString(text) => write!(f, "info string {text}"),
+            Response::Error(text) => write!(f, "info string error: {text}"),
+            Response::BestMove(Some(mv)) => write!(f, "bestmove {mv}"),
+            Response::BestMove(None) => write!(f, "bestmove 0000"),
+            Response::QueryResponse(text) => write!(f, "response {text}"),
+            Response::Text(text) => write!(f, "{}", text.trim_end_matches('\n')),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_read_as_the_protocol_says() {
+        let info = SearchInfo {
+            depth: 3,
+            seldepth: 5,
+            score: Some(Reported::Mate(-2)),
+            bound: None,
+            nodes: 2000,
+            time_ms: 4,
+            hashfull: Some(1),
+            pv: vec!["4".into(), "3".into()],
+        };
+        assert_eq!(
+            Response::Info(info).to_string(),
+            "info depth 3 seldepth 5 score mate -2 nodes 2000 nps 500000 time 4 hashfull 1 pv 4 3"
+        );
+        assert_eq!(Response::BestMove(None).to_string(), "bestmove 0000");
+        assert_eq!(
+            Response::Error("bad".into()).to_string(),
+            "info string error: bad"
+        );
+        let combo = OptionKind::Combo {
+            default: "a".into(),
+            choices: vec!["a".into(), "b".into()],
+        };
+        assert_eq!(combo.to_string(), "type combo default a var a var b");
+    }
+}

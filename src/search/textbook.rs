@@ -1,0 +1,134 @@
+//! The textbook searches, to reproduce hand computations and course node counts: plain minimax
+//! and plain alpha-beta, children in generation order, no table, no move ordering. Every
+//! position visited counts as a node, the root included.
+
+use super::control::Control;
+use super::limits::Limits;
+use super::score::INFINITY;
+use super::{MAX_DEPTH, Progress, Report, SearchResult, alphabeta::pv_text, terminal_score};
+use crate::games::Game;
+
+/// One plain search of a fixed depth.
+struct PlainSearch<'a, 'c, G: Game> {
+    control: &'a mut Control<'c>,
+    pruning: bool,
+    /// Leaves cut by the depth limit: none means the value is the game's exact value.
+    horizon_hits: u64,
+    seldepth: u32,
+    pv: Vec<Vec<G::Move>>,
+    may_abort: bool,
+    aborted: bool,
+}
+
+impl<G: Game> PlainSearch<'_, '_, G> {
+    /// Negamax value of `pos` for its side to move. With `pruning`, a fail-soft alpha-beta.
+    fn value(&mut self, pos: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.control.visit() && self.may_abort {
+            self.aborted = true;
+            return 0;
+        }
+        let p = ply as usize;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv[p].clear();
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(pos, outcome, ply);
+        }
+        if depth == 0 || p > MAX_DEPTH as usize {
+            self.horizon_hits += 1;
+            return pos.evaluate();
+        }
+        let mut moves = Vec::with_capacity(16);
+        pos.legal_moves(&mut moves);
+        let mut best = -INFINITY;
+        for mv in moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = if super::same_side(pos, &child) {
+                self.value(&child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                -self.value(&child, depth - 1, ply + 1, -beta, -alpha)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                let (head, tail) = self.pv.split_at_mut(p + 1);
+                head[p].clear();
+                head[p].push(mv);
+                head[p].extend_from_slice(&tail[0]);
+            }
+            if self.pruning {
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Runs the plain search: once at `go depth N`, otherwise deepening one ply at a time (each
+/// iteration a complete plain search, reported with its own node count).
+pub fn iterate<G: Game>(
+    root: &G,
+    pruning: bool,
+    control: &mut Control<'_>,
+    limits: &Limits,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    let depths = match limits.depth {
+        Some(d) => d.clamp(1, MAX_DEPTH)..=d.clamp(1, MAX_DEPTH),
+        None => 1..=MAX_DEPTH,
+    };
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let mut result = SearchResult {
+        best_move: moves.first().map(|&mv| root.move_text(mv)),
+        score: None,
+        proven: false,
+        nodes: 0,
+    };
+    let mut may_abort = false;
+    for depth in depths {
+        let nodes_before = control.nodes;
+        let mut search = PlainSearch::<G> {
+            control: &mut *control,
+            pruning,
+            horizon_hits: 0,
+            seldepth: 0,
+            pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
+            may_abort,
+            aborted: false,
+        };
+        let score = search.value(root, depth, 0, -INFINITY, INFINITY);
+        if search.aborted {
+            break;
+        }
+        may_abort = true;
+        let pv = std::mem::take(&mut search.pv[0]);
+        let (horizon_hits, seldepth) = (search.horizon_hits, search.seldepth);
+        result.best_move = pv.first().map(|&mv| root.move_text(mv));
+        result.score = Some(score);
+        result.proven = horizon_hits == 0;
+        report(Report::Iteration(Progress {
+            depth,
+            seldepth,
+            score,
+            bound: None,
+            nodes: control.nodes - nodes_before,
+            elapsed: control.elapsed(),
+            hashfull: None,
+            pv: pv_text(root, &pv),
+        }));
+        if result.proven || control.soft_time_over() || control.check_now() {
+            break;
+        }
+    }
+    if limits.infinite {
+        super::wait_for_stop(control);
+    }
+    result.nodes = control.nodes;
+    result
+}
