@@ -18,10 +18,13 @@ pub const DEFAULT_VARIANT: &str = "connect4";
 
 /// Every variant: its name and how to make its start position. Adding a game means adding
 /// its module in `games/` and one line here.
-const REGISTRY: &[(&str, fn() -> Box<dyn Variant>)] = &[
+const REGISTRY: &[(&str, MakeVariant)] = &[
     (Connect4::NAME, || Box::new(Session::<Connect4>::new())),
     (TicTacToe::NAME, || Box::new(Session::<TicTacToe>::new())),
 ];
+
+/// Makes a variant at its start position.
+type MakeVariant = fn() -> Box<dyn Variant>;
 
 /// The names of all variants.
 pub fn names() -> impl Iterator<Item = &'static str> {

@@ -36,7 +36,7 @@ impl TicTacToe {
     }
 
     fn has_line(stones: u16) -> bool {
-        LINES.iter().any(|&line| stones & line == line)
+        LINES.iter().any(|line| stones & line == *line)
     }
 
     /// Lines still open to `mine` (no enemy stone), weighted by how many stones they hold.
@@ -121,7 +121,9 @@ impl Game for TicTacToe {
             ));
         }
         let (xw, ow) = (Self::has_line(pos.x), Self::has_line(pos.o));
-        if (xw && ow) || (xw && nx == no) || (ow && nx != no) {
+        // A winner must have made the last move, and only one side can have a line.
+        let impossible = if xw { ow || nx == no } else { ow && nx != no };
+        if impossible {
             return game_error("impossible position: the winner's line is not the last move");
         }
         Ok(pos)

@@ -172,3 +172,6 @@ pub fn wait_for_stop(control: &mut Control<'_>) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
+
+#[cfg(test)]
+mod tests;

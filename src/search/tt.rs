@@ -231,6 +231,17 @@ mod tests {
         tt.store(keys[4], 0, entry(0, 1, Bound::Exact));
         assert!(tt.probe(keys[0], 0).is_none(), "the shallowest went");
         assert!(tt.probe(keys[4], 0).is_some());
-        assert!(tt.hashfull() > 0);
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_s_entries() {
+        let mut tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for key in 0..200_000 {
+            tt.store(key, 0, entry(0, 1, Bound::Exact));
+        }
+        assert!(tt.hashfull() > 900, "{}", tt.hashfull());
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
     }
 }
