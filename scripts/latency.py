@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Measures sente's reaction times through its real stdin/stdout pipes.
+
+For each variant: `stop` -> `bestmove` during `go infinite`, `isready` -> `readyok` during a
+search, and the wall time of `go movetime 200` (from sending `go` to reading `bestmove`).
+Prints median, 95th percentile and maximum in milliseconds.
+
+Usage: cargo build --release && python3 scripts/latency.py [--engine target/release/sente] [--runs 30]
+"""
+
+import argparse
+import statistics
+import subprocess
+import time
+
+
+class Engine:
+    def __init__(self, path, variant):
+        self.proc = subprocess.Popen(
+            [path, "--variant", variant],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, prefix):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output")
+            if line.startswith(prefix):
+                return line.strip()
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=5)
+
+
+def summary(name, samples):
+    samples = sorted(samples)
+    p95 = samples[min(len(samples) - 1, int(round(0.95 * (len(samples) - 1))))]
+    print(
+        f"  {name:<34} median {statistics.median(samples):7.2f} ms"
+        f"  p95 {p95:7.2f} ms  max {samples[-1]:7.2f} ms  (n={len(samples)})"
+    )
+
+
+def measure(path, variant, runs):
+    engine = Engine(path, variant)
+    engine.send("isready")
+    engine.wait_for("readyok")
+    stop_ms, ready_ms, movetime_ms = [], [], []
+    for i in range(runs):
+        engine.send("position startpos")
+        engine.send("go infinite")
+        time.sleep(0.05 + 0.01 * (i % 5))
+        start = time.perf_counter()
+        engine.send("isready")
+        engine.wait_for("readyok")
+        ready_ms.append((time.perf_counter() - start) * 1000)
+        time.sleep(0.02)
+        start = time.perf_counter()
+        engine.send("stop")
+        engine.wait_for("bestmove")
+        stop_ms.append((time.perf_counter() - start) * 1000)
+    for _ in range(max(5, runs // 3)):
+        engine.send("position startpos")
+        start = time.perf_counter()
+        engine.send("go movetime 200")
+        engine.wait_for("bestmove")
+        movetime_ms.append((time.perf_counter() - start) * 1000)
+    engine.close()
+    print(f"{variant}:")
+    summary("stop -> bestmove (go infinite)", stop_ms)
+    summary("isready -> readyok (searching)", ready_ms)
+    summary("go movetime 200 -> bestmove", movetime_ms)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="target/release/sente")
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--variants", default="connect4,tictactoe")
+    args = parser.parse_args()
+    for variant in args.variants.split(","):
+        measure(args.engine, variant, args.runs)
+
+
+if __name__ == "__main__":
+    main()
