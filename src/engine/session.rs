@@ -70,6 +70,11 @@ impl<W: Write> Session<W> {
         })
     }
 
+    /// Gives back the output (for tests).
+    pub fn into_output(self) -> W {
+        self.out
+    }
+
     /// Runs until `quit`, the end of input, or stdout closing.
     pub fn run(&mut self, lines: Receiver<InputLine>) {
         let events = self.worker.events().clone();
@@ -297,5 +302,124 @@ pub fn limits(params: &GoParams, side: Seat) -> Limits {
         }),
         infinite: params.infinite,
         solve: params.solve,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossbeam_channel::unbounded;
+
+    /// Runs a session on `lines` (then end of input) and returns what it printed.
+    fn output(variant: &str, lines: &[&str]) -> Vec<String> {
+        let (sink, input) = unbounded();
+        for line in lines {
+            sink.send(InputLine::Text(line.to_string())).expect("send");
+        }
+        drop(sink);
+        let mut session = Session::new(Vec::new(), Some(variant)).expect("session");
+        session.run(input);
+        String::from_utf8(session.into_output())
+            .expect("utf-8")
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn rejected_lines_change_nothing() {
+        let bad = [
+            "position startpos moves b2 b2",
+            "position fen xxx/ooo/... x",
+            "position fen nonsense",
+            "position startpos moves z9",
+            "setoption name UCI_Variant value chess",
+            "setoption name Hash value 0",
+            "go movetime soon",
+            "frobnicate",
+            "query sideways",
+        ];
+        let mut lines = vec!["position startpos moves b2 a1", "query fen", "query moves"];
+        for line in bad {
+            lines.push(line);
+            lines.push("query fen");
+            lines.push("query moves");
+        }
+        let out = output("tictactoe", &lines);
+        let errors = out
+            .iter()
+            .filter(|l| l.starts_with("info string error: "))
+            .count();
+        assert_eq!(errors, bad.len(), "{out:?}");
+        let answers: Vec<&String> = out.iter().filter(|l| l.starts_with("response")).collect();
+        assert!(
+            answers.chunks(2).all(|pair| pair == &answers[..2]),
+            "{answers:?}"
+        );
+        assert_eq!(answers[0], "response .../.x./o.. x");
+    }
+
+    #[test]
+    fn one_bestmove_per_accepted_go() {
+        let mut lines = Vec::new();
+        for i in 0..30 {
+            lines.push("position startpos moves 4 4");
+            lines.push(if i % 2 == 0 {
+                "go depth 6"
+            } else {
+                "go infinite"
+            });
+            lines.push("stop");
+            lines.push("isready");
+        }
+        let out = output("connect4", &lines);
+        let bestmoves = out.iter().filter(|l| l.starts_with("bestmove ")).count();
+        let rejected = out
+            .iter()
+            .filter(|l| l.contains("a search is already running"))
+            .count();
+        assert_eq!(bestmoves + rejected, 30, "{out:?}");
+        assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 30);
+    }
+
+    #[test]
+    fn quit_ends_the_session_without_more_output() {
+        let out = output("connect4", &["go infinite", "quit", "isready"]);
+        assert!(
+            out.iter()
+                .all(|l| !l.starts_with("bestmove") && l != "readyok"),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn end_of_input_lets_a_bounded_search_finish() {
+        let out = output("tictactoe", &["go depth 9"]);
+        assert!(
+            out.iter().any(|l| l.starts_with("info depth 9 ")),
+            "{out:?}"
+        );
+        assert_eq!(out.last().map(String::as_str), Some("bestmove b2"));
+    }
+
+    #[test]
+    fn variant_switch_resets_the_position() {
+        let out = output(
+            "connect4",
+            &[
+                "position startpos moves 4",
+                "setoption name UCI_Variant value tictactoe",
+                "query fen",
+                "setoption name UCI_Variant value connect4",
+                "query fen",
+            ],
+        );
+        assert_eq!(
+            out,
+            [
+                "response .../.../... x",
+                "response ......./......./......./......./......./....... x"
+            ]
+        );
     }
 }

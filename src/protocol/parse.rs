@@ -434,3 +434,68 @@ mod tests {
         assert!(err("setoption value 3").message.contains("name"));
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "uci",
+        "ugi",
+        "isready",
+        "go",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "setoption",
+        "name",
+        "value",
+        "query",
+        "perft",
+        "depth",
+        "movetime",
+        "wtime",
+        "infinite",
+        "stop",
+        "-5",
+        "0",
+        "18446744073709551616",
+        "4",
+        "a1",
+        "x",
+        "/",
+        "\t",
+        "",
+        "quit",
+        "d",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn arbitrary_text_never_panics(line in "\\PC{0,200}") {
+            if let Err(e) = parse_command(&line) {
+                prop_assert!(!e.message.is_empty());
+                prop_assert!(e.column >= 1 && e.column <= line.chars().count() + 1);
+            }
+        }
+
+        #[test]
+        fn arbitrary_token_sequences_never_panic(
+            words in proptest::collection::vec(proptest::sample::select(WORDS), 0..12),
+            blanks in proptest::collection::vec(proptest::sample::select(&[" ", "  ", "\t", " \t "][..]), 12),
+        ) {
+            let mut line = String::new();
+            for (word, blank) in words.iter().zip(blanks.iter()) {
+                line.push_str(word);
+                line.push_str(blank);
+            }
+            if let Err(e) = parse_command(&line) {
+                prop_assert!(e.column >= 1 && e.column <= line.chars().count() + 1);
+            }
+        }
+    }
+}
