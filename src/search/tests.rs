@@ -115,7 +115,12 @@ fn plain_minimax_counts_every_node_of_the_game_tree() {
 #[test]
 fn iterative_deepening_stops_once_the_value_is_proven() {
     let mut table = TranspositionTable::new(1);
-    let (result, reports) = search(&TicTacToe::startpos(), Algorithm::AlphaBeta, None, &mut table);
+    let (result, reports) = search(
+        &TicTacToe::startpos(),
+        Algorithm::AlphaBeta,
+        None,
+        &mut table,
+    );
     assert!(result.proven);
     assert_eq!(result.score, Some(0));
     assert!(reports.len() <= 9);
@@ -128,11 +133,17 @@ fn finds_the_fastest_win_and_the_slowest_loss() {
     let pos = TicTacToe::from_fen("oo./.../xx. x").expect("fen");
     let (result, _) = search(&pos, Algorithm::AlphaBeta, None, &mut table);
     assert_eq!(result.best_move.as_deref(), Some("c1"));
-    assert_eq!(score::report(result.score.expect("score"), 2), Reported::Mate(1));
+    assert_eq!(
+        score::report(result.score.expect("score"), 2),
+        Reported::Mate(1)
+    );
     // o to move: x threatens three lines, o loses at x's next move whatever it does.
     let pos = TicTacToe::from_fen("xo./..o/x.x o").expect("fen");
     let (result, _) = search(&pos, Algorithm::AlphaBeta, None, &mut table);
-    assert_eq!(score::report(result.score.expect("score"), 2), Reported::Mate(-1));
+    assert_eq!(
+        score::report(result.score.expect("score"), 2),
+        Reported::Mate(-1)
+    );
 }
 
 #[test]
@@ -151,7 +162,10 @@ fn the_full_search_is_reproducible() {
     let mut second = TranspositionTable::new(2);
     let (a, _) = search(&pos, Algorithm::AlphaBeta, Some(8), &mut first);
     let (b, _) = search(&pos, Algorithm::AlphaBeta, Some(8), &mut second);
-    assert_eq!((a.nodes, a.score, a.best_move), (b.nodes, b.score, b.best_move));
+    assert_eq!(
+        (a.nodes, a.score, a.best_move),
+        (b.nodes, b.score, b.best_move)
+    );
 }
 
 #[test]

@@ -90,7 +90,9 @@ pub fn iterate<G: Game>(
         proven: false,
         nodes: 0,
     };
-    let mut may_abort = false;
+    // A single fixed-depth search may be stopped at any time (its best move is then the first
+    // legal one); when deepening, the first iteration always completes.
+    let mut may_abort = limits.depth.is_some();
     for depth in depths {
         let nodes_before = control.nodes;
         let mut search = PlainSearch::<G> {
@@ -104,6 +106,11 @@ pub fn iterate<G: Game>(
         };
         let score = search.value(root, depth, 0, -INFINITY, INFINITY);
         if search.aborted {
+            if result.score.is_none() {
+                report(Report::Note(format!(
+                    "stopped before depth {depth} was complete; playing the first legal move"
+                )));
+            }
             break;
         }
         may_abort = true;
