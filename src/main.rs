@@ -1,6 +1,7 @@
 //! The `sente` command: the engine by default, plus `bench` and `transcript`.
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -67,16 +68,19 @@ fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> R
         None => std::env::current_exe().map_err(|e| e.to_string())?,
     };
     let mut failed = 0;
+    let mut out = std::io::stdout().lock();
     for file in files {
-        match sente::transcript::run_file(&program, args, file) {
-            Ok(()) => println!("ok   {}", file.display()),
+        let line = match sente::transcript::run_file(&program, args, file) {
+            Ok(()) => format!("ok   {}", file.display()),
             Err(e) => {
                 failed += 1;
-                println!("FAIL {e}");
+                format!("FAIL {e}")
             }
-        }
+        };
+        // A closed stdout (`| head`) ends the listing, not the program.
+        let _ = writeln!(out, "{line}");
     }
-    println!("{} passed, {failed} failed", files.len() - failed);
+    let _ = writeln!(out, "{} passed, {failed} failed", files.len() - failed);
     if failed == 0 {
         Ok(())
     } else {

@@ -8,7 +8,7 @@ use crate::search::Algorithm;
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Largest accepted `Hash`.
-pub const MAX_HASH_MB: usize = 32_768;
+pub const MAX_HASH_MB: usize = 16_384;
 /// Largest accepted `Threads`.
 pub const MAX_THREADS: usize = 256;
 

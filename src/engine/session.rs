@@ -142,7 +142,10 @@ impl<W: Write> Session<W> {
     fn handle_event(&mut self, event: Event) {
         match event {
             Event::Line(line) => self.say(line),
-            Event::Done => self.running = None,
+            Event::Done(last) => {
+                self.running = None;
+                self.say(last);
+            }
         }
     }
 
@@ -273,12 +276,17 @@ impl<W: Write> Session<W> {
             (None, Seat::P1) => "p1",
             (None, Seat::P2) => "p2",
         };
+        let moves = self.variant.legal_moves();
+        let moves = if moves.is_empty() {
+            "(none)".to_string()
+        } else {
+            moves.join(" ")
+        };
         let text = format!(
-            "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {}",
+            "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {moves}",
             self.variant.display().trim_end(),
             self.variant.name(),
             self.variant.fen(),
-            self.variant.legal_moves().join(" ")
         );
         self.say(Response::Text(text));
     }

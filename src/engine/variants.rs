@@ -140,20 +140,20 @@ impl<G: Game> Variant for Session<G> {
             };
             let mut report = |r: Report| say(report_line::<G>(r));
             let result = search::run(&pos, context, &mut report);
-            say(Response::BestMove(result.best_move));
+            Response::BestMove(result.best_move)
         })
     }
 
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task {
         let pos = self.pos.clone();
-        Box::new(move |_, say| {
+        Box::new(move |_, _| {
             let start = Instant::now();
             match perft_until(&pos, depth, &stop) {
-                Some(nodes) => say(Response::InfoString(format!(
+                Some(nodes) => Response::InfoString(format!(
                     "perft depth {depth} nodes {nodes} time {}",
                     start.elapsed().as_millis()
-                ))),
-                None => say(Response::InfoString(format!("perft depth {depth} stopped"))),
+                )),
+                None => Response::InfoString(format!("perft depth {depth} stopped")),
             }
         })
     }

@@ -11,8 +11,9 @@ use std::thread;
 pub enum Event {
     /// A line to print.
     Line(Response),
-    /// The current task (search or perft) is finished: its last line was sent.
-    Done,
+    /// The current task (search or perft) is finished, with its last line (`bestmove`, or the
+    /// perft result): one event, so the session sees the end and the line together.
+    Done(Response),
 }
 
 /// State kept by the worker between tasks.
@@ -21,12 +22,13 @@ pub struct WorkerState {
     pub table: TranspositionTable,
 }
 
-/// A task run on the worker thread (a search or a perft).
-pub type Task = Box<dyn FnOnce(&mut WorkerState, &dyn Fn(Response)) + Send>;
+/// A task run on the worker thread (a search or a perft): it tells its progress through the
+/// callback and returns its last line.
+pub type Task = Box<dyn FnOnce(&mut WorkerState, &dyn Fn(Response)) -> Response + Send>;
 
 /// Messages to the worker, handled strictly in order.
 pub enum Job {
-    /// Run a task, then send `Event::Done`.
+    /// Run a task, then send `Event::Done` with its last line.
     Task(Task),
     /// Empty the table.
     ClearTable,
@@ -74,8 +76,8 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
                 let say = |line: Response| {
                     let _ = events.send(Event::Line(line));
                 };
-                task(&mut state, &say);
-                let _ = events.send(Event::Done);
+                let last = task(&mut state, &say);
+                let _ = events.send(Event::Done(last));
             }
             Job::ClearTable => state.table.clear(),
             Job::ResizeTable(mb) => {

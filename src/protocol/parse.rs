@@ -82,8 +82,17 @@ fn first_word(input: &str) -> &str {
     input.split(is_blank).next().unwrap_or("")
 }
 
-/// A non-negative integer (a leading minus clamps to 0, as some GUIs send negative clocks).
+/// A non-negative integer; a leading minus clamps to 0 (some GUIs send negative clocks).
 fn unsigned<'a, T: TryFrom<u64> + Default>(what: &str, input: &'a str) -> Res<'a, T> {
+    number(what, input, true)
+}
+
+/// A non-negative integer; with `clamp_negative`, a negative one reads as 0, else it is an error.
+fn number<'a, T: TryFrom<u64> + Default>(
+    what: &str,
+    input: &'a str,
+    clamp_negative: bool,
+) -> Res<'a, T> {
     let Ok((rest, _)) = space1::<&str, LineError>(input) else {
         return fail(input, format!("'{what}' needs a number"));
     };
@@ -101,7 +110,13 @@ fn unsigned<'a, T: TryFrom<u64> + Default>(what: &str, input: &'a str) -> Res<'a
         );
     }
     if digits.starts_with('-') {
-        return Ok((after, T::default()));
+        if clamp_negative {
+            return Ok((after, T::default()));
+        }
+        return fail(
+            rest,
+            format!("'{what}' needs a number of at least 0, got {digits}"),
+        );
     }
     match digits.parse::<u64>().ok().and_then(|n| T::try_from(n).ok()) {
         Some(n) => Ok((after, n)),
@@ -284,7 +299,7 @@ fn command(input: &str) -> Res<'_, Command> {
         "go" => parse_go(rest),
         "query" => parse_query(rest),
         "perft" => {
-            let (rest, depth) = unsigned::<u32>("perft", rest)?;
+            let (rest, depth) = number::<u32>("perft", rest, false)?;
             let (rest, _) = end(rest)?;
             Ok((rest, Command::Perft(depth)))
         }
@@ -426,6 +441,7 @@ mod tests {
         assert!(err("position fen").message.contains("fen"));
         assert!(err("query nothing").message.contains("nothing"));
         assert!(err("perft -").message.contains("perft"));
+        assert!(err("perft -1").message.contains("at least 0"));
         assert!(
             err("go depth 99999999999999999999")
                 .message

@@ -141,6 +141,7 @@ impl fmt::Display for Response {
             Response::Error(text) => write!(f, "info string error: {text}"),
             Response::BestMove(Some(mv)) => write!(f, "bestmove {mv}"),
             Response::BestMove(None) => write!(f, "bestmove 0000"),
+            Response::QueryResponse(text) if text.is_empty() => write!(f, "response"),
             Response::QueryResponse(text) => write!(f, "response {text}"),
             Response::Text(text) => write!(f, "{}", text.trim_end_matches('\n')),
         }

@@ -8,7 +8,7 @@
 use super::control::Control;
 use super::limits::Limits;
 use super::ordering::MoveOrderer;
-use super::score::{self, INFINITY, MATE};
+use super::score::INFINITY;
 use super::tt::{Bound, Probe, TranspositionTable};
 use super::{MAX_DEPTH, Progress, Report, SearchResult, same_side, terminal_score};
 use crate::games::Game;
@@ -79,8 +79,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             }
             self.may_abort = true;
             result.score = Some(score);
-            result.proven = self.horizon_hits == hits_before
-                || (score::is_mate(score) && (MATE - score.abs()) as u32 <= depth);
+            result.proven = super::is_proven(score, depth, self.horizon_hits == hits_before);
             report(Report::Iteration(Progress {
                 depth,
                 seldepth: self.seldepth,

@@ -140,6 +140,11 @@ pub fn run<G: Game>(
 ) -> SearchResult {
     if let Some(outcome) = pos.outcome() {
         report(Report::Note(describe_outcome(outcome).to_string()));
+        if context.limits.infinite {
+            while !context.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
         return SearchResult {
             best_move: None,
             score: None,
@@ -171,6 +176,13 @@ pub fn wait_for_stop(control: &mut Control<'_>) {
     while !control.stop_requested() {
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// True when a completed iteration of `depth` plies proves its root score: every line was
+/// searched to the end of the game (`no_horizon`), or a mate was found within the depth (no
+/// deeper search can change a mate that short).
+pub fn is_proven(score: i32, depth: u32, no_horizon: bool) -> bool {
+    no_horizon || (score::is_mate(score) && (score::MATE - score.abs()) as u32 <= depth)
 }
 
 #[cfg(test)]

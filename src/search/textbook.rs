@@ -118,7 +118,7 @@ pub fn iterate<G: Game>(
         let (horizon_hits, seldepth) = (search.horizon_hits, search.seldepth);
         result.best_move = pv.first().map(|&mv| root.move_text(mv));
         result.score = Some(score);
-        result.proven = horizon_hits == 0;
+        result.proven = super::is_proven(score, depth, horizon_hits == 0);
         report(Report::Iteration(Progress {
             depth,
             seldepth,
