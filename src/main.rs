@@ -23,6 +23,17 @@ enum Tool {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Solve positions exactly, one per line of stdin (`sente solve connect4`).
+    Solve {
+        /// The game (only `connect4` has an exact solver).
+        game: String,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// Keep the table from one position to the next.
+        #[arg(long)]
+        keep_table: bool,
+    },
     /// Play transcript files (`> sent`, `< expected`) against an engine.
     Transcript {
         /// The engine to test (default: this sente).
@@ -46,6 +57,23 @@ fn main() -> ExitCode {
         None => sente::engine::run_stdio(cli.variant.as_deref()),
         Some(Tool::Bench { hash }) => {
             sente::bench::run(hash, &mut std::io::stdout().lock()).map(|_| ())
+        }
+        Some(Tool::Solve {
+            game,
+            hash,
+            keep_table,
+        }) => {
+            if game == "connect4" {
+                sente::search::solve::batch::run(
+                    &mut std::io::stdin().lock(),
+                    &mut std::io::stdout().lock(),
+                    hash,
+                    keep_table,
+                )
+                .map_err(|e| e.to_string())
+            } else {
+                Err(format!("no exact solver for '{game}' (connect4 has one)"))
+            }
         }
         Some(Tool::Transcript {
             engine,

@@ -1,5 +1,6 @@
 //! The engine process: the session loop, the search worker, options and the variant registry.
 
+pub mod exact;
 pub mod input;
 pub mod options;
 pub mod session;

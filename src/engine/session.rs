@@ -238,7 +238,8 @@ impl<W: Write> Session<W> {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = limits(params, self.variant.side_to_move());
         let bounded = !limits.infinite
-            && (limits.depth.is_some()
+            && (limits.solve
+                || limits.depth.is_some()
                 || limits.nodes.is_some()
                 || limits.move_time.is_some()
                 || limits.clock.is_some());

@@ -1,7 +1,7 @@
 //! The registry of variants, and the bridge from the generic `Game` code to the session: a
 //! position of any game behind one object-safe trait, which also builds the worker's tasks.
 
-use super::worker::Task;
+use super::worker::{Task, WorkerState};
 use crate::games::connect4::Connect4;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Game, Outcome, Seat, perft_until};
@@ -19,7 +19,9 @@ pub const DEFAULT_VARIANT: &str = "connect4";
 /// Every variant: its name and how to make its start position. Adding a game means adding
 /// its module in `games/` and one line here.
 const REGISTRY: &[(&str, MakeVariant)] = &[
-    (Connect4::NAME, || Box::new(Session::<Connect4>::new())),
+    (Connect4::NAME, || {
+        Box::new(Session::<Connect4>::with_solver(super::exact::solve_task))
+    }),
     (TicTacToe::NAME, || Box::new(Session::<TicTacToe>::new())),
 ];
 
@@ -73,14 +75,30 @@ pub struct SearchJob {
     pub stop: Arc<AtomicBool>,
 }
 
+/// A game's exact solver behind `go solve`: returns the `bestmove` line, or `None` to leave
+/// the position to the generic search.
+type ExactSolver<G> = fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) -> Option<Response>;
+
 /// The position of game `G`.
 struct Session<G: Game> {
     pos: G,
+    solver: Option<ExactSolver<G>>,
 }
 
 impl<G: Game> Session<G> {
     fn new() -> Self {
-        Session { pos: G::startpos() }
+        Session {
+            pos: G::startpos(),
+            solver: None,
+        }
+    }
+
+    /// A game whose `go solve` runs `solver` instead of the generic search.
+    fn with_solver(solver: ExactSolver<G>) -> Self {
+        Session {
+            pos: G::startpos(),
+            solver: Some(solver),
+        }
     }
 }
 
@@ -130,7 +148,11 @@ impl<G: Game> Variant for Session<G> {
 
     fn search_task(&self, job: SearchJob) -> Task {
         let pos = self.pos.clone();
+        let solver = self.solver.filter(|_| job.limits.solve);
         Box::new(move |state, say| {
+            if let Some(last) = solver.and_then(|solve| solve(&pos, &job, state, say)) {
+                return last;
+            }
             let context = SearchContext {
                 algorithm: job.algorithm,
                 limits: job.limits,

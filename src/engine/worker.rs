@@ -2,6 +2,7 @@
 //! sends every line it has to say back to the session.
 
 use crate::protocol::response::Response;
+use crate::search::solve::connect4::Solver;
 use crate::search::tt::TranspositionTable;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::thread;
@@ -20,6 +21,8 @@ pub enum Event {
 pub struct WorkerState {
     /// The table of the full search.
     pub table: TranspositionTable,
+    /// The Connect Four solver and its table, made at the first `go solve`.
+    pub solver: Option<Solver>,
 }
 
 /// A task run on the worker thread (a search or a perft): it tells its progress through the
@@ -69,6 +72,7 @@ impl Worker {
 fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
     let mut state = WorkerState {
         table: TranspositionTable::new(hash_mb),
+        solver: None,
     };
     for job in jobs {
         match job {
@@ -79,7 +83,12 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
                 let last = task(&mut state, &say);
                 let _ = events.send(Event::Done(last));
             }
-            Job::ClearTable => state.table.clear(),
+            Job::ClearTable => {
+                state.table.clear();
+                if let Some(solver) = &mut state.solver {
+                    solver.clear();
+                }
+            }
             Job::ResizeTable(mb) => {
                 if mb != state.table.megabytes() {
                     // Free the old table before allocating the new one.

@@ -6,6 +6,7 @@ pub mod control;
 pub mod limits;
 pub mod ordering;
 pub mod score;
+pub mod solve;
 pub mod textbook;
 pub mod tt;
 

@@ -1,0 +1,5 @@
+//! Exact solvers: searches that prove a game's value rather than estimate it.
+
+pub mod batch;
+pub mod connect4;
+pub mod table;

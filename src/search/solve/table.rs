@@ -1,0 +1,107 @@
+//! The Connect Four solver's transposition table: one 64-bit word per entry, holding the
+//! position key and both bounds on its exact score.
+//!
+//! Entry layout (bit 63 is the high bit):
+//!
+//! | bits   | field                                                        |
+//! |--------|--------------------------------------------------------------|
+//! | 0-5    | lower bound + 32 (the score is at least this)                |
+//! | 6-11   | upper bound + 32 (the score is at most this)                 |
+//! | 12-60  | the position key (below 2^49, never 0)                        |
+//! | 61-63  | stones played / 6 (how near the root the position is)        |
+//!
+//! A zero word is an empty slot. Slots come in buckets of two, indexed by the key modulo the
+//! (odd) number of buckets: the first slot keeps the entry nearer the root (costlier to
+//! recompute), the second takes whatever comes.
+
+/// Offset making a score (-21..=21) non-negative in 6 bits.
+const OFFSET: i32 = 32;
+const BOUND_BITS: u64 = 0x3f;
+const KEY_BITS: u64 = (1 << 49) - 1;
+
+/// Bounds on the exact score of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The score is at least this.
+    pub lower: i32,
+    /// The score is at most this.
+    pub upper: i32,
+}
+
+/// A fixed-size table of score bounds keyed by position key.
+pub struct SolverTable {
+    slots: Vec<u64>,
+}
+
+impl SolverTable {
+    /// A table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Self {
+        // An odd number of two-slot buckets spreads the keys well.
+        let count = ((megabytes.max(1) * 1024 * 1024 / 16) | 1) * 2;
+        SolverTable {
+            slots: vec![0; count],
+        }
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.slots.fill(0);
+    }
+
+    /// The first of the two slots of `key`'s bucket.
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key % (self.slots.len() as u64 / 2)) as usize * 2
+    }
+
+    /// The bounds stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Bounds> {
+        let i = self.index(key);
+        let word = if self.slots[i] >> 12 & KEY_BITS == key {
+            self.slots[i]
+        } else if self.slots[i + 1] >> 12 & KEY_BITS == key {
+            self.slots[i + 1]
+        } else {
+            return None;
+        };
+        Some(Bounds {
+            lower: (word & BOUND_BITS) as i32 - OFFSET,
+            upper: ((word >> 6) & BOUND_BITS) as i32 - OFFSET,
+        })
+    }
+
+    /// Narrows the bounds stored for `key`, a position with `stones` stones played.
+    #[inline]
+    pub fn narrow(&mut self, key: u64, bounds: Bounds, stones: u32) {
+        let i = self.index(key);
+        let age = u64::from(stones / 6).min(7);
+        let stones_of = |word: u64| word >> 61;
+        let slot = if self.slots[i] >> 12 & KEY_BITS == key {
+            i
+        } else if self.slots[i + 1] >> 12 & KEY_BITS == key {
+            i + 1
+        } else if self.slots[i] == 0 || age <= stones_of(self.slots[i]) {
+            // The first slot keeps the entry nearer the root (costlier to recompute)...
+            i
+        } else {
+            // ...the second takes whatever comes.
+            i + 1
+        };
+        let mut merged = bounds;
+        let word = self.slots[slot];
+        if word >> 12 & KEY_BITS == key {
+            merged.lower = merged.lower.max((word & BOUND_BITS) as i32 - OFFSET);
+            merged.upper = merged.upper.min(((word >> 6) & BOUND_BITS) as i32 - OFFSET);
+        }
+        self.slots[slot] = (age << 61)
+            | (key << 12)
+            | (((merged.upper + OFFSET) as u64) << 6)
+            | (merged.lower + OFFSET) as u64;
+    }
+}

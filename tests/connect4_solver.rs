@@ -1,0 +1,75 @@
+//! The Connect Four solver against the reference positions of `../shared/testdata/connect4`:
+//! every score exact, through the batch command's code and through `go solve`.
+
+use sente::search::solve::batch;
+use std::path::PathBuf;
+
+fn reference(set: &str) -> Vec<(String, i32)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata/connect4")
+        .join(format!("{set}.txt"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let moves = words.next().expect("moves").to_string();
+            let score = words.next().and_then(|s| s.parse().ok()).expect("score");
+            (moves, score)
+        })
+        .collect()
+}
+
+fn solve_all(positions: &[(String, i32)]) -> Vec<String> {
+    let input: String = positions.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let mut out = Vec::new();
+    batch::run(&mut input.as_bytes(), &mut out, 16, false).expect("batch run");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn check_set(set: &str) {
+    let positions = reference(set);
+    assert!(positions.len() >= 100, "{set}: too few positions");
+    let lines = solve_all(&positions);
+    assert_eq!(lines.len(), positions.len());
+    for ((moves, score), line) in positions.iter().zip(&lines) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[0], moves);
+        assert_eq!(words[1], score.to_string(), "{set}: {moves}: got {line}");
+        assert!(
+            words[2].parse::<u64>().is_ok() && words[3].parse::<f64>().is_ok(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn end_positions_solve_exactly() {
+    check_set("end");
+}
+
+#[test]
+fn mid_positions_solve_exactly() {
+    check_set("mid");
+}
+
+#[test]
+fn batch_reports_bad_and_finished_positions_and_goes_on() {
+    let input = "44x\n4444444\n1212121\n4453\n";
+    let mut out = Vec::new();
+    batch::run(&mut input.as_bytes(), &mut out, 1, true).expect("batch run");
+    let text = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("44x error "), "{text}");
+    assert!(lines[1].starts_with("4444444 error "), "{text}");
+    assert!(
+        lines[2].starts_with("1212121 error the game is over"),
+        "{text}"
+    );
+    assert!(lines[3].starts_with("4453 "), "{text}");
+}
