@@ -140,7 +140,10 @@ impl Connect4 {
         Self::non_losing(self.possible(), self.opponent_winning_cells())
     }
 
-    fn non_losing(mut possible: u64, opponent_win: u64) -> u64 {
+    /// Of the playable cells `possible`, those that do not let the opponent, whose winning
+    /// cells are `opponent_win`, complete four right after.
+    #[inline]
+    pub fn non_losing(mut possible: u64, opponent_win: u64) -> u64 {
         let forced = possible & opponent_win;
         if forced != 0 {
             if forced & (forced - 1) != 0 {

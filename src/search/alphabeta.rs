@@ -7,10 +7,11 @@
 
 use super::control::Control;
 use super::limits::Limits;
+use super::node::Tracker;
 use super::ordering::MoveOrderer;
 use super::score::INFINITY;
 use super::tt::{Bound, Probe, TranspositionTable};
-use super::{MAX_DEPTH, Progress, Report, SearchResult, same_side, terminal_score};
+use super::{MAX_DEPTH, Progress, Report, SearchResult, same_side};
 use crate::games::Game;
 
 /// The state of one full search.
@@ -19,14 +20,9 @@ pub struct Searcher<'a, 'c, G: Game> {
     control: &'a mut Control<'c>,
     limits: &'a Limits,
     orderer: MoveOrderer,
-    /// Leaves cut by the depth limit so far: a subtree is searched to the end of the game when
-    /// this does not change while it is searched.
-    horizon_hits: u64,
-    seldepth: u32,
-    pv: Vec<Vec<G::Move>>,
-    /// Aborting is allowed once an iteration completed, so there is always a best move.
-    may_abort: bool,
-    aborted: bool,
+    /// Node bookkeeping; aborting is allowed once an iteration completed, so there is always
+    /// a best move.
+    t: Tracker<G>,
 }
 
 impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
@@ -42,11 +38,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             control,
             limits,
             orderer: MoveOrderer::default(),
-            horizon_hits: 0,
-            seldepth: 0,
-            pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
-            may_abort: false,
-            aborted: false,
+            t: Tracker::new(false),
         }
     }
 
@@ -68,27 +60,27 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             nodes: 0,
         };
         for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let hits_before = self.horizon_hits;
+            self.t.seldepth = 0;
+            let hits_before = self.t.horizon_hits;
             let (score, best) = self.search_root(root, depth, &mut root_moves);
             if let Some(mv) = best {
                 result.best_move = Some(root.move_text(mv));
             }
-            if self.aborted {
+            if self.t.aborted {
                 break;
             }
-            self.may_abort = true;
+            self.t.may_abort = true;
             result.score = Some(score);
-            result.proven = super::is_proven(score, depth, self.horizon_hits == hits_before);
+            result.proven = super::is_proven(score, depth, self.t.horizon_hits == hits_before);
             report(Report::Iteration(Progress {
                 depth,
-                seldepth: self.seldepth,
+                seldepth: self.t.seldepth,
                 score,
                 bound: None,
                 nodes: self.control.nodes,
                 elapsed: self.control.elapsed(),
                 hashfull: Some(self.table.hashfull()),
-                pv: pv_text(root, &self.pv[0]),
+                pv: pv_text(root, &self.t.pv[0]),
             }));
             if result.proven || self.control.soft_time_over() || self.control.check_now() {
                 break;
@@ -110,11 +102,11 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
         root_moves: &mut [G::Move],
     ) -> (i32, Option<G::Move>) {
         self.control.visit();
-        self.pv[0].clear();
+        self.t.pv[0].clear();
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
-        let hits_before = self.horizon_hits;
+        let hits_before = self.t.horizon_hits;
         for i in 0..root_moves.len() {
             let mv = root_moves[i];
             let mut child = root.clone();
@@ -123,24 +115,24 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                 self.child_score(root, &child, depth - 1, 1, alpha, beta, true)
             } else {
                 let s = self.child_score(root, &child, depth - 1, 1, alpha, alpha + 1, false);
-                if s > alpha && !self.aborted {
+                if s > alpha && !self.t.aborted {
                     self.child_score(root, &child, depth - 1, 1, alpha, beta, true)
                 } else {
                     s
                 }
             };
-            if self.aborted {
+            if self.t.aborted {
                 break;
             }
             if score > alpha {
                 alpha = score;
                 best = Some(mv);
-                self.update_pv(0, mv);
+                self.t.update_pv(0, mv);
                 // Keep the best move first for the next iteration.
                 root_moves[..=i].rotate_right(1);
             }
         }
-        if !self.aborted
+        if !self.t.aborted
             && let Some(mv) = best
         {
             self.table.store(
@@ -150,7 +142,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                     score: alpha,
                     depth,
                     bound: Bound::Exact,
-                    resolved: self.horizon_hits == hits_before,
+                    resolved: self.t.horizon_hits == hits_before,
                     move_code: Some(G::move_code(mv)),
                 },
             );
@@ -177,14 +169,6 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
         }
     }
 
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&tail[0]);
-    }
-
     fn negamax(
         &mut self,
         pos: &G,
@@ -194,20 +178,10 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
         beta: i32,
         pv_node: bool,
     ) -> i32 {
-        if self.control.visit() && self.may_abort {
-            self.aborted = true;
-            return 0;
+        if let Some(score) = self.t.enter(self.control, pos, depth, ply) {
+            return score;
         }
         let p = ply as usize;
-        self.seldepth = self.seldepth.max(ply);
-        self.pv[p].clear();
-        if let Some(outcome) = pos.outcome() {
-            return terminal_score(pos, outcome, ply);
-        }
-        if depth == 0 || p > MAX_DEPTH as usize {
-            self.horizon_hits += 1;
-            return pos.evaluate();
-        }
         let key = pos.hash();
         let probe = self.table.probe(key, ply);
         if let Some(entry) = probe
@@ -221,7 +195,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             };
             if usable {
                 if !entry.resolved {
-                    self.horizon_hits += 1;
+                    self.t.horizon_hits += 1;
                 }
                 return entry.score;
             }
@@ -232,7 +206,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
         self.orderer
             .order(pos, &mut moves, ply, probe.and_then(|e| e.move_code));
         let alpha_before = alpha;
-        let hits_before = self.horizon_hits;
+        let hits_before = self.t.horizon_hits;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
@@ -242,13 +216,13 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                 self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv_node)
             } else {
                 let s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1, false);
-                if pv_node && s > alpha && s < beta && !self.aborted {
+                if pv_node && s > alpha && s < beta && !self.t.aborted {
                     self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, true)
                 } else {
                     s
                 }
             };
-            if self.aborted {
+            if self.t.aborted {
                 return 0;
             }
             if score > best_score {
@@ -257,7 +231,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                 if score > alpha {
                     alpha = score;
                     if pv_node {
-                        self.update_pv(p, mv);
+                        self.t.update_pv(p, mv);
                     }
                     if alpha >= beta {
                         self.orderer.record_cutoff(G::move_code(mv), ply, depth);
@@ -280,7 +254,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                 score: best_score,
                 depth,
                 bound,
-                resolved: self.horizon_hits == hits_before,
+                resolved: self.t.horizon_hits == hits_before,
                 move_code: best_move.map(G::move_code),
             },
         );

@@ -4,6 +4,7 @@
 pub mod alphabeta;
 pub mod control;
 pub mod limits;
+pub mod node;
 pub mod ordering;
 pub mod score;
 pub mod solve;

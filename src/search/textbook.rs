@@ -4,38 +4,24 @@
 
 use super::control::Control;
 use super::limits::Limits;
+use super::node::Tracker;
 use super::score::INFINITY;
-use super::{MAX_DEPTH, Progress, Report, SearchResult, alphabeta::pv_text, terminal_score};
+use super::{MAX_DEPTH, Progress, Report, SearchResult, alphabeta::pv_text};
 use crate::games::Game;
 
 /// One plain search of a fixed depth.
 struct PlainSearch<'a, 'c, G: Game> {
     control: &'a mut Control<'c>,
     pruning: bool,
-    /// Leaves cut by the depth limit: none means the value is the game's exact value.
-    horizon_hits: u64,
-    seldepth: u32,
-    pv: Vec<Vec<G::Move>>,
-    may_abort: bool,
-    aborted: bool,
+    /// Node bookkeeping; no leaf cut by the depth limit means the value is the game's value.
+    t: Tracker<G>,
 }
 
 impl<G: Game> PlainSearch<'_, '_, G> {
     /// Negamax value of `pos` for its side to move. With `pruning`, a fail-soft alpha-beta.
     fn value(&mut self, pos: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-        if self.control.visit() && self.may_abort {
-            self.aborted = true;
-            return 0;
-        }
-        let p = ply as usize;
-        self.seldepth = self.seldepth.max(ply);
-        self.pv[p].clear();
-        if let Some(outcome) = pos.outcome() {
-            return terminal_score(pos, outcome, ply);
-        }
-        if depth == 0 || p > MAX_DEPTH as usize {
-            self.horizon_hits += 1;
-            return pos.evaluate();
+        if let Some(score) = self.t.enter(self.control, pos, depth, ply) {
+            return score;
         }
         let mut moves = Vec::with_capacity(16);
         pos.legal_moves(&mut moves);
@@ -48,15 +34,12 @@ impl<G: Game> PlainSearch<'_, '_, G> {
             } else {
                 -self.value(&child, depth - 1, ply + 1, -beta, -alpha)
             };
-            if self.aborted {
+            if self.t.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
-                let (head, tail) = self.pv.split_at_mut(p + 1);
-                head[p].clear();
-                head[p].push(mv);
-                head[p].extend_from_slice(&tail[0]);
+                self.t.update_pv(ply as usize, mv);
             }
             if self.pruning {
                 alpha = alpha.max(score);
@@ -98,14 +81,10 @@ pub fn iterate<G: Game>(
         let mut search = PlainSearch::<G> {
             control: &mut *control,
             pruning,
-            horizon_hits: 0,
-            seldepth: 0,
-            pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
-            may_abort,
-            aborted: false,
+            t: Tracker::new(may_abort),
         };
         let score = search.value(root, depth, 0, -INFINITY, INFINITY);
-        if search.aborted {
+        if search.t.aborted {
             if result.score.is_none() {
                 report(Report::Note(format!(
                     "stopped before depth {depth} was complete; playing the first legal move"
@@ -114,8 +93,8 @@ pub fn iterate<G: Game>(
             break;
         }
         may_abort = true;
-        let pv = std::mem::take(&mut search.pv[0]);
-        let (horizon_hits, seldepth) = (search.horizon_hits, search.seldepth);
+        let pv = std::mem::take(&mut search.t.pv[0]);
+        let (horizon_hits, seldepth) = (search.t.horizon_hits, search.t.seldepth);
         result.best_move = pv.first().map(|&mv| root.move_text(mv));
         result.score = Some(score);
         result.proven = super::is_proven(score, depth, horizon_hits == 0);

@@ -235,7 +235,7 @@ impl Solver {
             return 0;
         }
         let opponent_win = b.opponent_winning();
-        let next = non_losing(b.possible(), opponent_win);
+        let next = Connect4::non_losing(b.possible(), opponent_win);
         if next == 0 {
             return -(CELLS - b.moves) / 2;
         }
@@ -350,17 +350,4 @@ impl Bounds {
             upper: self.upper.clamp(-limit, limit),
         }
     }
-}
-
-/// The playable cells that do not let the opponent complete four right after.
-#[inline]
-fn non_losing(mut possible: u64, opponent_win: u64) -> u64 {
-    let forced = possible & opponent_win;
-    if forced != 0 {
-        if forced & (forced - 1) != 0 {
-            return 0;
-        }
-        possible = forced;
-    }
-    possible & !(opponent_win >> 1)
 }
