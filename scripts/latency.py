@@ -10,35 +10,9 @@ Usage: cargo build --release && python3 scripts/latency.py [--engine target/rele
 
 import argparse
 import statistics
-import subprocess
 import time
 
-
-class Engine:
-    def __init__(self, path, variant):
-        self.proc = subprocess.Popen(
-            [path, "--variant", variant],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, prefix):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine closed its output")
-            if line.startswith(prefix):
-                return line.strip()
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=5)
+from engine_pipe import EnginePipe
 
 
 def summary(name, samples):
@@ -51,9 +25,7 @@ def summary(name, samples):
 
 
 def measure(path, variant, runs):
-    engine = Engine(path, variant)
-    engine.send("isready")
-    engine.wait_for("readyok")
+    engine = EnginePipe(path, variant)
     stop_ms, ready_ms, movetime_ms = [], [], []
     for i in range(runs):
         engine.send("position startpos")
@@ -61,18 +33,18 @@ def measure(path, variant, runs):
         time.sleep(0.05 + 0.01 * (i % 5))
         start = time.perf_counter()
         engine.send("isready")
-        engine.wait_for("readyok")
+        engine.read_until("readyok")
         ready_ms.append((time.perf_counter() - start) * 1000)
         time.sleep(0.02)
         start = time.perf_counter()
         engine.send("stop")
-        engine.wait_for("bestmove")
+        engine.read_until("bestmove")
         stop_ms.append((time.perf_counter() - start) * 1000)
     for _ in range(max(5, runs // 3)):
         engine.send("position startpos")
         start = time.perf_counter()
         engine.send("go movetime 200")
-        engine.wait_for("bestmove")
+        engine.read_until("bestmove")
         movetime_ms.append((time.perf_counter() - start) * 1000)
     engine.close()
     print(f"{variant}:")

@@ -11,35 +11,14 @@ Usage: cargo build --release && python3 scripts/strength.py [--games 40] [--move
 
 import argparse
 import random
-import subprocess
+
+from engine_pipe import EnginePipe
 
 
-class Engine:
+class Engine(EnginePipe):
     def __init__(self, path, variant, options, go):
+        super().__init__(path, variant, options)
         self.go = go
-        self.proc = subprocess.Popen(
-            [path, "--variant", variant],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        for name, value in options.items():
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine closed its output")
-            if line.startswith(prefix):
-                return line.split()
 
     def ask(self, moves, query):
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
@@ -50,10 +29,6 @@ class Engine:
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         self.send(self.go)
         return self.read_until("bestmove")[1]
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=5)
 
 
 def play(first, second, opening, judge):

@@ -1,0 +1,37 @@
+"""A sente (or any UCI/UGI engine) process driven through its stdin/stdout, for the scripts."""
+
+import subprocess
+
+
+class EnginePipe:
+    """Starts `path --variant variant`, sets `options`, and waits until it is ready."""
+
+    def __init__(self, path, variant, options=None):
+        self.proc = subprocess.Popen(
+            [path, "--variant", variant],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        for name, value in (options or {}).items():
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.read_until("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, prefix):
+        """Reads lines until one starts with `prefix`; returns its words."""
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output")
+            if line.startswith(prefix):
+                return line.split()
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=5)
