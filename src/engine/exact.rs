@@ -1,14 +1,21 @@
-//! `go solve` for Connect Four: runs the exact solver on the worker thread, streams the
-//! narrowing bounds as `info` lines, and plays a move that keeps the proven value.
+//! The exact solver in Connect Four sessions: `go solve`, and timed `go` that plays perfectly
+//! whenever the value can be proven in time. Runs on the worker thread, streams the narrowing
+//! bounds as `info` lines, and plays a move that keeps the proven value.
 
 use super::variants::SearchJob;
 use super::worker::WorkerState;
 use crate::games::Game;
 use crate::games::connect4::Connect4;
 use crate::protocol::response::{Response, SearchInfo};
+use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::connect4::{Interrupted, Narrowing, Solver};
+use std::time::Instant;
+
+/// A timed `go` tries the solver from this many stones on (earlier, a proof rarely fits in
+/// the time of a move, and the heuristic search gets all of it).
+const SOLVE_FROM_STONES: u32 = 8;
 
 /// Longest principal variation worked out after a solve (each ply costs a few null-window
 /// searches).
@@ -41,8 +48,12 @@ fn solver_for(state: &mut WorkerState, megabytes: usize) -> &mut Solver {
     state.solver.get_or_insert_with(|| Solver::new(megabytes))
 }
 
-/// Runs `go solve` on `pos`; returns the `bestmove` line, or `None` when the position is over
-/// (the generic search then says so).
+/// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.
+/// A timed `go` (clock or `movetime`) with `Algorithm alphabeta` from `SOLVE_FROM_STONES` stones
+/// on first gives the solver half of its soft time: a proven value is then played perfectly; otherwise the heuristic search runs
+/// with the time left. Returns the `bestmove` line, or `None` to leave the position to the
+/// generic search (always for a finished game, `go depth`, `go nodes`, `go infinite` and the
+/// textbook algorithms).
 pub fn solve_task(
     pos: &Connect4,
     job: &SearchJob,
@@ -52,7 +63,50 @@ pub fn solve_task(
     if pos.outcome().is_some() {
         return None;
     }
-    let deadline = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
+    let limits = &job.limits;
+    let budget = TimeBudget::from_limits(limits);
+    let full_search = job.algorithm == Algorithm::AlphaBeta;
+    let unlimited =
+        !limits.infinite && budget.is_none() && limits.depth.is_none() && limits.nodes.is_none();
+    if limits.solve || (full_search && unlimited) {
+        let deadline = budget.map(|b| job.start + b.hard);
+        return Some(match solve(pos, job, state, say, deadline) {
+            Ok(best) => best,
+            Err(Interrupted) => {
+                say(Response::InfoString(
+                    "stopped before the value was proven".to_string(),
+                ));
+                Response::BestMove(fallback_move(pos).map(|mv| pos.move_text(mv)))
+            }
+        });
+    }
+    let timed = full_search && !limits.infinite && limits.depth.is_none() && limits.nodes.is_none();
+    match budget {
+        Some(b) if timed && pos.moves_played() >= SOLVE_FROM_STONES => {
+            let deadline = job.start + b.soft / 2;
+            match solve(pos, job, state, say, Some(deadline)) {
+                Ok(best) => Some(best),
+                Err(Interrupted) => {
+                    say(Response::InfoString(
+                        "not proven in time; heuristic search".to_string(),
+                    ));
+                    None
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Solves `pos` (not over) by `deadline`, streaming the narrowing bounds, and returns the
+/// `bestmove` of a value-keeping move.
+fn solve(
+    pos: &Connect4,
+    job: &SearchJob,
+    state: &mut WorkerState,
+    say: &dyn Fn(Response),
+    deadline: Option<Instant>,
+) -> Result<Response, Interrupted> {
     let megabytes = state.table.megabytes();
     let solver = solver_for(state, megabytes);
     solver.set_stop(job.stop.clone(), deadline);
@@ -74,48 +128,31 @@ pub fn solve_task(
         upper: 21,
         nodes: 0,
     };
-    let outcome = solver.solve(pos, &mut |step| {
-        let line = if step.lower > last.lower {
-            info(
-                reported(pos, step.lower),
-                Some("lowerbound"),
-                step.nodes,
-                vec![],
-            )
+    let score = solver.solve(pos, &mut |step| {
+        let (score, bound) = if step.lower > last.lower {
+            (step.lower, "lowerbound")
         } else {
-            info(
-                reported(pos, step.upper),
-                Some("upperbound"),
-                step.nodes,
-                vec![],
-            )
+            (step.upper, "upperbound")
         };
         last = step;
-        say(Response::Info(line));
-    });
-    let best = match outcome {
-        Ok(score) => {
-            let pv = principal_variation(solver, pos, score);
-            let best = pv.first().copied();
-            let pv_text = crate::search::alphabeta::pv_text(pos, &pv);
-            say(Response::Info(info(
-                reported(pos, score),
-                None,
-                solver.nodes,
-                pv_text,
-            )));
-            say(Response::InfoString(format!("solved {score}")));
-            best
-        }
-        Err(Interrupted) => {
-            say(Response::InfoString(
-                "stopped before the value was proven".to_string(),
-            ));
-            None
-        }
-    };
-    let best = best.or_else(|| fallback_move(pos));
-    Some(Response::BestMove(best.map(|mv| pos.move_text(mv))))
+        say(Response::Info(info(
+            reported(pos, score),
+            Some(bound),
+            step.nodes,
+            vec![],
+        )));
+    })?;
+    let pv = principal_variation(solver, pos, score);
+    let best = pv.first().copied().or_else(|| fallback_move(pos));
+    let pv_text = crate::search::alphabeta::pv_text(pos, &pv);
+    say(Response::Info(info(
+        reported(pos, score),
+        None,
+        solver.nodes,
+        pv_text,
+    )));
+    say(Response::InfoString(format!("solved {score}")));
+    Ok(Response::BestMove(best.map(|mv| pos.move_text(mv))))
 }
 
 /// A line of value-keeping moves from `pos` worth `score`, as far as time and `MAX_PV` allow.

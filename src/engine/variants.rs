@@ -75,8 +75,8 @@ pub struct SearchJob {
     pub stop: Arc<AtomicBool>,
 }
 
-/// A game's exact solver behind `go solve`: returns the `bestmove` line, or `None` to leave
-/// the position to the generic search.
+/// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
+/// to leave the position to the generic search.
 type ExactSolver<G> = fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) -> Option<Response>;
 
 /// The position of game `G`.
@@ -93,7 +93,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// A game whose `go solve` runs `solver` instead of the generic search.
+    /// A game whose `go` asks `solver` first (see `ExactSolver`).
     fn with_solver(solver: ExactSolver<G>) -> Self {
         Session {
             pos: G::startpos(),
@@ -148,7 +148,7 @@ impl<G: Game> Variant for Session<G> {
 
     fn search_task(&self, job: SearchJob) -> Task {
         let pos = self.pos.clone();
-        let solver = self.solver.filter(|_| job.limits.solve);
+        let solver = self.solver;
         Box::new(move |state, say| {
             if let Some(last) = solver.and_then(|solve| solve(&pos, &job, state, say)) {
                 return last;
