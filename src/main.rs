@@ -30,6 +30,9 @@ enum Tool {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Threads sharing the table.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// Keep the table from one position to the next.
         #[arg(long)]
         keep_table: bool,
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Some(Tool::Solve {
             game,
             hash,
+            threads,
             keep_table,
         }) => {
             if game == "connect4" {
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
                     &mut std::io::stdin().lock(),
                     &mut std::io::stdout().lock(),
                     hash,
+                    threads,
                     keep_table,
                 )
                 .map_err(|e| e.to_string())

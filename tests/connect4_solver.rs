@@ -20,10 +20,10 @@ fn reference(set: &str) -> Vec<(String, i32)> {
         .collect()
 }
 
-fn solve_all(positions: &[(String, i32)]) -> Vec<String> {
+fn solve_all(positions: &[(String, i32)], threads: usize) -> Vec<String> {
     let input: String = positions.iter().map(|(m, _)| format!("{m}\n")).collect();
     let mut out = Vec::new();
-    batch::run(&mut input.as_bytes(), &mut out, 16, false).expect("batch run");
+    batch::run(&mut input.as_bytes(), &mut out, 16, threads, false).expect("batch run");
     String::from_utf8(out)
         .expect("utf-8")
         .lines()
@@ -31,10 +31,14 @@ fn solve_all(positions: &[(String, i32)]) -> Vec<String> {
         .collect()
 }
 
-fn check_set(set: &str) {
-    let positions = reference(set);
-    assert!(positions.len() >= 100, "{set}: too few positions");
-    let lines = solve_all(&positions);
+fn check_set(set: &str, count: usize, threads: usize) {
+    let mut positions = reference(set);
+    assert!(
+        positions.len() >= count.min(100),
+        "{set}: too few positions"
+    );
+    positions.truncate(count);
+    let lines = solve_all(&positions, threads);
     assert_eq!(lines.len(), positions.len());
     for ((moves, score), line) in positions.iter().zip(&lines) {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -49,19 +53,24 @@ fn check_set(set: &str) {
 
 #[test]
 fn end_positions_solve_exactly() {
-    check_set("end");
+    check_set("end", usize::MAX, 1);
 }
 
 #[test]
 fn mid_positions_solve_exactly() {
-    check_set("mid");
+    check_set("mid", usize::MAX, 1);
+}
+
+#[test]
+fn begin_positions_solve_exactly_with_two_threads() {
+    check_set("begin", 6, 2);
 }
 
 #[test]
 fn batch_reports_bad_and_finished_positions_and_goes_on() {
     let input = "44x\n4444444\n1212121\n4453\n";
     let mut out = Vec::new();
-    batch::run(&mut input.as_bytes(), &mut out, 1, true).expect("batch run");
+    batch::run(&mut input.as_bytes(), &mut out, 1, 2, true).expect("batch run");
     let text = String::from_utf8(out).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");

@@ -110,6 +110,7 @@ fn solve(
     let megabytes = state.table.megabytes();
     let solver = solver_for(state, megabytes);
     solver.set_stop(job.stop.clone(), deadline);
+    solver.set_threads(job.threads);
     solver.nodes = 0;
     let empty = 42 - pos.moves_played();
     let info =

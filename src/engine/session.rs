@@ -248,6 +248,7 @@ impl<W: Write> Session<W> {
             limits,
             start,
             stop: Arc::clone(&stop),
+            threads: self.options.threads,
         };
         let task = self.variant.search_task(job);
         self.running = Some(RunningTask { stop, bounded });

@@ -73,6 +73,8 @@ pub struct SearchJob {
     pub start: Instant,
     /// Raised by `stop` (a fresh flag per search).
     pub stop: Arc<AtomicBool>,
+    /// The `Threads` option (used by the Connect Four solver).
+    pub threads: usize,
 }
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`

@@ -9,15 +9,17 @@ use crate::games::connect4::Connect4;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-/// Solves every line of `input`, writing one line per position to `out`. With `keep_table`
-/// the table is kept from one position to the next.
+/// Solves every line of `input` with `threads` threads, writing one line per position to
+/// `out`. With `keep_table` the table is kept from one position to the next.
 pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     hash_mb: usize,
+    threads: usize,
     keep_table: bool,
 ) -> std::io::Result<()> {
     let mut solver = Solver::new(hash_mb);
+    solver.set_threads(threads);
     let mut line = Vec::new();
     loop {
         line.clear();

@@ -10,6 +10,7 @@
 
 use super::table::{Bounds, SolverTable};
 use crate::games::connect4::{BOARD, BOTTOM, Connect4, HEIGHT, WIDTH};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -17,11 +18,20 @@ const CELLS: i32 = WIDTH as i32 * HEIGHT as i32;
 const H1: u32 = HEIGHT as u32 + 1;
 /// Columns from the centre out.
 const COLUMN_ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+/// The orders of the helper threads of a parallel solve: other ways to break ties, so that
+/// the threads explore different parts of the tree first.
+const HELPER_ORDERS: [[u32; WIDTH as usize]; 3] = [
+    [3, 4, 2, 5, 1, 6, 0],
+    [2, 3, 4, 1, 5, 0, 6],
+    [4, 3, 2, 5, 1, 6, 0],
+];
 /// Enhanced transposition cutoffs are tried in positions with fewer stones than this (near
 /// the end, subtrees are too small to repay the extra table probes).
 const ETC_BEFORE: i32 = 34;
 /// Mirror positions share table entries in positions with fewer stones than this.
 const SYMMETRY_BEFORE: i32 = 28;
+/// A parallel solve runs alone for this many nodes first.
+const SOLO_NODES: u64 = 200_000;
 /// How often (in nodes) the stop flag and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
 
@@ -112,10 +122,19 @@ pub struct Narrowing {
 
 /// The solver with its table; reuse it across positions to keep what it learnt.
 pub struct Solver {
-    table: SolverTable,
-    /// Positions searched (calls of the inner search) since the last `reset_nodes`.
+    table: Arc<SolverTable>,
+    /// Positions searched (calls of the inner search, over all threads) since it was last set
+    /// to 0.
     pub nodes: u64,
-    stop: Option<(std::sync::Arc<AtomicBool>, Option<Instant>)>,
+    stop: Option<(Arc<AtomicBool>, Option<Instant>)>,
+    /// Raised when another thread of a parallel solve has finished.
+    finished: Option<Arc<AtomicBool>>,
+    /// Threads of a solve (the calling one included).
+    threads: usize,
+    /// The column order among moves of equal threats.
+    order: [u32; WIDTH as usize],
+    /// Stop once `nodes` reaches this (the single-threaded start of a parallel solve).
+    node_limit: Option<u64>,
     interrupted: bool,
 }
 
@@ -123,16 +142,29 @@ impl Solver {
     /// A solver with a table of about `megabytes` MB.
     pub fn new(megabytes: usize) -> Self {
         Solver {
-            table: SolverTable::new(megabytes),
+            table: Arc::new(SolverTable::new(megabytes)),
             nodes: 0,
             stop: None,
+            finished: None,
+            threads: 1,
+            order: COLUMN_ORDER,
+            node_limit: None,
             interrupted: false,
         }
     }
 
+    /// Solves with `threads` threads sharing the table (lazy SMP: every thread runs the whole
+    /// solve, each with its own move order, and the first to finish gives the value).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.table.clear();
+        match Arc::get_mut(&mut self.table) {
+            Some(table) => table.clear(),
+            None => self.table = Arc::new(SolverTable::new(self.table.bytes() >> 20)),
+        }
     }
 
     /// Size of the table in bytes.
@@ -141,13 +173,24 @@ impl Solver {
     }
 
     /// Makes later solves give up once `flag` is raised or `deadline` passes.
-    pub fn set_stop(&mut self, flag: std::sync::Arc<AtomicBool>, deadline: Option<Instant>) {
+    pub fn set_stop(&mut self, flag: Arc<AtomicBool>, deadline: Option<Instant>) {
         self.stop = Some((flag, deadline));
     }
 
+    /// True when `stop` or the deadline (not another thread) ends the solve.
+    fn stop_requested(&self) -> bool {
+        self.stop.as_ref().is_some_and(|(flag, deadline)| {
+            flag.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+        })
+    }
+
     fn poll(&mut self) {
-        if let Some((flag, deadline)) = &self.stop
-            && (flag.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
+        if self.stop_requested()
+            || self
+                .finished
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
         {
             self.interrupted = true;
         }
@@ -155,6 +198,60 @@ impl Solver {
 
     /// The exact score of `pos` (which must not be over), reporting each narrowing step.
     pub fn solve(
+        &mut self,
+        pos: &Connect4,
+        report: &mut dyn FnMut(Narrowing),
+    ) -> Result<i32, Interrupted> {
+        if self.threads <= 1 {
+            return self.solve_alone(pos, report);
+        }
+        // Small solves end before threads would pay for themselves: try alone first (what
+        // this finds stays in the table).
+        self.node_limit = Some(self.nodes + SOLO_NODES);
+        let alone = self.solve_alone(pos, &mut |_| {});
+        self.node_limit = None;
+        if alone.is_ok() || self.stop_requested() {
+            return alone;
+        }
+        let finished = Arc::new(AtomicBool::new(false));
+        self.finished = Some(Arc::clone(&finished));
+        let found = std::sync::Mutex::new(None);
+        let helper_nodes = std::sync::atomic::AtomicU64::new(0);
+        let mine = std::thread::scope(|scope| {
+            for k in 1..self.threads {
+                let mut helper = Solver {
+                    table: Arc::clone(&self.table),
+                    nodes: 0,
+                    stop: self.stop.clone(),
+                    finished: Some(Arc::clone(&finished)),
+                    threads: 1,
+                    order: HELPER_ORDERS[(k - 1) % HELPER_ORDERS.len()],
+                    node_limit: None,
+                    interrupted: false,
+                };
+                let (finished, found, helper_nodes) = (&finished, &found, &helper_nodes);
+                scope.spawn(move || {
+                    if let Ok(score) = helper.solve_alone(pos, &mut |_| {}) {
+                        if let Ok(mut slot) = found.lock() {
+                            slot.get_or_insert(score);
+                        }
+                        finished.store(true, Ordering::Relaxed);
+                    }
+                    helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
+                });
+            }
+            let mine = self.solve_alone(pos, report);
+            finished.store(true, Ordering::Relaxed);
+            mine
+        });
+        self.finished = None;
+        self.nodes += helper_nodes.load(Ordering::Relaxed);
+        let theirs = found.lock().ok().and_then(|slot| *slot);
+        mine.or(theirs.ok_or(Interrupted))
+    }
+
+    /// `solve` on this thread alone.
+    fn solve_alone(
         &mut self,
         pos: &Connect4,
         report: &mut dyn FnMut(Narrowing),
@@ -277,7 +374,7 @@ impl Solver {
         // Order the moves: more threats first, centre first among equals.
         let mut moves = [(0u32, 0u64); WIDTH as usize];
         let mut count = 0;
-        for &col in COLUMN_ORDER.iter() {
+        for &col in self.order.iter() {
             let bit = next & (((1u64 << HEIGHT) - 1) << (col * H1));
             if bit != 0 {
                 let score = b.move_score(bit);

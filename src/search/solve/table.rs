@@ -14,6 +14,8 @@
 //! (odd) number of buckets: the first slot keeps the entry nearer the root (costlier to
 //! recompute), the second takes whatever comes.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 /// Offset making a score (-21..=21) non-negative in 6 bits.
 const OFFSET: i32 = 32;
 const BOUND_BITS: u64 = 0x3f;
@@ -28,9 +30,11 @@ pub struct Bounds {
     pub upper: i32,
 }
 
-/// A fixed-size table of score bounds keyed by position key.
+/// A fixed-size table of score bounds keyed by position key, shared by the threads of a
+/// parallel solve: each entry is one word, read and written whole (relaxed atomics: a racing
+/// write can lose an entry, never tear one).
 pub struct SolverTable {
-    slots: Vec<u64>,
+    slots: Vec<AtomicU64>,
 }
 
 impl SolverTable {
@@ -39,7 +43,7 @@ impl SolverTable {
         // An odd number of two-slot buckets spreads the keys well.
         let count = ((megabytes.max(1) * 1024 * 1024 / 16) | 1) * 2;
         SolverTable {
-            slots: vec![0; count],
+            slots: (0..count).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -50,7 +54,14 @@ impl SolverTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.fill(0);
+        for slot in &mut self.slots {
+            *slot.get_mut() = 0;
+        }
+    }
+
+    #[inline]
+    fn load(&self, i: usize) -> u64 {
+        self.slots[i].load(Ordering::Relaxed)
     }
 
     /// The first of the two slots of `key`'s bucket.
@@ -63,10 +74,11 @@ impl SolverTable {
     #[inline]
     pub fn get(&self, key: u64) -> Option<Bounds> {
         let i = self.index(key);
-        let word = if self.slots[i] >> 12 & KEY_BITS == key {
-            self.slots[i]
-        } else if self.slots[i + 1] >> 12 & KEY_BITS == key {
-            self.slots[i + 1]
+        let (first, second) = (self.load(i), self.load(i + 1));
+        let word = if first >> 12 & KEY_BITS == key {
+            first
+        } else if second >> 12 & KEY_BITS == key {
+            second
         } else {
             return None;
         };
@@ -78,15 +90,16 @@ impl SolverTable {
 
     /// Narrows the bounds stored for `key`, a position with `stones` stones played.
     #[inline]
-    pub fn narrow(&mut self, key: u64, bounds: Bounds, stones: u32) {
+    pub fn narrow(&self, key: u64, bounds: Bounds, stones: u32) {
         let i = self.index(key);
         let age = u64::from(stones / 6).min(7);
         let stones_of = |word: u64| word >> 61;
-        let slot = if self.slots[i] >> 12 & KEY_BITS == key {
+        let (first, second) = (self.load(i), self.load(i + 1));
+        let slot = if first >> 12 & KEY_BITS == key {
             i
-        } else if self.slots[i + 1] >> 12 & KEY_BITS == key {
+        } else if second >> 12 & KEY_BITS == key {
             i + 1
-        } else if self.slots[i] == 0 || age <= stones_of(self.slots[i]) {
+        } else if first == 0 || age <= stones_of(first) {
             // The first slot keeps the entry nearer the root (costlier to recompute)...
             i
         } else {
@@ -94,14 +107,15 @@ impl SolverTable {
             i + 1
         };
         let mut merged = bounds;
-        let word = self.slots[slot];
+        let word = if slot == i { first } else { second };
         if word >> 12 & KEY_BITS == key {
             merged.lower = merged.lower.max((word & BOUND_BITS) as i32 - OFFSET);
             merged.upper = merged.upper.min(((word >> 6) & BOUND_BITS) as i32 - OFFSET);
         }
-        self.slots[slot] = (age << 61)
+        let entry = (age << 61)
             | (key << 12)
             | (((merged.upper + OFFSET) as u64) << 6)
             | (merged.lower + OFFSET) as u64;
+        self.slots[slot].store(entry, Ordering::Relaxed);
     }
 }
