@@ -35,17 +35,17 @@ pub fn reported(pos: &Connect4, score: i32) -> Reported {
     }
 }
 
-/// The solver kept by the worker, sized to the `Hash` option.
-fn solver_for(state: &mut WorkerState, megabytes: usize) -> &mut Solver {
-    let fits = state
-        .solver
-        .as_ref()
-        .is_some_and(|s| s.table_bytes() / (1024 * 1024) == megabytes.max(1));
-    if !fits {
-        state.solver = None;
-        state.solver = Some(Solver::new(megabytes));
+/// The solver kept by the worker. Made at its first use: the search's table and the
+/// solver's then get half of `Hash` each, so that both stay within it.
+fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut Solver {
+    if state.solver.is_none() {
+        let half = (state.hash_mb / 2).max(1);
+        if let Err(message) = state.resize_table(half) {
+            say(Response::Error(message));
+        }
+        state.solver = Some(Solver::new(half));
     }
-    state.solver.get_or_insert_with(|| Solver::new(megabytes))
+    state.solver.get_or_insert_with(|| Solver::new(1))
 }
 
 /// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.
@@ -107,8 +107,7 @@ fn solve(
     say: &dyn Fn(Response),
     deadline: Option<Instant>,
 ) -> Result<Response, Interrupted> {
-    let megabytes = state.table.megabytes();
-    let solver = solver_for(state, megabytes);
+    let solver = solver_for(state, say);
     solver.set_stop(job.stop.clone(), deadline);
     solver.set_threads(job.threads);
     solver.nodes = 0;

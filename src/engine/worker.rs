@@ -21,8 +21,11 @@ pub enum Event {
 pub struct WorkerState {
     /// The table of the full search.
     pub table: TranspositionTable,
-    /// The Connect Four solver and its table, made at the first `go solve`.
+    /// The Connect Four solver and its table, made when first used; the two tables then
+    /// share the `Hash` budget half and half.
     pub solver: Option<Solver>,
+    /// The `Hash` option: what the tables may use in all, in MB.
+    pub hash_mb: usize,
 }
 
 /// A task run on the worker thread (a search or a perft): it tells its progress through the
@@ -69,10 +72,27 @@ impl Worker {
     }
 }
 
+impl WorkerState {
+    /// Gives the search a table of `mb` MB (if it has another size), or of 1 MB when the
+    /// memory cannot be had (the error says so).
+    pub fn resize_table(&mut self, mb: usize) -> Result<(), String> {
+        if mb == self.table.megabytes() {
+            return Ok(());
+        }
+        // Free the old table before allocating the new one.
+        self.table = TranspositionTable::new(1);
+        let table = TranspositionTable::try_new(mb)
+            .map_err(|e| format!("cannot allocate a {mb} MB table ({e}); using 1 MB"))?;
+        self.table = table;
+        Ok(())
+    }
+}
+
 fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
     let mut state = WorkerState {
         table: TranspositionTable::new(hash_mb),
         solver: None,
+        hash_mb,
     };
     for job in jobs {
         match job {
@@ -90,17 +110,10 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
                 }
             }
             Job::ResizeTable(mb) => {
-                if mb != state.table.megabytes() {
-                    // Free the old table before allocating the new one.
-                    state.table = TranspositionTable::new(1);
-                    match TranspositionTable::try_new(mb) {
-                        Ok(table) => state.table = table,
-                        Err(e) => {
-                            let _ = events.send(Event::Line(Response::Error(format!(
-                                "cannot allocate a {mb} MB table ({e}); using 1 MB"
-                            ))));
-                        }
-                    }
+                state.hash_mb = mb;
+                state.solver = None;
+                if let Err(message) = state.resize_table(mb) {
+                    let _ = events.send(Event::Line(Response::Error(message)));
                 }
             }
         }
