@@ -37,6 +37,23 @@ enum Tool {
         #[arg(long)]
         keep_table: bool,
     },
+    /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`).
+    Book {
+        /// The game (only `connect4`).
+        game: String,
+        /// Book positions have fewer stones than this.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Where to write the book.
+        #[arg(long)]
+        out: PathBuf,
+        /// Solver table size in MB.
+        #[arg(long, default_value_t = 1024)]
+        hash: usize,
+        /// Solver threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Play transcript files (`> sent`, `< expected`) against an engine.
     Transcript {
         /// The engine to test (default: this sente).
@@ -80,6 +97,13 @@ fn main() -> ExitCode {
                 Err(format!("no exact solver for '{game}' (connect4 has one)"))
             }
         }
+        Some(Tool::Book {
+            game,
+            plies,
+            out,
+            hash,
+            threads,
+        }) => make_book(&game, plies, &out, hash, threads),
         Some(Tool::Transcript {
             engine,
             args,
@@ -93,6 +117,51 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn make_book(
+    game: &str,
+    plies: u32,
+    out: &std::path::Path,
+    hash: usize,
+    threads: usize,
+) -> Result<(), String> {
+    use sente::games::Game;
+    if game != "connect4" {
+        return Err(format!("no book for '{game}' (connect4 has one)"));
+    }
+    let mut solver = sente::search::solve::connect4::Solver::new(hash);
+    solver.set_threads(threads);
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?,
+    );
+    let start = std::time::Instant::now();
+    let mut count = 0;
+    let book = sente::search::solve::book::generate(
+        &mut solver,
+        &sente::games::connect4::Connect4::startpos(),
+        "",
+        plies,
+        &mut file,
+        &mut |moves, col| {
+            count += 1;
+            eprintln!(
+                "{count:5} {:8.1} s  {moves:<12} -> {}",
+                start.elapsed().as_secs_f64(),
+                col + 1
+            );
+        },
+    )
+    .map_err(|e| e.to_string())?
+    .map_err(|_| "interrupted".to_string())?;
+    file.flush().map_err(|e| e.to_string())?;
+    eprintln!(
+        "{} positions in {:.1} s, {} solver nodes",
+        book.len(),
+        start.elapsed().as_secs_f64(),
+        solver.nodes
+    );
+    Ok(())
 }
 
 fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> Result<(), String> {

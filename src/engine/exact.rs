@@ -10,7 +10,9 @@ use crate::protocol::response::{Response, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
+use crate::search::solve::book::{self, Book};
 use crate::search::solve::connect4::{Interrupted, Narrowing, Solver};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// A timed `go` tries the solver from this many stones on (earlier, a proof rarely fits in
@@ -33,6 +35,20 @@ pub fn reported(pos: &Connect4, score: i32) -> Reported {
         s if s > 0 => Reported::Mate(22 - s - own),
         s => Reported::Mate(-(22 + s - theirs)),
     }
+}
+
+/// The book shipped with sente, read once (`None` if it does not parse, which a test rules
+/// out).
+fn shipped_book() -> Option<&'static Book> {
+    static BOOK: OnceLock<Option<Book>> = OnceLock::new();
+    BOOK.get_or_init(|| match Book::parse(book::SHIPPED) {
+        Ok(book) => Some(book),
+        Err(e) => {
+            log::error!("the shipped book does not parse: {e}");
+            None
+        }
+    })
+    .as_ref()
 }
 
 /// The solver kept by the worker. Made at its first use: the search's table and the
@@ -81,6 +97,16 @@ pub fn solve_task(
         });
     }
     let timed = full_search && !limits.infinite && limits.depth.is_none() && limits.nodes.is_none();
+    if timed
+        && job.own_book
+        && let Some(col) = shipped_book().and_then(|book| book.lookup(pos))
+    {
+        say(Response::InfoString(format!(
+            "book move {}: a proven win",
+            pos.move_text(col)
+        )));
+        return Some(Response::BestMove(Some(pos.move_text(col))));
+    }
     match budget {
         Some(b) if timed && pos.moves_played() >= SOLVE_FROM_STONES => {
             let deadline = job.start + b.soft / 2;

@@ -23,6 +23,8 @@ pub struct Options {
     pub threads: usize,
     /// `Algorithm`.
     pub algorithm: Algorithm,
+    /// `OwnBook`: play book moves where there are some.
+    pub own_book: bool,
 }
 
 /// What a successful `setoption` changed, for the session to act on.
@@ -45,6 +47,7 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
+            own_book: true,
         }
     }
 }
@@ -81,6 +84,7 @@ impl Options {
                     max: MAX_THREADS as i64,
                 },
             ),
+            option("OwnBook", OptionKind::Check { default: true }),
             option(
                 "Algorithm",
                 OptionKind::Combo {
@@ -97,7 +101,7 @@ impl Options {
         if lower == "clear hash" {
             return Ok(Change::ClearHash);
         }
-        let known = ["uci_variant", "hash", "threads", "algorithm"];
+        let known = ["uci_variant", "hash", "threads", "algorithm", "ownbook"];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
         }
@@ -121,6 +125,18 @@ impl Options {
             }
             "threads" => {
                 self.threads = spin(name, value, 1, MAX_THREADS)?;
+                Ok(Change::Stored)
+            }
+            "ownbook" => {
+                self.own_book = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option '{name}' needs true or false, got '{value}'"
+                        ));
+                    }
+                };
                 Ok(Change::Stored)
             }
             _ => {
@@ -161,6 +177,7 @@ mod tests {
         assert!(options.set("Hash", None).is_err());
         assert!(options.set("UCI_Variant", Some("chess")).is_err());
         assert!(options.set("Algorithm", Some("magic")).is_err());
+        assert!(options.set("OwnBook", Some("maybe")).is_err());
         assert!(options.set("Colour", Some("red")).is_err());
         assert_eq!(options, before);
     }

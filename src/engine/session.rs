@@ -249,6 +249,7 @@ impl<W: Write> Session<W> {
             start,
             stop: Arc::clone(&stop),
             threads: self.options.threads,
+            own_book: self.options.own_book,
         };
         let task = self.variant.search_task(job);
         self.running = Some(RunningTask { stop, bounded });

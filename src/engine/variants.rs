@@ -75,6 +75,8 @@ pub struct SearchJob {
     pub stop: Arc<AtomicBool>,
     /// The `Threads` option (used by the Connect Four solver).
     pub threads: usize,
+    /// The `OwnBook` option.
+    pub own_book: bool,
 }
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`

@@ -221,11 +221,8 @@ impl Connect4 {
     /// `x`, `o` or `.` for the cell of column `col` and row `row` (0-based, bottom row 0).
     fn cell_char(&self, col: u8, row: u8) -> char {
         let bit = 1u64 << (u32::from(col) * H1 + u32::from(row));
-        let mine = self.current & bit != 0;
-        match (
-            self.mask & bit != 0,
-            mine == (self.side_to_move() == Seat::P1),
-        ) {
+        let is_x = (self.current & bit != 0) == (self.side_to_move() == Seat::P1);
+        match (self.mask & bit != 0, is_x) {
             (false, _) => '.',
             (true, true) => 'x',
             (true, false) => 'o',
@@ -261,8 +258,9 @@ impl Connect4 {
         cells & !above
     }
 
-    /// The windows of four cells free of `theirs` holding exactly two, and exactly three,
-    /// stones of `mine` (bit-sliced counting over the four directions).
+    /// The numbers of windows of four cells free of `theirs` holding exactly two, and exactly
+    /// three, stones of `mine` (bit-sliced counting over the four directions), and the empty
+    /// cells of the two-stone windows (cells one stone away from becoming a threat).
     fn open_windows(mine: u64, theirs: u64) -> (i32, i32, u64) {
         let free = BOARD & !theirs;
         let (mut twos, mut threes, mut potential) = (0, 0, 0);
