@@ -17,35 +17,19 @@ import sys
 from engine_pipe import EnginePipe
 
 
-def position(moves):
-    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
-
-
-def ask(engine, moves, query):
-    engine.send(position(moves))
-    engine.send("query " + query)
-    return engine.read_until("response")[1:]
-
-
-def engine_move(engine, moves, go):
-    engine.send(position(moves))
-    engine.send(go)
-    return engine.read_until("bestmove")[1]
-
-
 def play(sente, opponent, judge, rng, random_replies):
     moves = []
     while True:
-        result = ask(judge, moves, "result")
+        result = judge.ask(moves, "result")
         if result and result[0] != "none":
             return result[0], moves
-        legal = ask(judge, moves, "moves")
+        legal = judge.ask(moves, "moves")
         if len(moves) % 2 == 0:
-            move = engine_move(sente, moves, "go movetime 1000")
+            move = sente.best_move(moves, "go movetime 1000")
         elif opponent is None or len(moves) // 2 < random_replies:
             move = rng.choice(legal)
         else:
-            move = engine_move(opponent[0], moves, opponent[1])
+            move = opponent[0].best_move(moves, opponent[1])
         if move not in legal:
             return ("p2win" if len(moves) % 2 == 0 else "p1win"), moves
         moves.append(move)

@@ -32,6 +32,22 @@ class EnginePipe:
             if line.startswith(prefix):
                 return line.split()
 
+    def set_moves(self, moves):
+        """Sets the position to the start plus `moves`."""
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+
+    def ask(self, moves, query):
+        """The words of the answer to `query <query>` after `moves`."""
+        self.set_moves(moves)
+        self.send("query " + query)
+        return self.read_until("response")[1:]
+
+    def best_move(self, moves, go):
+        """The engine's `bestmove` after `moves` for the command `go`."""
+        self.set_moves(moves)
+        self.send(go)
+        return self.read_until("bestmove")[1]
+
     def close(self):
         self.send("quit")
         self.proc.wait(timeout=5)

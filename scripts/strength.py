@@ -15,22 +15,6 @@ import random
 from engine_pipe import EnginePipe
 
 
-class Engine(EnginePipe):
-    def __init__(self, path, variant, options, go):
-        super().__init__(path, variant, options)
-        self.go = go
-
-    def ask(self, moves, query):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("query " + query)
-        return self.read_until("response")[1:]
-
-    def best_move(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(self.go)
-        return self.read_until("bestmove")[1]
-
-
 def play(first, second, opening, judge):
     moves = list(opening)
     engines = [first, second]
@@ -39,7 +23,7 @@ def play(first, second, opening, judge):
         if result != "none":
             return result
         mover = engines[len(moves) % 2]
-        move = mover.best_move(moves)
+        move = mover[0].best_move(moves, mover[1])
         if move not in judge.ask(moves, "moves"):
             return "p2win" if len(moves) % 2 == 0 else "p1win"
         moves.append(move)
@@ -54,9 +38,9 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
 
-    full = Engine(args.engine, "connect4", {}, f"go movetime {args.movetime}")
-    plain = Engine(args.engine, "connect4", {"Algorithm": "minimax"}, "go depth 4")
-    judge = Engine(args.engine, "connect4", {}, "go depth 1")
+    full = (EnginePipe(args.engine, "connect4"), f"go movetime {args.movetime}")
+    plain = (EnginePipe(args.engine, "connect4", {"Algorithm": "minimax"}), "go depth 4")
+    judge = EnginePipe(args.engine, "connect4")
     rng = random.Random(args.seed)
     wins = losses = draws = 0
     for pair in range(args.games // 2):
@@ -82,7 +66,7 @@ def main():
         f"full search (movetime {args.movetime}) vs minimax depth 4: "
         f"+{wins} -{losses} ={draws} of {total}, score {(wins + draws / 2) / total:.3f}"
     )
-    for engine in (full, plain, judge):
+    for engine in (full[0], plain[0], judge):
         engine.close()
 
 
