@@ -12,7 +12,8 @@ use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::{self, Book};
 use crate::search::solve::connect4::{Interrupted, Narrowing, Solver};
-use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// A timed `go` tries the solver from this many stones on (earlier, a proof rarely fits in
@@ -65,9 +66,10 @@ fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut
 }
 
 /// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.
-/// A timed `go` (clock or `movetime`) with `Algorithm alphabeta` from `SOLVE_FROM_STONES` stones
-/// on first gives the solver half of its soft time: a proven value is then played perfectly; otherwise the heuristic search runs
-/// with the time left. Returns the `bestmove` line, or `None` to leave the position to the
+/// A timed `go` (clock or `movetime`) with `Algorithm alphabeta` plays the book move if there
+/// is one; from `SOLVE_FROM_STONES` stones on it first gives the solver half of its soft time:
+/// a proven value is then played perfectly, otherwise the heuristic search runs with the time
+/// left. Returns the `bestmove` line, or `None` to leave the position to the
 /// generic search (always for a finished game, `go depth`, `go nodes`, `go infinite` and the
 /// textbook algorithms).
 pub fn solve_task(
@@ -168,7 +170,13 @@ fn solve(
             vec![],
         )));
     })?;
-    let pv = principal_variation(solver, pos, score);
+    // Finding the move that keeps the value may use the whole time of the move.
+    let hard = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
+    solver.set_stop(job.stop.clone(), hard);
+    let pv = principal_variation(solver, pos, score, || {
+        // The rest of the line is for show: it gets only the solve's own time.
+        (job.stop.clone(), deadline)
+    });
     let best = pv.first().copied().or_else(|| fallback_move(pos));
     let pv_text = crate::search::alphabeta::pv_text(pos, &pv);
     say(Response::Info(info(
@@ -182,7 +190,12 @@ fn solve(
 }
 
 /// A line of value-keeping moves from `pos` worth `score`, as far as time and `MAX_PV` allow.
-fn principal_variation(solver: &mut Solver, pos: &Connect4, score: i32) -> Vec<u8> {
+fn principal_variation(
+    solver: &mut Solver,
+    pos: &Connect4,
+    score: i32,
+    after_first: impl Fn() -> (Arc<AtomicBool>, Option<Instant>),
+) -> Vec<u8> {
     let mut line = Vec::new();
     let mut current = pos.clone();
     let mut score = score;
@@ -190,6 +203,10 @@ fn principal_variation(solver: &mut Solver, pos: &Connect4, score: i32) -> Vec<u
         let Some(mv) = keeping_move(solver, &current, score) else {
             break;
         };
+        if line.is_empty() {
+            let (stop, deadline) = after_first();
+            solver.set_stop(stop, deadline);
+        }
         line.push(mv);
         current.play(mv);
         score = -score;
