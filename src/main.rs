@@ -41,6 +41,9 @@ enum Tool {
     Book {
         /// The game (only `connect4`).
         game: String,
+        /// Whose book: `first` or `second`.
+        #[arg(long, default_value = "first")]
+        side: String,
         /// Book positions have fewer stones than this.
         #[arg(long, default_value_t = 8)]
         plies: u32,
@@ -99,11 +102,12 @@ fn main() -> ExitCode {
         }
         Some(Tool::Book {
             game,
+            side,
             plies,
             out,
             hash,
             threads,
-        }) => make_book(&game, plies, &out, hash, threads),
+        }) => make_book(&game, &side, plies, &out, hash, threads),
         Some(Tool::Transcript {
             engine,
             args,
@@ -121,15 +125,21 @@ fn main() -> ExitCode {
 
 fn make_book(
     game: &str,
+    side: &str,
     plies: u32,
     out: &std::path::Path,
     hash: usize,
     threads: usize,
 ) -> Result<(), String> {
-    use sente::games::Game;
+    use sente::search::solve::book::BookSide;
     if game != "connect4" {
         return Err(format!("no book for '{game}' (connect4 has one)"));
     }
+    let side = match side {
+        "first" => BookSide::First,
+        "second" => BookSide::Second,
+        _ => return Err(format!("--side is first or second, not '{side}'")),
+    };
     let mut solver = sente::search::solve::connect4::Solver::new(hash);
     solver.set_threads(threads);
     let mut file = std::io::BufWriter::new(
@@ -139,8 +149,7 @@ fn make_book(
     let mut count = 0;
     let book = sente::search::solve::book::generate(
         &mut solver,
-        &sente::games::connect4::Connect4::startpos(),
-        "",
+        side,
         plies,
         &mut file,
         &mut |moves, col| {

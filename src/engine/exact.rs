@@ -10,7 +10,7 @@ use crate::protocol::response::{Response, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
-use crate::search::solve::book::{self, Book};
+use crate::search::solve::book::Book;
 use crate::search::solve::connect4::{Interrupted, Narrowing, Solver};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -38,11 +38,11 @@ pub fn reported(pos: &Connect4, score: i32) -> Reported {
     }
 }
 
-/// The book shipped with sente, read once (`None` if it does not parse, which a test rules
+/// The books shipped with sente, read once (`None` if it does not parse, which a test rules
 /// out).
 fn shipped_book() -> Option<&'static Book> {
     static BOOK: OnceLock<Option<Book>> = OnceLock::new();
-    BOOK.get_or_init(|| match Book::parse(book::SHIPPED) {
+    BOOK.get_or_init(|| match Book::shipped() {
         Ok(book) => Some(book),
         Err(e) => {
             log::error!("the shipped book does not parse: {e}");
@@ -104,7 +104,7 @@ pub fn solve_task(
         && let Some(col) = shipped_book().and_then(|book| book.lookup(pos))
     {
         say(Response::InfoString(format!(
-            "book move {}: a proven win",
+            "book move {}",
             pos.move_text(col)
         )));
         return Some(Response::BestMove(Some(pos.move_text(col))));

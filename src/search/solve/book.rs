@@ -1,7 +1,9 @@
-//! The Connect Four opening book: for the positions where sente moves first and has played its
-//! book moves, a proven winning move. Made by `sente book connect4` with the exact solver,
-//! shipped as text (one line per position: `<moves> <column>`, columns 1-7), looked up by
-//! position so that transpositions and mirror images share a line.
+//! The Connect Four opening books: for the first player, a proven winning move in each of its
+//! positions reached by its book moves; for the second player, a proven non-losing move in
+//! each of its positions that the first player has let it draw or win. Made by
+//! `sente book connect4` with the exact solver, shipped as text (one line per position:
+//! `<moves> <column>`, columns 1-7), looked up by position so that transpositions and mirror
+//! images share a line.
 
 use super::connect4::{Interrupted, Solver};
 use crate::games::connect4::{Connect4, WIDTH};
@@ -9,8 +11,11 @@ use crate::games::{Game, GameError};
 use std::collections::HashMap;
 use std::io::Write;
 
-/// The book shipped with sente.
-pub const SHIPPED: &str = include_str!("../../../books/connect4-first.txt");
+/// The books shipped with sente: the first player's and the second player's.
+pub const SHIPPED: [&str; 2] = [
+    include_str!("../../../books/connect4-first.txt"),
+    include_str!("../../../books/connect4-second.txt"),
+];
 
 /// Winning moves by position.
 #[derive(Clone, Debug, Default)]
@@ -34,9 +39,25 @@ fn flip(col: u8, mirrored: bool) -> u8 {
 }
 
 impl Book {
+    /// The shipped books in one.
+    pub fn shipped() -> Result<Book, GameError> {
+        let mut book = Book::default();
+        for text in SHIPPED {
+            book.add(text)?;
+        }
+        Ok(book)
+    }
+
     /// Reads the text form; `#` lines are comments.
     pub fn parse(text: &str) -> Result<Book, GameError> {
         let mut book = Book::default();
+        book.add(text)?;
+        Ok(book)
+    }
+
+    /// Adds the lines of a book's text form.
+    fn add(&mut self, text: &str) -> Result<(), GameError> {
+        let book = self;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -55,7 +76,7 @@ impl Book {
                 .map_err(|e| GameError(format!("book line {}: {e}", n + 1)))?;
             book.insert(&pos, col);
         }
-        Ok(book)
+        Ok(())
     }
 
     fn insert(&mut self, pos: &Connect4, col: u8) {
@@ -80,84 +101,159 @@ impl Book {
     }
 }
 
-/// Writes the book of the side to move at `start` (the first player at the start, who wins
-/// there): for each of its positions with fewer than `plies` stones, a winning move (the first
-/// that wins, centre first), and every reply of the other side after it; moves are written
-/// from the start of the game. `progress` hears each position as it is done.
+/// Whose book to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookSide {
+    /// The first player, who wins from the start: a winning move in each of its positions.
+    First,
+    /// The second player: in each of its positions that the first player has let it draw or
+    /// win, a move that does not lose.
+    Second,
+}
+
+/// What a book walk keeps while it goes.
+struct Walk<'a> {
+    solver: &'a mut Solver,
+    /// Book positions have fewer stones than this.
+    plies: u32,
+    /// The book side's moves keep its value at least this (1: a win, 0: at least a draw).
+    target: i32,
+    book: Book,
+    out: &'a mut dyn Write,
+    progress: &'a mut dyn FnMut(&str, u8),
+}
+
+/// Makes the book of `side`: for each of its positions with fewer than `plies` stones
+/// (reached by its own book moves and any replies), the first move, centre first, that the
+/// solver proves to keep its value. Writes it to `out` as text; `progress` hears each position.
 pub fn generate(
     solver: &mut Solver,
-    start: &Connect4,
-    start_moves: &str,
+    side: BookSide,
     plies: u32,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&str, u8),
 ) -> std::io::Result<Result<Book, Interrupted>> {
-    let mut book = Book::default();
+    let start = Connect4::startpos();
+    let (roots, target, what) = match side {
+        BookSide::First => (
+            vec![(start, String::new())],
+            1,
+            "first player: <moves> <winning column>",
+        ),
+        BookSide::Second => {
+            // The second player's positions after a first move that does not win.
+            let mut roots = Vec::new();
+            let mut moves = Vec::new();
+            start.legal_moves(&mut moves);
+            for col in moves {
+                match solver.move_reaches(&start, col, 1) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        let mut pos = start.clone();
+                        pos.play(col);
+                        roots.push((pos, ((b'1' + col) as char).to_string()));
+                    }
+                    Err(e) => return Ok(Err(e)),
+                }
+            }
+            (
+                roots,
+                0,
+                "second player: <moves> <column that does not lose>",
+            )
+        }
+    };
+    let flag = match side {
+        BookSide::First => "first",
+        BookSide::Second => "second",
+    };
+    writeln!(out, "# sente's Connect Four book for the {what}")?;
     writeln!(
         out,
-        "# sente's Connect Four book for the first player: <moves> <winning column>"
+        "# made by `sente book connect4 --side {flag} --plies {plies}`; every move proven by the solver"
     )?;
-    writeln!(
-        out,
-        "# made by `sente book connect4 --plies {plies}`; every move proven by the solver"
-    )?;
-    let mut line = start_moves.to_string();
-    if let Err(e) = walk(solver, start, plies, &mut line, &mut book, out, progress)? {
-        return Ok(Err(e));
-    }
-    Ok(Ok(book))
+    generate_from(solver, &roots, target, plies, out, progress)
 }
 
-fn walk(
+/// The book of the side to move at each of `roots` (positions with the moves that reach
+/// them), whose value there is at least `target`.
+pub fn generate_from(
     solver: &mut Solver,
-    pos: &Connect4,
+    roots: &[(Connect4, String)],
+    target: i32,
     plies: u32,
-    line: &mut String,
-    book: &mut Book,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&str, u8),
-) -> std::io::Result<Result<(), Interrupted>> {
-    if pos.outcome().is_some() || pos.moves_played() >= plies || book.lookup(pos).is_some() {
-        return Ok(Ok(()));
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves.sort_by_key(|&col| (i32::from(col) - 3).abs());
-    let mut winning = None;
-    for &col in &moves {
-        match solver.move_reaches(pos, col, 1) {
-            Ok(true) => {
-                winning = Some(col);
-                break;
-            }
-            Ok(false) => {}
-            Err(e) => return Ok(Err(e)),
-        }
-    }
-    // The first player wins from the start, so some move keeps the win.
-    let Some(col) = winning else {
-        return Ok(Ok(()));
+) -> std::io::Result<Result<Book, Interrupted>> {
+    let mut walk = Walk {
+        solver,
+        plies,
+        target,
+        book: Book::default(),
+        out,
+        progress,
     };
-    book.insert(pos, col);
-    writeln!(out, "{line} {}", col + 1)?;
-    progress(line, col);
-    let mut after = pos.clone();
-    after.play(col);
-    line.push((b'1' + col) as char);
-    let mut replies = Vec::new();
-    after.legal_moves(&mut replies);
-    for reply in replies {
-        let mut next = after.clone();
-        next.play(reply);
-        line.push((b'1' + reply) as char);
-        let done = walk(solver, &next, plies, line, book, out, progress)?;
-        line.pop();
-        if let Err(e) = done {
+    for (pos, moves) in roots {
+        let mut line = moves.clone();
+        if let Err(e) = walk.visit(pos, &mut line)? {
             return Ok(Err(e));
         }
     }
-    line.pop();
-    Ok(Ok(()))
+    Ok(Ok(walk.book))
+}
+
+impl Walk<'_> {
+    /// Adds `pos` (the book side to move, its value at least the target) and what follows.
+    fn visit(
+        &mut self,
+        pos: &Connect4,
+        line: &mut String,
+    ) -> std::io::Result<Result<(), Interrupted>> {
+        if pos.outcome().is_some()
+            || pos.moves_played() >= self.plies
+            || self.book.lookup(pos).is_some()
+        {
+            return Ok(Ok(()));
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves.sort_by_key(|&col| (i32::from(col) - 3).abs());
+        let mut keeping = None;
+        for &col in &moves {
+            match self.solver.move_reaches(pos, col, self.target) {
+                Ok(true) => {
+                    keeping = Some(col);
+                    break;
+                }
+                Ok(false) => {}
+                Err(e) => return Ok(Err(e)),
+            }
+        }
+        // The value is at least the target, so some move keeps it.
+        let Some(col) = keeping else {
+            return Ok(Ok(()));
+        };
+        self.book.insert(pos, col);
+        writeln!(self.out, "{line} {}", col + 1)?;
+        (self.progress)(line, col);
+        let mut after = pos.clone();
+        after.play(col);
+        line.push((b'1' + col) as char);
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        for reply in replies {
+            let mut next = after.clone();
+            next.play(reply);
+            line.push((b'1' + reply) as char);
+            let done = self.visit(&next, line)?;
+            line.pop();
+            if let Err(e) = done {
+                return Ok(Err(e));
+            }
+        }
+        line.pop();
+        Ok(Ok(()))
+    }
 }
 
 #[cfg(test)]
@@ -166,9 +262,15 @@ mod tests {
 
     #[test]
     fn the_shipped_book_parses_and_opens_in_the_centre() {
-        let book = Book::parse(SHIPPED).expect("the shipped book parses");
+        let book = Book::shipped().expect("the shipped books parse");
         assert!(!book.is_empty());
         assert_eq!(book.lookup(&Connect4::startpos()), Some(3));
+        // The second player's book answers every first move but the winning centre.
+        for first in ["1", "2", "3", "5", "6", "7"] {
+            let pos = Connect4::from_move_string(first).expect("moves");
+            assert!(book.lookup(&pos).is_some(), "{first}");
+        }
+        assert_eq!(book.lookup(&Connect4::from_move_string("4").expect("moves")), None);
     }
 
     #[test]
@@ -200,7 +302,8 @@ mod tests {
         let mut out = Vec::new();
         let moves = "4761341435435714416252";
         let start = Connect4::from_move_string(moves).expect("moves");
-        let book = generate(&mut solver, &start, moves, 30, &mut out, &mut |_, _| {})
+        let roots = [(start.clone(), moves.to_string())];
+        let book = generate_from(&mut solver, &roots, 1, 30, &mut out, &mut |_, _| {})
             .expect("io")
             .expect("solved");
         let text = String::from_utf8(out).expect("utf-8");
