@@ -1,7 +1,10 @@
 //! The Connect Four solver against the reference positions of `../shared/testdata/connect4`:
 //! every score exact, through the batch command's code and through `go solve`.
 
+use sente::games::Game;
+use sente::games::connect4::Connect4;
 use sente::search::solve::batch;
+use sente::search::solve::connect4::Solver;
 use std::path::PathBuf;
 
 fn reference(set: &str) -> Vec<(String, i32)> {
@@ -81,4 +84,66 @@ fn batch_reports_bad_and_finished_positions_and_goes_on() {
         "{text}"
     );
     assert!(lines[3].starts_with("4453 "), "{text}");
+}
+
+/// Solves `positions` through a real engine session: `position` then `go solve` for each
+/// (the next once the `bestmove` came), and returns the scores of the
+/// `info string solved <score>` lines and the best moves.
+fn solve_in_session(positions: &[(String, i32)]) -> (Vec<i32>, Vec<String>) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sente starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut scores = Vec::new();
+    let mut best = Vec::new();
+    writeln!(stdin, "setoption name Hash value 64").expect("sent");
+    for (moves, _) in positions {
+        let spaced: Vec<String> = moves.chars().map(String::from).collect();
+        writeln!(
+            stdin,
+            "position startpos moves {}\ngo solve",
+            spaced.join(" ")
+        )
+        .expect("sent");
+        loop {
+            let line = lines.next().expect("a line").expect("text");
+            if let Some(score) = line.strip_prefix("info string solved ") {
+                scores.push(score.parse().expect("a score"));
+            }
+            assert!(!line.starts_with("info string error"), "{moves}: {line}");
+            if let Some(mv) = line.strip_prefix("bestmove ") {
+                best.push(mv.to_string());
+                break;
+            }
+        }
+    }
+    drop(stdin);
+    let _ = child.wait();
+    (scores, best)
+}
+
+#[test]
+fn go_solve_agrees_with_every_end_and_mid_position_and_keeps_the_value() {
+    for set in ["end", "mid"] {
+        let positions = reference(set);
+        let (scores, best) = solve_in_session(&positions);
+        let expected: Vec<i32> = positions.iter().map(|(_, s)| *s).collect();
+        assert_eq!(scores, expected, "{set}");
+        // Every best move keeps the value.
+        let mut checker = Solver::new(16);
+        for ((moves, score), mv) in positions.iter().zip(&best) {
+            let pos = Connect4::from_move_string(moves).expect("moves");
+            let col = pos.parse_move(mv).expect("a legal move");
+            assert_eq!(
+                checker.move_reaches(&pos, col, *score),
+                Ok(true),
+                "{moves}: {mv}"
+            );
+        }
+    }
 }

@@ -270,7 +270,10 @@ mod tests {
             let pos = Connect4::from_move_string(first).expect("moves");
             assert!(book.lookup(&pos).is_some(), "{first}");
         }
-        assert_eq!(book.lookup(&Connect4::from_move_string("4").expect("moves")), None);
+        assert_eq!(
+            book.lookup(&Connect4::from_move_string("4").expect("moves")),
+            None
+        );
     }
 
     #[test]
