@@ -263,13 +263,18 @@ impl Solver {
         }
         let mut lower = -(CELLS - board.moves) / 2;
         let mut upper = (CELLS + 1 - board.moves) / 2;
+        let mut first = true;
         while lower < upper {
             let mut probe = lower + (upper - lower) / 2;
-            if probe <= 0 && lower / 2 < probe {
+            if first && lower < 0 && upper > 0 {
+                // First ask who wins at all: the answer bounds the score on one side at once.
+                probe = 0;
+            } else if probe <= 0 && lower / 2 < probe {
                 probe = lower / 2;
             } else if probe >= 0 && upper / 2 > probe {
                 probe = upper / 2;
             }
+            first = false;
             let r = self.negamax(board, probe, probe + 1);
             if self.interrupted {
                 return Err(Interrupted);
