@@ -56,11 +56,6 @@ impl<'a> Control<'a> {
         }
     }
 
-    /// True once the search has been told to stop (flag, nodes or hard time).
-    pub fn aborted(&self) -> bool {
-        self.aborted
-    }
-
     /// Checks the stop conditions now (between iterations).
     pub fn check_now(&mut self) -> bool {
         self.poll();

@@ -108,17 +108,6 @@ pub fn terminal_score<G: Game>(pos: &G, outcome: Outcome, ply: u32) -> i32 {
     }
 }
 
-/// The score of `child` from the point of view of `parent`'s side to move: negated only when
-/// the side to move changes.
-#[inline]
-pub fn from_parent<G: Game>(parent: &G, child: &G, child_score: i32) -> i32 {
-    if child.side_to_move() == parent.side_to_move() {
-        child_score
-    } else {
-        -child_score
-    }
-}
-
 /// True when `parent` and `child` have the same side to move.
 #[inline]
 pub fn same_side<G: Game>(parent: &G, child: &G) -> bool {

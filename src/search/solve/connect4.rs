@@ -167,11 +167,6 @@ impl Solver {
         }
     }
 
-    /// Size of the table in bytes.
-    pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
-    }
-
     /// Makes later solves give up once `flag` is raised or `deadline` passes.
     pub fn set_stop(&mut self, flag: Arc<AtomicBool>, deadline: Option<Instant>) {
         self.stop = Some((flag, deadline));
