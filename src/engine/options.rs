@@ -2,6 +2,8 @@
 //! `setoption` makes.
 
 use super::variants;
+use crate::games::Game;
+use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 
@@ -25,6 +27,10 @@ pub struct Options {
     pub algorithm: Algorithm,
     /// `OwnBook`: play book moves where there are some.
     pub own_book: bool,
+    /// `BabylonColours`.
+    pub babylon_colours: u8,
+    /// `BabylonTablets`: tablets per colour.
+    pub babylon_tablets: u8,
 }
 
 /// What a successful `setoption` changed, for the session to act on.
@@ -36,6 +42,8 @@ pub enum Change {
     Hash,
     /// The table must be emptied (`Clear Hash`).
     ClearHash,
+    /// The rules of this variant changed: if it is being played, a new game starts.
+    Rules(&'static str),
     /// Nothing besides the stored value.
     Stored,
 }
@@ -48,6 +56,8 @@ impl Default for Options {
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
             own_book: true,
+            babylon_colours: 4,
+            babylon_tablets: 3,
         }
     }
 }
@@ -86,6 +96,22 @@ impl Options {
             ),
             option("OwnBook", OptionKind::Check { default: true }),
             option(
+                "BabylonColours",
+                OptionKind::Spin {
+                    default: 4,
+                    min: 1,
+                    max: i64::from(MAX_COLOURS),
+                },
+            ),
+            option(
+                "BabylonTablets",
+                OptionKind::Spin {
+                    default: 3,
+                    min: 1,
+                    max: MAX_STACKS as i64,
+                },
+            ),
+            option(
                 "Algorithm",
                 OptionKind::Combo {
                     default: "alphabeta".to_string(),
@@ -101,7 +127,15 @@ impl Options {
         if lower == "clear hash" {
             return Ok(Change::ClearHash);
         }
-        let known = ["uci_variant", "hash", "threads", "algorithm", "ownbook"];
+        let known = [
+            "uci_variant",
+            "hash",
+            "threads",
+            "algorithm",
+            "ownbook",
+            "babyloncolours",
+            "babylontablets",
+        ];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
         }
@@ -126,6 +160,27 @@ impl Options {
             "threads" => {
                 self.threads = spin(name, value, 1, MAX_THREADS)?;
                 Ok(Change::Stored)
+            }
+            "babyloncolours" | "babylontablets" => {
+                let colours_option = lower == "babyloncolours";
+                let max = if colours_option {
+                    usize::from(MAX_COLOURS)
+                } else {
+                    MAX_STACKS
+                };
+                let n = spin(name, value, 1, max)? as u8;
+                let (colours, tablets) = if colours_option {
+                    (n, self.babylon_tablets)
+                } else {
+                    (self.babylon_colours, n)
+                };
+                if usize::from(colours) * usize::from(tablets) > MAX_STACKS {
+                    return Err(format!(
+                        "{colours} colours x {tablets} tablets is more than {MAX_STACKS} tablets"
+                    ));
+                }
+                (self.babylon_colours, self.babylon_tablets) = (colours, tablets);
+                Ok(Change::Rules(Babylon::NAME))
             }
             "ownbook" => {
                 self.own_book = match value.to_ascii_lowercase().as_str() {

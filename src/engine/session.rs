@@ -56,7 +56,7 @@ impl<W: Write> Session<W> {
         if let Some(name) = variant {
             options.set("UCI_Variant", Some(name))?;
         }
-        let variant = variants::create(options.variant)
+        let variant = variants::create(options.variant, &options)
             .ok_or_else(|| format!("variant {} is not registered", options.variant))?;
         let worker = Worker::spawn(options.hash_mb)
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
@@ -216,10 +216,20 @@ impl<W: Write> Session<W> {
                 self.options = options;
                 match change {
                     Change::Variant => {
-                        if let Some(variant) = variants::create(self.options.variant) {
+                        if let Some(variant) = variants::create(self.options.variant, &self.options)
+                        {
                             self.variant = variant;
                         }
                         self.worker.send(Job::ClearTable);
+                    }
+                    Change::Rules(variant) => {
+                        // New rules for the current game: a new game at its new start.
+                        if variant == self.options.variant
+                            && let Some(game) = variants::create(variant, &self.options)
+                        {
+                            self.variant = game;
+                            self.worker.send(Job::ClearTable);
+                        }
                     }
                     Change::Hash => self.worker.send(Job::ResizeTable(self.options.hash_mb)),
                     Change::ClearHash => self.worker.send(Job::ClearTable),

@@ -1,7 +1,9 @@
 //! The registry of variants, and the bridge from the generic `Game` code to the session: a
 //! position of any game behind one object-safe trait, which also builds the worker's tasks.
 
+use super::options::Options;
 use super::worker::{Task, WorkerState};
+use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Game, Outcome, Seat, perft_until};
@@ -19,14 +21,19 @@ pub const DEFAULT_VARIANT: &str = "connect4";
 /// Every variant: its name and how to make its start position. Adding a game means adding
 /// its module in `games/` and one line here.
 const REGISTRY: &[(&str, MakeVariant)] = &[
-    (Connect4::NAME, || {
-        Box::new(Session::<Connect4>::with_solver(super::exact::solve_task))
+    (Connect4::NAME, |_| {
+        Box::new(Session::<Connect4>::new().with_solver(super::exact::solve_task))
     }),
-    (TicTacToe::NAME, || Box::new(Session::<TicTacToe>::new())),
+    (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
+    (Babylon::NAME, |options| {
+        let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
+            .unwrap_or_else(|_| Babylon::startpos());
+        Box::new(Session::starting_at(start))
+    }),
 ];
 
-/// Makes a variant at its start position.
-type MakeVariant = fn() -> Box<dyn Variant>;
+/// Makes a variant at its start position (which may depend on the options).
+type MakeVariant = fn(&Options) -> Box<dyn Variant>;
 
 /// The names of all variants.
 pub fn names() -> impl Iterator<Item = &'static str> {
@@ -34,11 +41,11 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 }
 
 /// A variant at its start position, by name.
-pub fn create(name: &str) -> Option<Box<dyn Variant>> {
+pub fn create(name: &str, options: &Options) -> Option<Box<dyn Variant>> {
     REGISTRY
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(_, make)| make())
+        .map(|(_, make)| make(options))
 }
 
 /// The current position of some game, as the session sees it.
@@ -85,24 +92,30 @@ type ExactSolver<G> = fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) ->
 
 /// The position of game `G`.
 struct Session<G: Game> {
+    /// What `position startpos` sets.
+    start: G,
     pos: G,
     solver: Option<ExactSolver<G>>,
 }
 
 impl<G: Game> Session<G> {
     fn new() -> Self {
+        Self::starting_at(G::startpos())
+    }
+
+    /// A game whose start position is `start` (it depends on options).
+    fn starting_at(start: G) -> Self {
         Session {
-            pos: G::startpos(),
+            pos: start.clone(),
+            start,
             solver: None,
         }
     }
 
-    /// A game whose `go` asks `solver` first (see `ExactSolver`).
-    fn with_solver(solver: ExactSolver<G>) -> Self {
-        Session {
-            pos: G::startpos(),
-            solver: Some(solver),
-        }
+    /// The same game, whose `go` asks `solver` first (see `ExactSolver`).
+    fn with_solver(mut self, solver: ExactSolver<G>) -> Self {
+        self.solver = Some(solver);
+        self
     }
 }
 
@@ -113,7 +126,7 @@ impl<G: Game> Variant for Session<G> {
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
         let mut pos = match start {
-            PositionStart::Startpos => G::startpos(),
+            PositionStart::Startpos => self.start.clone(),
             PositionStart::Fen(fen) => {
                 G::from_fen(fen).map_err(|e| format!("bad {} fen '{fen}': {e}", G::NAME))?
             }

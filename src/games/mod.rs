@@ -2,6 +2,7 @@
 //!
 //! A game knows its rules and its notations, nothing of the protocol or of the search.
 
+pub mod babylon;
 pub mod connect4;
 pub mod tictactoe;
 
