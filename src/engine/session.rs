@@ -270,13 +270,11 @@ impl<W: Write> Session<W> {
         let answer = match query {
             Query::GameOver => self.variant.outcome().is_some().to_string(),
             Query::P1Turn => (self.variant.side_to_move() == Seat::P1).to_string(),
-            Query::Result => match self.variant.outcome() {
-                None => "none",
-                Some(Outcome::Win(Seat::P1)) => "p1win",
-                Some(Outcome::Win(Seat::P2)) => "p2win",
-                Some(Outcome::Draw) => "draw",
-            }
-            .to_string(),
+            Query::Result => self
+                .variant
+                .outcome()
+                .map_or("none", Outcome::result_name)
+                .to_string(),
             Query::Moves => self.variant.legal_moves().join(" "),
             Query::Fen => self.variant.fen(),
         };

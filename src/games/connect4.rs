@@ -460,7 +460,7 @@ impl Game for Connect4 {
             let how = match outcome {
                 Outcome::Win(Seat::P1) => "x won",
                 Outcome::Win(Seat::P2) => "o won",
-                Outcome::Draw => "drawn",
+                Outcome::Draw | Outcome::Score(_) => "drawn",
             };
             return game_error(format!("the game is over ({how})"));
         }

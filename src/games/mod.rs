@@ -38,6 +38,33 @@ pub enum Outcome {
     Win(Seat),
     /// Nobody won.
     Draw,
+    /// The game ended with this value for p1, in centipawns (explicit game trees).
+    Score(i32),
+}
+
+impl Outcome {
+    /// The result as `query result` names it: `p1win`, `p2win` or `draw` (a score counts as a
+    /// win for the side it favours).
+    pub fn result_name(self) -> &'static str {
+        match self {
+            Outcome::Win(Seat::P1) => "p1win",
+            Outcome::Win(Seat::P2) => "p2win",
+            Outcome::Score(v) if v > 0 => "p1win",
+            Outcome::Score(v) if v < 0 => "p2win",
+            Outcome::Draw | Outcome::Score(_) => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(Seat::P1) => write!(f, "p1 won"),
+            Outcome::Win(Seat::P2) => write!(f, "p2 won"),
+            Outcome::Draw => write!(f, "draw"),
+            Outcome::Score(v) => write!(f, "ended with score {v} cp for p1"),
+        }
+    }
 }
 
 /// A notation or legality error, with a message meant for a person.
@@ -119,12 +146,7 @@ pub trait Game: Clone + Send + 'static {
     /// Parses a move and checks it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
         if let Some(outcome) = self.outcome() {
-            let how = match outcome {
-                Outcome::Win(Seat::P1) => "p1 won",
-                Outcome::Win(Seat::P2) => "p2 won",
-                Outcome::Draw => "drawn",
-            };
-            return game_error(format!("the game is over ({how})"));
+            return game_error(format!("the game is over ({outcome})"));
         }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);

@@ -103,6 +103,8 @@ pub const MAX_DEPTH: u32 = 120;
 pub fn terminal_score<G: Game>(pos: &G, outcome: Outcome, ply: u32) -> i32 {
     match outcome {
         Outcome::Draw => 0,
+        Outcome::Score(v) if pos.side_to_move() == Seat::P1 => v,
+        Outcome::Score(v) => -v,
         Outcome::Win(seat) if seat == pos.side_to_move() => score::win_in(ply),
         Outcome::Win(_) => score::loss_in(ply),
     }
@@ -115,12 +117,8 @@ pub fn same_side<G: Game>(parent: &G, child: &G) -> bool {
 }
 
 /// A short description of a finished game, for `info string`.
-pub fn describe_outcome(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Seat::P1) => "game over: p1 won",
-        Outcome::Win(Seat::P2) => "game over: p2 won",
-        Outcome::Draw => "game over: draw",
-    }
+pub fn describe_outcome(outcome: Outcome) -> String {
+    format!("game over: {outcome}")
 }
 
 /// Runs the chosen search on `pos`, telling progress to `report`.
@@ -130,7 +128,7 @@ pub fn run<G: Game>(
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
     if let Some(outcome) = pos.outcome() {
-        report(Report::Note(describe_outcome(outcome).to_string()));
+        report(Report::Note(describe_outcome(outcome)));
         if context.limits.infinite {
             while !context.stop.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
