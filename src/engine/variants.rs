@@ -6,6 +6,7 @@ use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::tictactoe::TicTacToe;
+use crate::games::tree::GameTree;
 use crate::games::{Game, Outcome, Seat, perft_until};
 use crate::protocol::command::PositionStart;
 use crate::protocol::response::{Response, SearchInfo};
@@ -25,6 +26,7 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
         Box::new(Session::<Connect4>::new().with_solver(super::exact::solve_task))
     }),
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
+    (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),
     (Babylon::NAME, |options| {
         let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
             .unwrap_or_else(|_| Babylon::startpos());

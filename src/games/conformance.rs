@@ -2,7 +2,7 @@
 //! over, fen and move text round-trip, the hash follows the position, the evaluation stays in
 //! bounds.
 
-use super::{Game, Outcome};
+use super::Game;
 use crate::search::score::MATE_BOUND;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

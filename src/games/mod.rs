@@ -5,6 +5,7 @@
 pub mod babylon;
 pub mod connect4;
 pub mod tictactoe;
+pub mod tree;
 
 #[cfg(test)]
 pub mod conformance;
