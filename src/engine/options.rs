@@ -27,6 +27,8 @@ pub struct Options {
     pub algorithm: Algorithm,
     /// `OwnBook`: play book moves where there are some.
     pub own_book: bool,
+    /// `Opponent random`: the opponent is modelled as moving at random (expectimax).
+    pub random_opponent: bool,
     /// `BabylonColours`.
     pub babylon_colours: u8,
     /// `BabylonTablets`: tablets per colour.
@@ -56,6 +58,7 @@ impl Default for Options {
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
             own_book: true,
+            random_opponent: false,
             babylon_colours: 4,
             babylon_tablets: 3,
         }
@@ -63,6 +66,15 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The search `go` runs: `Algorithm`, or expectimax under `Opponent random`.
+    pub fn search_algorithm(&self) -> Algorithm {
+        if self.random_opponent {
+            Algorithm::Expectimax
+        } else {
+            self.algorithm
+        }
+    }
+
     /// The `option name ...` lines.
     pub fn announce(&self) -> Vec<Response> {
         let option = |name: &str, kind| Response::Option {
@@ -95,6 +107,13 @@ impl Options {
                 },
             ),
             option("OwnBook", OptionKind::Check { default: true }),
+            option(
+                "Opponent",
+                OptionKind::Combo {
+                    default: "best".to_string(),
+                    choices: vec!["best".to_string(), "random".to_string()],
+                },
+            ),
             option(
                 "BabylonColours",
                 OptionKind::Spin {
@@ -133,6 +152,7 @@ impl Options {
             "threads",
             "algorithm",
             "ownbook",
+            "opponent",
             "babyloncolours",
             "babylontablets",
         ];
@@ -181,6 +201,16 @@ impl Options {
                 }
                 (self.babylon_colours, self.babylon_tablets) = (colours, tablets);
                 Ok(Change::Rules(Babylon::NAME))
+            }
+            "opponent" => {
+                self.random_opponent = match value.to_ascii_lowercase().as_str() {
+                    "best" => false,
+                    "random" => true,
+                    _ => {
+                        return Err(format!("option '{name}' is best or random, got '{value}'"));
+                    }
+                };
+                Ok(Change::Stored)
             }
             "ownbook" => {
                 self.own_book = match value.to_ascii_lowercase().as_str() {

@@ -254,7 +254,7 @@ impl<W: Write> Session<W> {
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
         let job = SearchJob {
-            algorithm: self.options.algorithm,
+            algorithm: self.options.search_algorithm(),
             limits,
             start,
             stop: Arc::clone(&stop),

@@ -326,6 +326,19 @@ mod tests {
     }
 
     #[test]
+    fn a_random_opponent_makes_its_nodes_averages() {
+        let expectimax = search(START, Algorithm::Expectimax);
+        // Move 1: (3 + 12 + 8) / 3 = 7.67; move 2: 4; move 3: 7.
+        assert_eq!(expectimax.score, Some(767));
+        assert_eq!(expectimax.best_move.as_deref(), Some("1"));
+        assert_eq!(expectimax.nodes, 13);
+        // Means round to the nearest centipawn, below zero too.
+        let losing = search("((-3 -12 -8) (-2 -4 -7))", Algorithm::Expectimax);
+        assert_eq!(losing.score, Some(-433));
+        assert_eq!(losing.best_move.as_deref(), Some("2"));
+    }
+
+    #[test]
     fn levels_alternate_and_leaves_end_the_game() {
         let mut pos = GameTree::from_fen("((1 2) (3 (4 5)))").expect("fen");
         pos.play(1);

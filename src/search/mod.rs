@@ -27,6 +27,9 @@ pub enum Algorithm {
     Minimax,
     /// Plain alpha-beta: children in generation order, no table.
     AlphaBetaPlain,
+    /// Expectimax (chosen by the option `Opponent random`, whatever `Algorithm` says): the
+    /// opponent's nodes are chance nodes worth the mean of their children.
+    Expectimax,
 }
 
 impl Algorithm {
@@ -147,10 +150,27 @@ pub fn run<G: Game>(
             alphabeta::Searcher::new(context.table, &mut control, &context.limits)
                 .iterate(pos, report)
         }
-        Algorithm::Minimax | Algorithm::AlphaBetaPlain => {
-            let pruning = context.algorithm == Algorithm::AlphaBetaPlain;
-            textbook::iterate(pos, pruning, &mut control, &context.limits, report)
-        }
+        Algorithm::Minimax => textbook::iterate(
+            pos,
+            textbook::Plain::Minimax,
+            &mut control,
+            &context.limits,
+            report,
+        ),
+        Algorithm::AlphaBetaPlain => textbook::iterate(
+            pos,
+            textbook::Plain::AlphaBeta,
+            &mut control,
+            &context.limits,
+            report,
+        ),
+        Algorithm::Expectimax => textbook::iterate(
+            pos,
+            textbook::Plain::Expectimax,
+            &mut control,
+            &context.limits,
+            report,
+        ),
     };
     if context.limits.solve && !result.proven {
         report(Report::Note(

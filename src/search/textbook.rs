@@ -1,18 +1,33 @@
-//! The textbook searches, to reproduce hand computations and course node counts: plain minimax
-//! and plain alpha-beta, children in generation order, no table, no move ordering. Every
-//! position visited counts as a node, the root included.
+//! The textbook searches, to reproduce hand computations and course node counts: plain minimax,
+//! plain alpha-beta and expectimax (the opponent moves at random), children in generation
+//! order, no table, no move ordering. Every position visited counts as a node, the root
+//! included.
 
 use super::control::Control;
 use super::limits::Limits;
 use super::node::Tracker;
 use super::score::INFINITY;
 use super::{MAX_DEPTH, Progress, Report, SearchResult, alphabeta::pv_text};
-use crate::games::Game;
+use crate::games::{Game, Seat};
+
+/// Which textbook search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plain {
+    /// Minimax, no pruning.
+    Minimax,
+    /// Fail-soft alpha-beta.
+    AlphaBeta,
+    /// Expectimax: the opponent of the root's side to move picks its moves uniformly at
+    /// random, so its nodes are worth the mean of their children.
+    Expectimax,
+}
 
 /// One plain search of a fixed depth.
 struct PlainSearch<'a, 'c, G: Game> {
     control: &'a mut Control<'c>,
-    pruning: bool,
+    kind: Plain,
+    /// The side to move at the root (the other side is the opponent).
+    me: Seat,
     /// Node bookkeeping; no leaf cut by the depth limit means the value is the game's value.
     t: Tracker<G>,
 }
@@ -25,6 +40,9 @@ impl<G: Game> PlainSearch<'_, '_, G> {
         }
         let mut moves = Vec::with_capacity(16);
         pos.legal_moves(&mut moves);
+        let chance = self.kind == Plain::Expectimax && pos.side_to_move() != self.me;
+        let count = moves.len() as i64;
+        let mut sum: i64 = 0;
         let mut best = -INFINITY;
         for mv in moves {
             let mut child = pos.clone();
@@ -37,16 +55,21 @@ impl<G: Game> PlainSearch<'_, '_, G> {
             if self.t.aborted {
                 return 0;
             }
+            sum += i64::from(score);
             if score > best {
                 best = score;
                 self.t.update_pv(ply as usize, mv);
             }
-            if self.pruning {
+            if self.kind == Plain::AlphaBeta {
                 alpha = alpha.max(score);
                 if alpha >= beta {
                     break;
                 }
             }
+        }
+        if chance {
+            // The mean, rounded to the nearest centipawn.
+            return (2 * sum + count).div_euclid(2 * count.max(1)) as i32;
         }
         best
     }
@@ -56,7 +79,7 @@ impl<G: Game> PlainSearch<'_, '_, G> {
 /// iteration a complete plain search, reported with its own node count).
 pub fn iterate<G: Game>(
     root: &G,
-    pruning: bool,
+    kind: Plain,
     control: &mut Control<'_>,
     limits: &Limits,
     report: &mut dyn FnMut(Report),
@@ -80,7 +103,8 @@ pub fn iterate<G: Game>(
         let nodes_before = control.nodes;
         let mut search = PlainSearch::<G> {
             control: &mut *control,
-            pruning,
+            kind,
+            me: root.side_to_move(),
             t: Tracker::new(may_abort),
         };
         let score = search.value(root, depth, 0, -INFINITY, INFINITY);
