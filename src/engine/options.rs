@@ -110,8 +110,8 @@ impl Options {
             option(
                 "Opponent",
                 OptionKind::Combo {
-                    default: "best".to_string(),
-                    choices: vec!["best".to_string(), "random".to_string()],
+                    default: "adversarial".to_string(),
+                    choices: vec!["adversarial".to_string(), "random".to_string()],
                 },
             ),
             option(
@@ -204,10 +204,12 @@ impl Options {
             }
             "opponent" => {
                 self.random_opponent = match value.to_ascii_lowercase().as_str() {
-                    "best" => false,
+                    "adversarial" => false,
                     "random" => true,
                     _ => {
-                        return Err(format!("option '{name}' is best or random, got '{value}'"));
+                        return Err(format!(
+                            "option '{name}' is adversarial or random, got '{value}'"
+                        ));
                     }
                 };
                 Ok(Change::Stored)
