@@ -4,6 +4,7 @@
 use super::variants;
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
+use crate::games::rushhour::{Metric, RushHour};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 
@@ -29,6 +30,8 @@ pub struct Options {
     pub own_book: bool,
     /// `Opponent random`: the opponent is modelled as moving at random (expectimax).
     pub random_opponent: bool,
+    /// `RushMetric`: how Rush Hour moves count.
+    pub rush_metric: Metric,
     /// `BabylonColours`.
     pub babylon_colours: u8,
     /// `BabylonTablets`: tablets per colour.
@@ -59,6 +62,7 @@ impl Default for Options {
             algorithm: Algorithm::AlphaBeta,
             own_book: true,
             random_opponent: false,
+            rush_metric: Metric::Steps,
             babylon_colours: 4,
             babylon_tablets: 3,
         }
@@ -115,6 +119,13 @@ impl Options {
                 },
             ),
             option(
+                "RushMetric",
+                OptionKind::Combo {
+                    default: "steps".to_string(),
+                    choices: vec!["steps".to_string(), "slides".to_string()],
+                },
+            ),
+            option(
                 "BabylonColours",
                 OptionKind::Spin {
                     default: 4,
@@ -153,6 +164,7 @@ impl Options {
             "algorithm",
             "ownbook",
             "opponent",
+            "rushmetric",
             "babyloncolours",
             "babylontablets",
         ];
@@ -201,6 +213,16 @@ impl Options {
                 }
                 (self.babylon_colours, self.babylon_tablets) = (colours, tablets);
                 Ok(Change::Rules(Babylon::NAME))
+            }
+            "rushmetric" => {
+                self.rush_metric = match value.to_ascii_lowercase().as_str() {
+                    "steps" => Metric::Steps,
+                    "slides" => Metric::Slides,
+                    _ => {
+                        return Err(format!("option '{name}' is steps or slides, got '{value}'"));
+                    }
+                };
+                Ok(Change::Rules(RushHour::NAME))
             }
             "opponent" => {
                 self.random_opponent = match value.to_ascii_lowercase().as_str() {

@@ -5,6 +5,7 @@ use super::options::Options;
 use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
+use crate::games::rushhour::RushHour;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
 use crate::games::{Game, Outcome, Seat, perft_until};
@@ -27,6 +28,11 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
     }),
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
     (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),
+    (RushHour::NAME, |options| {
+        Box::new(Session::starting_at(
+            RushHour::startpos().with_metric(options.rush_metric),
+        ))
+    }),
     (Babylon::NAME, |options| {
         let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
             .unwrap_or_else(|_| Babylon::startpos());
@@ -129,9 +135,10 @@ impl<G: Game> Variant for Session<G> {
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
         let mut pos = match start {
             PositionStart::Startpos => self.start.clone(),
-            PositionStart::Fen(fen) => {
-                G::from_fen(fen).map_err(|e| format!("bad {} fen '{fen}': {e}", G::NAME))?
-            }
+            PositionStart::Fen(fen) => self
+                .start
+                .parse_fen_with_rules(fen)
+                .map_err(|e| format!("bad {} fen '{fen}': {e}", G::NAME))?,
         };
         for (i, text) in moves.iter().enumerate() {
             let mv = pos

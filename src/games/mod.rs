@@ -4,6 +4,7 @@
 
 pub mod babylon;
 pub mod connect4;
+pub mod rushhour;
 pub mod tictactoe;
 pub mod tree;
 
@@ -107,6 +108,12 @@ pub trait Game: Clone + Send + 'static {
 
     /// Parses the position notation (protocol.md, "fen"), checking that the position is possible.
     fn from_fen(fen: &str) -> Result<Self, GameError>;
+
+    /// Parses a fen under the rules of `self` (rules set by options, like a metric), which
+    /// `from_fen` alone does not know.
+    fn parse_fen_with_rules(&self, fen: &str) -> Result<Self, GameError> {
+        Self::from_fen(fen)
+    }
 
     /// The position notation; `from_fen(p.fen())` gives back `p`.
     fn fen(&self) -> String;

@@ -6,6 +6,7 @@ pub mod control;
 pub mod limits;
 pub mod node;
 pub mod ordering;
+pub mod puzzle;
 pub mod score;
 pub mod solve;
 pub mod textbook;
@@ -145,6 +146,9 @@ pub fn run<G: Game>(
         };
     }
     let mut control = Control::new(context.stop, &context.limits, context.start);
+    if G::PLIES_PER_MOVE == 1 && context.algorithm == Algorithm::AlphaBeta {
+        return solve_puzzle(pos, &mut control, report);
+    }
     let result = match context.algorithm {
         Algorithm::AlphaBeta => {
             alphabeta::Searcher::new(context.table, &mut control, &context.limits)
@@ -177,6 +181,53 @@ pub fn run<G: Game>(
             "stopped before the value was proven".to_string(),
         ));
     }
+    result
+}
+
+/// A one-player puzzle: an optimal solution by breadth-first search.
+fn solve_puzzle<G: Game>(
+    pos: &G,
+    control: &mut Control<'_>,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut result = SearchResult {
+        best_move: moves.first().map(|&mv| pos.move_text(mv)),
+        score: None,
+        proven: false,
+        nodes: 0,
+    };
+    match puzzle::breadth_first(pos, control) {
+        puzzle::PuzzleResult::Solved(line) => {
+            let length = line.len() as u32;
+            let score = score::win_in(length);
+            report(Report::Iteration(Progress {
+                depth: length,
+                seldepth: length,
+                score,
+                bound: None,
+                nodes: control.nodes,
+                elapsed: control.elapsed(),
+                hashfull: None,
+                pv: alphabeta::pv_text(pos, &line),
+            }));
+            result.best_move = line.first().map(|&mv| pos.move_text(mv));
+            result.score = Some(score);
+            result.proven = true;
+        }
+        puzzle::PuzzleResult::Unsolvable => {
+            report(Report::Note("unsolvable".to_string()));
+            result.best_move = None;
+            result.proven = true;
+        }
+        puzzle::PuzzleResult::Stopped => {
+            report(Report::Note(
+                "stopped before a solution was found".to_string(),
+            ));
+        }
+    }
+    result.nodes = control.nodes;
     result
 }
 

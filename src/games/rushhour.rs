@@ -1,0 +1,341 @@
+//! Rush Hour, the sliding-block puzzle: vehicles of length 2 or 3 on a 6x6 grid move along
+//! their own axis; the red car `A` (horizontal, third row) must reach the right edge.
+//!
+//! Fen: the 36 cells row by row from the top (`.` or `o` empty, `x` a wall, `A`..`Z`
+//! vehicles), the notation of the public database of Rush Hour puzzles. A move is
+//! `<vehicle><+|-><distance>` (`+` right or down). In the `steps` metric every move is one cell;
+//! in the `slides` metric a vehicle slides any free distance in one move.
+
+use super::{Game, GameError, Outcome, Seat, game_error};
+use std::sync::Arc;
+
+/// The course's main puzzle (46 steps, 26 slides).
+pub const START: &str = "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K";
+/// Cells per side.
+const SIZE: usize = 6;
+/// The row of the red car.
+const EXIT_ROW: usize = 2;
+/// Most vehicles on a board.
+pub const MAX_VEHICLES: usize = 16;
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// One cell per move (the course's count).
+    Steps,
+    /// Any distance per move (the puzzle database's count).
+    Slides,
+}
+
+/// What does not change while the puzzle is played: vehicles' axes, lengths, fixed lines, walls.
+#[derive(Debug, PartialEq, Eq)]
+struct Layout {
+    letters: Vec<u8>,
+    horizontal: Vec<bool>,
+    length: Vec<u8>,
+    /// The row of a horizontal vehicle, the column of a vertical one.
+    line: Vec<u8>,
+    walls: u64,
+    metric: Metric,
+}
+
+/// A position: where each vehicle stands along its axis.
+#[derive(Clone, Debug)]
+pub struct RushHour {
+    layout: Arc<Layout>,
+    /// Leftmost column (horizontal) or topmost row (vertical) of each vehicle.
+    at: [u8; MAX_VEHICLES],
+}
+
+impl PartialEq for RushHour {
+    fn eq(&self, other: &Self) -> bool {
+        self.layout == other.layout && self.at == other.at
+    }
+}
+
+impl Eq for RushHour {}
+
+fn bit(row: usize, col: usize) -> u64 {
+    1 << (row * SIZE + col)
+}
+
+impl RushHour {
+    /// Parses a board in `metric`.
+    pub fn parse(fen: &str, metric: Metric) -> Result<RushHour, GameError> {
+        let board: Vec<u8> = fen.trim().bytes().collect();
+        if board.len() != SIZE * SIZE {
+            return game_error(format!("a board has 36 cells, this one {}", board.len()));
+        }
+        let mut walls = 0;
+        let mut letters: Vec<u8> = Vec::new();
+        for (i, &c) in board.iter().enumerate() {
+            match c {
+                b'.' | b'o' => {}
+                b'x' => walls |= 1 << i,
+                b'A'..=b'Z' => {
+                    if !letters.contains(&c) {
+                        letters.push(c);
+                    }
+                }
+                _ => return game_error(format!("bad cell '{}' at {}", c as char, i + 1)),
+            }
+        }
+        letters.sort_unstable();
+        if letters.first() != Some(&b'A') {
+            return game_error("there is no red car A");
+        }
+        if letters.len() > MAX_VEHICLES {
+            return game_error(format!("more than {MAX_VEHICLES} vehicles"));
+        }
+        let mut layout = Layout {
+            letters: letters.clone(),
+            horizontal: Vec::new(),
+            length: Vec::new(),
+            line: Vec::new(),
+            walls,
+            metric,
+        };
+        let mut at = [0; MAX_VEHICLES];
+        for (v, &letter) in letters.iter().enumerate() {
+            let cells: Vec<usize> = (0..SIZE * SIZE).filter(|&i| board[i] == letter).collect();
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            let len = cells.len();
+            let horizontal = first / SIZE == last / SIZE;
+            let contiguous = if horizontal {
+                last - first + 1 == len
+            } else {
+                first % SIZE == last % SIZE && (last - first) / SIZE + 1 == len
+            };
+            if !(2..=3).contains(&len) || !contiguous {
+                return game_error(format!(
+                    "vehicle {} is not a straight line of 2 or 3 cells",
+                    letter as char
+                ));
+            }
+            if letter == b'A' && !(horizontal && first / SIZE == EXIT_ROW) {
+                return game_error("the red car A must lie across the third row");
+            }
+            layout.horizontal.push(horizontal);
+            layout.length.push(len as u8);
+            if horizontal {
+                layout.line.push((first / SIZE) as u8);
+                at[v] = (first % SIZE) as u8;
+            } else {
+                layout.line.push((first % SIZE) as u8);
+                at[v] = (first / SIZE) as u8;
+            }
+        }
+        Ok(RushHour {
+            layout: Arc::new(layout),
+            at,
+        })
+    }
+
+    /// The same position counted in `metric`.
+    pub fn with_metric(&self, metric: Metric) -> RushHour {
+        let layout = &*self.layout;
+        RushHour {
+            layout: Arc::new(Layout {
+                letters: layout.letters.clone(),
+                horizontal: layout.horizontal.clone(),
+                length: layout.length.clone(),
+                line: layout.line.clone(),
+                walls: layout.walls,
+                metric,
+            }),
+            at: self.at,
+        }
+    }
+
+    fn vehicles(&self) -> usize {
+        self.layout.letters.len()
+    }
+
+    fn cells(&self, v: usize, at: u8) -> u64 {
+        let l = &self.layout;
+        (0..usize::from(l.length[v]))
+            .map(|k| {
+                if l.horizontal[v] {
+                    bit(usize::from(l.line[v]), usize::from(at) + k)
+                } else {
+                    bit(usize::from(at) + k, usize::from(l.line[v]))
+                }
+            })
+            .fold(0, |a, b| a | b)
+    }
+
+    fn occupied(&self) -> u64 {
+        (0..self.vehicles()).fold(self.layout.walls, |m, v| m | self.cells(v, self.at[v]))
+    }
+
+    /// True once the red car stands on the two rightmost cells of its row.
+    pub fn solved(&self) -> bool {
+        usize::from(self.at[0]) + usize::from(self.layout.length[0]) == SIZE
+    }
+}
+
+impl Game for RushHour {
+    /// `(vehicle index, signed distance)`.
+    type Move = (u8, i8);
+    const NAME: &'static str = "rushhour";
+    const PLIES_PER_MOVE: u32 = 1;
+
+    fn startpos() -> Self {
+        RushHour::parse(START, Metric::Steps).unwrap_or_else(|e| panic!("start: {e}"))
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, GameError> {
+        RushHour::parse(fen, Metric::Steps)
+    }
+
+    fn parse_fen_with_rules(&self, fen: &str) -> Result<Self, GameError> {
+        RushHour::parse(fen, self.layout.metric)
+    }
+
+    fn fen(&self) -> String {
+        let mut board = vec![b'.'; SIZE * SIZE];
+        for (i, cell) in board.iter_mut().enumerate() {
+            if self.layout.walls & (1 << i) != 0 {
+                *cell = b'x';
+            }
+        }
+        for v in 0..self.vehicles() {
+            let cells = self.cells(v, self.at[v]);
+            for (i, cell) in board.iter_mut().enumerate() {
+                if cells & (1 << i) != 0 {
+                    *cell = self.layout.letters[v];
+                }
+            }
+        }
+        String::from_utf8_lossy(&board).into_owned()
+    }
+
+    fn side_to_move(&self) -> Seat {
+        Seat::P1
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.solved().then_some(Outcome::Win(Seat::P1))
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<(u8, i8)>) {
+        if self.solved() {
+            return;
+        }
+        let occupied = self.occupied();
+        let longest = match self.layout.metric {
+            Metric::Steps => 1,
+            Metric::Slides => SIZE as i8,
+        };
+        for v in 0..self.vehicles() {
+            let own = self.cells(v, self.at[v]);
+            let others = occupied & !own;
+            let len = self.layout.length[v] as i8;
+            for dir in [-1i8, 1] {
+                for d in 1..=longest {
+                    let to = self.at[v] as i8 + dir * d;
+                    if to < 0 || to + len > SIZE as i8 || self.cells(v, to as u8) & others != 0 {
+                        break;
+                    }
+                    moves.push((v as u8, dir * d));
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, (v, d): (u8, i8)) {
+        let v = usize::from(v);
+        self.at[v] = (self.at[v] as i8 + d) as u8;
+    }
+
+    /// Minus the cells between the red car and the exit, and the vehicles in the way.
+    fn evaluate(&self) -> i32 {
+        let occupied = self.occupied();
+        let front = usize::from(self.at[0]) + usize::from(self.layout.length[0]);
+        let blockers = (front..SIZE)
+            .filter(|&c| occupied & bit(EXIT_ROW, c) != 0)
+            .count() as i32;
+        -(10 * (SIZE - front) as i32 + 30 * blockers)
+    }
+
+    fn hash(&self) -> u64 {
+        self.at[..self.vehicles()]
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325, |h, &a| {
+                (h ^ u64::from(a)).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+
+    fn move_code((v, d): (u8, i8)) -> u16 {
+        u16::from(v) << 8 | u16::from(d as u8)
+    }
+
+    fn move_text(&self, (v, d): (u8, i8)) -> String {
+        format!(
+            "{}{}{}",
+            self.layout.letters[usize::from(v)] as char,
+            if d > 0 { '+' } else { '-' },
+            d.unsigned_abs()
+        )
+    }
+
+    fn display(&self) -> String {
+        let fen = self.fen();
+        let mut out = String::new();
+        for (r, row) in fen.as_bytes().chunks(SIZE).enumerate() {
+            out.push_str(&String::from_utf8_lossy(row));
+            out.push_str(if r == EXIT_ROW { " <- exit\n" } else { "\n" });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(pos: &RushHour) -> Vec<String> {
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        list.iter().map(|&m| pos.move_text(m)).collect()
+    }
+
+    #[test]
+    fn the_course_counts_five_moves_at_the_start() {
+        let pos = RushHour::startpos();
+        assert_eq!(moves(&pos), ["D-1", "D+1", "I-1", "J+1", "L+1"]);
+        let mut after = pos.clone();
+        after.play(pos.parse_move("L+1").expect("legal"));
+        assert_eq!(moves(&after).len(), 6);
+        assert_eq!(after.fen(), "..BCCCD.BEFFDAAE...G.EHHIGJJ.KI.LLLK");
+        let slides = pos.with_metric(Metric::Slides);
+        assert!(moves(&slides).len() >= 5);
+    }
+
+    #[test]
+    fn the_red_car_out_is_solved() {
+        let pos =
+            RushHour::parse("....B.....B.....AA...D.....D..EEE...", Metric::Steps).expect("fen");
+        assert_eq!(pos.outcome(), Some(Outcome::Win(Seat::P1)));
+        assert!(moves(&pos).is_empty());
+    }
+
+    #[test]
+    fn bad_boards_are_errors() {
+        for bad in [
+            "",
+            "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.",
+            "..BCCCD.BEFFD.AE...G.EHHIGJJ.KILLL.K",
+            "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL?K",
+            "A.BCCCA.BEFFD..E...G.EHHIGJJ.KILLL.K",
+            "..BCCCD.BEFFDAAE...G.EHHIGJJ.KIBBB.K",
+        ] {
+            assert!(RushHour::from_fen(bad).is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn rushhour_conforms() {
+        crate::games::conformance::check_random_playouts(&RushHour::startpos(), 5);
+    }
+}
