@@ -1,10 +1,14 @@
 //! `sente bench`: searches a fixed set of positions to a fixed depth with a fresh table each,
-//! and prints nodes, time and speed per position and in total. Node counts are deterministic,
+//! solves the course's Rush Hour puzzles in both metrics, and prints nodes, time and speed per
+//! position and in total. Node counts are deterministic,
 //! so a change in them shows a change in the search.
 
 use crate::games::Game;
 use crate::games::connect4::Connect4;
+use crate::games::rushhour::{Metric, RushHour};
 use crate::games::tictactoe::TicTacToe;
+use crate::search::control::Control;
+use crate::search::puzzle::{PuzzleResult, breadth_first};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Algorithm, SearchContext};
@@ -90,12 +94,57 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
 }
 
+/// Rush Hour puzzles solved optimally (the course's, `../shared/testdata/rushhour`).
+const RUSH_HOUR: &[&str] = &[
+    "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K",
+    "BB...GC..H.GCAAH.GC..H..D...FFD.EEE.",
+    "BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM.",
+    "....B.....BC.AA.BC.D.....D.....DEEE.",
+    "B..CCCB..D.FAA.DEFGGG.EF..I.KKHHIJJ.",
+    "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+];
+
+/// Solves every Rush Hour puzzle in both metrics, one line each: length, expanded states, time.
+fn bench_puzzles(out: &mut dyn Write) -> Result<BenchTotals, String> {
+    let mut totals = BenchTotals::default();
+    for metric in [Metric::Steps, Metric::Slides] {
+        for board in RUSH_HOUR {
+            let pos = RushHour::parse(board, metric).map_err(|e| e.to_string())?;
+            let stop = AtomicBool::new(false);
+            let start = Instant::now();
+            let mut control = Control::new(&stop, &Limits::default(), start);
+            let length = match breadth_first(&pos, &mut control) {
+                PuzzleResult::Solved(line) => line.len().to_string(),
+                _ => "-".to_string(),
+            };
+            let time = start.elapsed();
+            totals.nodes += control.nodes;
+            totals.time += time;
+            writeln!(
+                out,
+                "{:<10} {:<40} {:<6} length {:>3} states {:>8} time {:>8.3} ms",
+                RushHour::NAME,
+                board,
+                format!("{metric:?}").to_lowercase(),
+                length,
+                control.nodes,
+                time.as_secs_f64() * 1000.0
+            )
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(totals)
+}
+
 /// Runs the whole bench, writing one line per position and a `Bench:` summary line.
 pub fn run(hash_mb: usize, out: &mut dyn Write) -> Result<BenchTotals, String> {
     let mut totals = bench_game::<TicTacToe>(TICTACTOE, hash_mb, out)?;
     let c4 = bench_game::<Connect4>(CONNECT4, hash_mb, out)?;
     totals.nodes += c4.nodes;
     totals.time += c4.time;
+    let puzzles = bench_puzzles(out)?;
+    totals.nodes += puzzles.nodes;
+    totals.time += puzzles.time;
     writeln!(
         out,
         "Bench: {} nodes {:.0} ms {} nps",
