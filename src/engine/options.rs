@@ -7,6 +7,7 @@ use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::rushhour::{Metric, RushHour};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
+use crate::search::textbook::Vision;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -28,14 +29,27 @@ pub struct Options {
     pub algorithm: Algorithm,
     /// `OwnBook`: play book moves where there are some.
     pub own_book: bool,
-    /// `Opponent random`: the opponent is modelled as moving at random (expectimax).
-    pub random_opponent: bool,
+    /// `Opponent`: `adversarial` (None) or how a chance opponent chooses.
+    pub opponent: Option<OpponentChoice>,
+    /// `OpponentTemperature`, in centipawns.
+    pub opponent_temperature: u32,
     /// `RushMetric`: how Rush Hour moves count.
     pub rush_metric: Metric,
     /// `BabylonColours`.
     pub babylon_colours: u8,
     /// `BabylonTablets`: tablets per colour.
     pub babylon_tablets: u8,
+}
+
+/// How a chance opponent chooses among its moves (`Opponent` other than `adversarial`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpponentChoice {
+    /// Uniformly.
+    Random,
+    /// Leaning to its best replies.
+    Pessimistic,
+    /// Leaning to its worst replies.
+    Optimistic,
 }
 
 /// What a successful `setoption` changed, for the session to act on.
@@ -61,7 +75,8 @@ impl Default for Options {
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
             own_book: true,
-            random_opponent: false,
+            opponent: None,
+            opponent_temperature: 100,
             rush_metric: Metric::Steps,
             babylon_colours: 4,
             babylon_tablets: 3,
@@ -72,10 +87,16 @@ impl Default for Options {
 impl Options {
     /// The search `go` runs: `Algorithm`, or expectimax under `Opponent random`.
     pub fn search_algorithm(&self) -> Algorithm {
-        if self.random_opponent {
-            Algorithm::Expectimax
-        } else {
-            self.algorithm
+        let temperature = self.opponent_temperature;
+        match self.opponent {
+            None => self.algorithm,
+            Some(OpponentChoice::Random) => Algorithm::Expectimax(Vision::Random),
+            Some(OpponentChoice::Pessimistic) => {
+                Algorithm::Expectimax(Vision::Pessimistic { temperature })
+            }
+            Some(OpponentChoice::Optimistic) => {
+                Algorithm::Expectimax(Vision::Optimistic { temperature })
+            }
         }
     }
 
@@ -115,7 +136,17 @@ impl Options {
                 "Opponent",
                 OptionKind::Combo {
                     default: "adversarial".to_string(),
-                    choices: vec!["adversarial".to_string(), "random".to_string()],
+                    choices: ["adversarial", "random", "pessimistic", "optimistic"]
+                        .map(str::to_string)
+                        .to_vec(),
+                },
+            ),
+            option(
+                "OpponentTemperature",
+                OptionKind::Spin {
+                    default: 100,
+                    min: 1,
+                    max: 1_000_000,
                 },
             ),
             option(
@@ -164,6 +195,7 @@ impl Options {
             "algorithm",
             "ownbook",
             "opponent",
+            "opponenttemperature",
             "rushmetric",
             "babyloncolours",
             "babylontablets",
@@ -225,15 +257,21 @@ impl Options {
                 Ok(Change::Rules(RushHour::NAME))
             }
             "opponent" => {
-                self.random_opponent = match value.to_ascii_lowercase().as_str() {
-                    "adversarial" => false,
-                    "random" => true,
+                self.opponent = match value.to_ascii_lowercase().as_str() {
+                    "adversarial" => None,
+                    "random" => Some(OpponentChoice::Random),
+                    "pessimistic" => Some(OpponentChoice::Pessimistic),
+                    "optimistic" => Some(OpponentChoice::Optimistic),
                     _ => {
                         return Err(format!(
-                            "option '{name}' is adversarial or random, got '{value}'"
+                            "option '{name}' is adversarial, random, pessimistic or optimistic, got '{value}'"
                         ));
                     }
                 };
+                Ok(Change::Stored)
+            }
+            "opponenttemperature" => {
+                self.opponent_temperature = spin(name, value, 1, 1_000_000)? as u32;
                 Ok(Change::Stored)
             }
             "ownbook" => {

@@ -291,6 +291,7 @@ impl Game for GameTree {
 mod tests {
     use super::*;
     use crate::search::limits::Limits;
+    use crate::search::textbook::Vision;
     use crate::search::tt::TranspositionTable;
     use crate::search::{Algorithm, SearchContext, SearchResult, run};
     use std::sync::atomic::AtomicBool;
@@ -327,15 +328,38 @@ mod tests {
 
     #[test]
     fn a_random_opponent_makes_its_nodes_averages() {
-        let expectimax = search(START, Algorithm::Expectimax);
+        let expectimax = search(START, Algorithm::Expectimax(Vision::Random));
         // Move 1: (3 + 12 + 8) / 3 = 7.67; move 2: 4; move 3: 7.
         assert_eq!(expectimax.score, Some(767));
         assert_eq!(expectimax.best_move.as_deref(), Some("1"));
         assert_eq!(expectimax.nodes, 13);
         // Means round to the nearest centipawn, below zero too.
-        let losing = search("((-3 -12 -8) (-2 -4 -7))", Algorithm::Expectimax);
+        let losing = search(
+            "((-3 -12 -8) (-2 -4 -7))",
+            Algorithm::Expectimax(Vision::Random),
+        );
         assert_eq!(losing.score, Some(-433));
         assert_eq!(losing.best_move.as_deref(), Some("2"));
+        // A pessimistic vision leans toward the opponent's best reply (the minimum for p1), an
+        // optimistic one toward its worst; a low temperature nearly reaches them.
+        let cold = 1;
+        let pessimistic = search(
+            START,
+            Algorithm::Expectimax(Vision::Pessimistic { temperature: cold }),
+        );
+        assert_eq!(pessimistic.score, Some(300));
+        let optimistic = search(
+            START,
+            Algorithm::Expectimax(Vision::Optimistic { temperature: cold }),
+        );
+        assert_eq!(optimistic.score, Some(1400));
+        assert_eq!(optimistic.best_move.as_deref(), Some("3"));
+        let warm = search(
+            START,
+            Algorithm::Expectimax(Vision::Pessimistic { temperature: 300 }),
+        );
+        let value = warm.score.expect("a score");
+        assert!(value > 300 && value < 767, "{value}");
     }
 
     #[test]

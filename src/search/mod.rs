@@ -28,9 +28,9 @@ pub enum Algorithm {
     Minimax,
     /// Plain alpha-beta: children in generation order, no table.
     AlphaBetaPlain,
-    /// Expectimax (chosen by the option `Opponent random`, whatever `Algorithm` says): the
-    /// opponent's nodes are chance nodes worth the mean of their children.
-    Expectimax,
+    /// Expectimax (chosen by the option `Opponent`, whatever `Algorithm` says): the opponent's
+    /// nodes are chance nodes worth the expectation of their children.
+    Expectimax(textbook::Vision),
 }
 
 impl Algorithm {
@@ -168,9 +168,9 @@ pub fn run<G: Game>(
             &context.limits,
             report,
         ),
-        Algorithm::Expectimax => textbook::iterate(
+        Algorithm::Expectimax(vision) => textbook::iterate(
             pos,
-            textbook::Plain::Expectimax,
+            textbook::Plain::Expectimax(vision),
             &mut control,
             &context.limits,
             report,

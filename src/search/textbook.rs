@@ -17,9 +17,50 @@ pub enum Plain {
     Minimax,
     /// Fail-soft alpha-beta.
     AlphaBeta,
-    /// Expectimax: the opponent of the root's side to move picks its moves uniformly at
-    /// random, so its nodes are worth the mean of their children.
-    Expectimax,
+    /// Expectimax: the opponent of the root's side to move picks its moves at random, as
+    /// `Vision` says, so its nodes are worth the expectation of their children.
+    Expectimax(Vision),
+}
+
+/// How a chance opponent is expected to choose among its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vision {
+    /// Uniformly at random.
+    Random,
+    /// Mostly its best replies: weights `exp((s - max) / T)` of its own scores `s`.
+    Pessimistic {
+        /// Temperature `T` in centipawns.
+        temperature: u32,
+    },
+    /// Mostly its worst replies: weights `exp((min - s) / T)`.
+    Optimistic {
+        /// Temperature `T` in centipawns.
+        temperature: u32,
+    },
+}
+
+impl Vision {
+    /// The expected score of a chance node whose mover scores its children `scores`, rounded
+    /// to the centipawn.
+    pub fn expectation(self, scores: &[i32]) -> i32 {
+        let (Some(&max), Some(&min)) = (scores.iter().max(), scores.iter().min()) else {
+            return 0;
+        };
+        let weight = |s: i32| match self {
+            Vision::Random => 1.0,
+            Vision::Pessimistic { temperature } => {
+                (f64::from(s - max) / f64::from(temperature.max(1))).exp()
+            }
+            Vision::Optimistic { temperature } => {
+                (f64::from(min - s) / f64::from(temperature.max(1))).exp()
+            }
+        };
+        let (total, weighted) = scores.iter().fold((0.0, 0.0), |(t, w), &s| {
+            let x = weight(s);
+            (t + x, w + x * f64::from(s))
+        });
+        (weighted / total).round() as i32
+    }
 }
 
 /// One plain search of a fixed depth.
@@ -40,9 +81,11 @@ impl<G: Game> PlainSearch<'_, '_, G> {
         }
         let mut moves = Vec::with_capacity(16);
         pos.legal_moves(&mut moves);
-        let chance = self.kind == Plain::Expectimax && pos.side_to_move() != self.me;
-        let count = moves.len() as i64;
-        let mut sum: i64 = 0;
+        let vision = match self.kind {
+            Plain::Expectimax(vision) if pos.side_to_move() != self.me => Some(vision),
+            _ => None,
+        };
+        let mut scores = Vec::new();
         let mut best = -INFINITY;
         for mv in moves {
             let mut child = pos.clone();
@@ -55,7 +98,9 @@ impl<G: Game> PlainSearch<'_, '_, G> {
             if self.t.aborted {
                 return 0;
             }
-            sum += i64::from(score);
+            if vision.is_some() {
+                scores.push(score);
+            }
             if score > best {
                 best = score;
                 self.t.update_pv(ply as usize, mv);
@@ -67,11 +112,10 @@ impl<G: Game> PlainSearch<'_, '_, G> {
                 }
             }
         }
-        if chance {
-            // The mean, rounded to the nearest centipawn.
-            return (2 * sum + count).div_euclid(2 * count.max(1)) as i32;
+        match vision {
+            Some(vision) => vision.expectation(&scores),
+            None => best,
         }
-        best
     }
 }
 
