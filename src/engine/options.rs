@@ -5,6 +5,7 @@ use super::variants;
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::rushhour::{Metric, RushHour};
+use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 use crate::search::textbook::Vision;
@@ -35,6 +36,8 @@ pub struct Options {
     pub opponent_temperature: u32,
     /// `RushMetric`: how Rush Hour moves count.
     pub rush_metric: Metric,
+    /// `RocksMaxTurns`: car moves the cars have to get out in the rocks game.
+    pub rocks_max_turns: u32,
     /// `BabylonColours`.
     pub babylon_colours: u8,
     /// `BabylonTablets`: tablets per colour.
@@ -78,6 +81,7 @@ impl Default for Options {
             opponent: None,
             opponent_temperature: 100,
             rush_metric: Metric::Steps,
+            rocks_max_turns: DEFAULT_MAX_TURNS,
             babylon_colours: 4,
             babylon_tablets: 3,
         }
@@ -157,6 +161,14 @@ impl Options {
                 },
             ),
             option(
+                "RocksMaxTurns",
+                OptionKind::Spin {
+                    default: i64::from(DEFAULT_MAX_TURNS),
+                    min: 1,
+                    max: 10_000,
+                },
+            ),
+            option(
                 "BabylonColours",
                 OptionKind::Spin {
                     default: 4,
@@ -197,6 +209,7 @@ impl Options {
             "opponent",
             "opponenttemperature",
             "rushmetric",
+            "rocksmaxturns",
             "babyloncolours",
             "babylontablets",
         ];
@@ -245,6 +258,10 @@ impl Options {
                 }
                 (self.babylon_colours, self.babylon_tablets) = (colours, tablets);
                 Ok(Change::Rules(Babylon::NAME))
+            }
+            "rocksmaxturns" => {
+                self.rocks_max_turns = spin(name, value, 1, 10_000)? as u32;
+                Ok(Change::Rules(RushHourRocks::NAME))
             }
             "rushmetric" => {
                 self.rush_metric = match value.to_ascii_lowercase().as_str() {

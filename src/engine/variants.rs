@@ -6,6 +6,7 @@ use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::rushhour::RushHour;
+use crate::games::rushhour_rocks::RushHourRocks;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
 use crate::games::{Game, Outcome, Seat, perft_until};
@@ -32,6 +33,11 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
         Box::new(Session::starting_at(
             RushHour::startpos().with_metric(options.rush_metric),
         ))
+    }),
+    (RushHourRocks::NAME, |options| {
+        Box::new(Session::starting_at(RushHourRocks::start(
+            options.rocks_max_turns,
+        )))
     }),
     (Babylon::NAME, |options| {
         let start = Babylon::start(options.babylon_colours, options.babylon_tablets)

@@ -12,9 +12,9 @@ use std::sync::Arc;
 /// The course's main puzzle (46 steps, 26 slides).
 pub const START: &str = "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K";
 /// Cells per side.
-const SIZE: usize = 6;
+pub const SIZE: usize = 6;
 /// The row of the red car.
-const EXIT_ROW: usize = 2;
+pub const EXIT_ROW: usize = 2;
 /// Most vehicles on a board.
 pub const MAX_VEHICLES: usize = 16;
 
@@ -168,6 +168,35 @@ impl RushHour {
         (0..self.vehicles()).fold(self.layout.walls, |m, v| m | self.cells(v, self.at[v]))
     }
 
+    /// Appends the moves of the vehicles (in the current metric) with the cells `blocked`
+    /// also in the way (a rock).
+    pub fn vehicle_moves(&self, blocked: u64, moves: &mut Vec<(u8, i8)>) {
+        let occupied = self.occupied() | blocked;
+        let longest = match self.layout.metric {
+            Metric::Steps => 1,
+            Metric::Slides => SIZE as i8,
+        };
+        for v in 0..self.vehicles() {
+            let own = self.cells(v, self.at[v]);
+            let others = occupied & !own;
+            let len = self.layout.length[v] as i8;
+            for dir in [-1i8, 1] {
+                for d in 1..=longest {
+                    let to = self.at[v] as i8 + dir * d;
+                    if to < 0 || to + len > SIZE as i8 || self.cells(v, to as u8) & others != 0 {
+                        break;
+                    }
+                    moves.push((v as u8, dir * d));
+                }
+            }
+        }
+    }
+
+    /// Every cell taken by a vehicle or a wall.
+    pub fn occupied_cells(&self) -> u64 {
+        self.occupied()
+    }
+
     /// True once the red car stands on the two rightmost cells of its row.
     pub fn solved(&self) -> bool {
         usize::from(self.at[0]) + usize::from(self.layout.length[0]) == SIZE
@@ -222,25 +251,7 @@ impl Game for RushHour {
         if self.solved() {
             return;
         }
-        let occupied = self.occupied();
-        let longest = match self.layout.metric {
-            Metric::Steps => 1,
-            Metric::Slides => SIZE as i8,
-        };
-        for v in 0..self.vehicles() {
-            let own = self.cells(v, self.at[v]);
-            let others = occupied & !own;
-            let len = self.layout.length[v] as i8;
-            for dir in [-1i8, 1] {
-                for d in 1..=longest {
-                    let to = self.at[v] as i8 + dir * d;
-                    if to < 0 || to + len > SIZE as i8 || self.cells(v, to as u8) & others != 0 {
-                        break;
-                    }
-                    moves.push((v as u8, dir * d));
-                }
-            }
-        }
+        self.vehicle_moves(0, moves);
     }
 
     fn play(&mut self, (v, d): (u8, i8)) {
