@@ -7,7 +7,8 @@
 //! in the `slides` metric a vehicle slides any free distance in one move.
 
 use super::{Game, GameError, Outcome, Seat, game_error};
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, OnceLock};
 
 /// The course's main puzzle (46 steps, 26 slides).
 pub const START: &str = "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K";
@@ -37,7 +38,23 @@ struct Layout {
     line: Vec<u8>,
     walls: u64,
     metric: Metric,
+    /// Steps to the exit from every configuration reachable from the first one, made on
+    /// first use.
+    distances: Distances,
 }
+
+/// The table of exact rock-free distances (steps) to a solved configuration, by position
+/// hash. Not part of a layout's identity.
+#[derive(Debug, Default)]
+struct Distances(OnceLock<HashMap<u64, u16>>);
+
+impl PartialEq for Distances {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Distances {}
 
 /// A position: where each vehicle stands along its axis.
 #[derive(Clone, Debug)]
@@ -94,6 +111,7 @@ impl RushHour {
             line: Vec::new(),
             walls,
             metric,
+            distances: Distances::default(),
         };
         let mut at = [0; MAX_VEHICLES];
         for (v, &letter) in letters.iter().enumerate() {
@@ -142,6 +160,7 @@ impl RushHour {
                 line: layout.line.clone(),
                 walls: layout.walls,
                 metric,
+                distances: Distances::default(),
             }),
             at: self.at,
         }
@@ -195,6 +214,59 @@ impl RushHour {
     /// Every cell taken by a vehicle or a wall.
     pub fn occupied_cells(&self) -> u64 {
         self.occupied()
+    }
+
+    /// The exact number of steps to get the red car out with no rock in the way, from this
+    /// configuration (`None` if it cannot get out). The table of every configuration reachable
+    /// from this one is built at the first call (a breadth-first search from the solved ones).
+    pub fn steps_to_exit(&self) -> Option<u16> {
+        let table = self.layout.distances.0.get_or_init(|| {
+            let steps = self.with_metric(Metric::Steps);
+            // Every configuration reachable (moves can be undone, so this is one component).
+            let mut seen: HashMap<u64, RushHour> = HashMap::from([(steps.hash(), steps.clone())]);
+            let mut queue = VecDeque::from([steps]);
+            let mut moves = Vec::new();
+            while let Some(pos) = queue.pop_front() {
+                moves.clear();
+                pos.vehicle_moves(0, &mut moves);
+                for &mv in &moves {
+                    let mut next = pos.clone();
+                    next.play(mv);
+                    if let std::collections::hash_map::Entry::Vacant(slot) = seen.entry(next.hash())
+                    {
+                        slot.insert(next.clone());
+                        queue.push_back(next);
+                    }
+                }
+            }
+            // Distances from the solved configurations backwards.
+            let mut distance: HashMap<u64, u16> = HashMap::new();
+            let mut queue: VecDeque<&RushHour> = VecDeque::new();
+            for (key, pos) in &seen {
+                if pos.solved() {
+                    distance.insert(*key, 0);
+                    queue.push_back(pos);
+                }
+            }
+            while let Some(pos) = queue.pop_front() {
+                let d = distance[&pos.hash()];
+                moves.clear();
+                pos.vehicle_moves(0, &mut moves);
+                for &mv in &moves {
+                    let mut next = pos.clone();
+                    next.play(mv);
+                    let key = next.hash();
+                    if !distance.contains_key(&key)
+                        && let Some(known) = seen.get(&key)
+                    {
+                        distance.insert(key, d + 1);
+                        queue.push_back(known);
+                    }
+                }
+            }
+            distance
+        });
+        table.get(&self.hash()).copied()
     }
 
     /// True once the red car stands on the two rightmost cells of its row.
@@ -329,6 +401,17 @@ mod tests {
             RushHour::parse("....B.....B.....AA...D.....D..EEE...", Metric::Steps).expect("fen");
         assert_eq!(pos.outcome(), Some(Outcome::Win(Seat::P1)));
         assert!(moves(&pos).is_empty());
+    }
+
+    #[test]
+    fn exact_distances_to_the_exit() {
+        assert_eq!(RushHour::startpos().steps_to_exit(), Some(46));
+        let nine =
+            RushHour::parse("....B.....BC.AA.BC.D.....D.....DEEE.", Metric::Slides).expect("board");
+        assert_eq!(nine.steps_to_exit(), Some(9));
+        let walled =
+            RushHour::parse("............AAx.....................", Metric::Steps).expect("board");
+        assert_eq!(walled.steps_to_exit(), None);
     }
 
     #[test]
