@@ -95,3 +95,59 @@ mod tests {
         check_random_playouts(&Connect4::startpos(), 200);
     }
 }
+
+#[cfg(test)]
+mod parser_properties {
+    use crate::games::Game;
+    use crate::games::babylon::Babylon;
+    use crate::games::connect4::Connect4;
+    use crate::games::rushhour::RushHour;
+    use crate::games::rushhour_rocks::RushHourRocks;
+    use crate::games::tictactoe::TicTacToe;
+    use crate::games::tree::GameTree;
+    use proptest::prelude::*;
+
+    /// Any text given to a game's fen and move parsers: no panic; an accepted fen round-trips.
+    fn parsers_hold<G: Game + PartialEq + std::fmt::Debug>(
+        text: &str,
+    ) -> Result<(), TestCaseError> {
+        if let Ok(pos) = G::from_fen(text) {
+            let again = G::from_fen(&pos.fen());
+            prop_assert!(again.as_ref() == Ok(&pos), "{text:?} -> {:?}", pos.fen());
+        }
+        let start = G::startpos();
+        if let Ok(mv) = start.parse_move(text) {
+            prop_assert_eq!(start.move_text(mv), text.to_string());
+        }
+        Ok(())
+    }
+
+    fn all_games(text: &str) -> Result<(), TestCaseError> {
+        parsers_hold::<TicTacToe>(text)?;
+        parsers_hold::<Connect4>(text)?;
+        parsers_hold::<GameTree>(text)?;
+        parsers_hold::<RushHour>(text)?;
+        parsers_hold::<RushHourRocks>(text)?;
+        parsers_hold::<Babylon>(text)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn arbitrary_text(text in "\\PC{0,80}") {
+            all_games(&text)?;
+        }
+
+        #[test]
+        fn text_made_of_notation_characters(text in "[.xoXO/ ()0-9a-hA-Q*+@-]{0,60}") {
+            all_games(&text)?;
+        }
+
+        #[test]
+        fn boards_of_the_right_size(board in "[.xA-E]{36}", side in "[cr12xo]") {
+            all_games(&format!("{board} {side}"))?;
+            all_games(&board)?;
+        }
+    }
+}
