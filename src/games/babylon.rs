@@ -252,11 +252,7 @@ impl Game for Babylon {
 mod tests {
     use super::*;
     use crate::games::perft;
-    use crate::search::limits::Limits;
-    use crate::search::tt::TranspositionTable;
-    use crate::search::{Algorithm, SearchContext, run};
-    use std::sync::atomic::AtomicBool;
-    use std::time::Instant;
+    use crate::search::{Algorithm, run_for_test};
 
     fn moves_of(pos: &Babylon) -> Vec<String> {
         let mut moves = Vec::new();
@@ -270,16 +266,7 @@ mod tests {
         if let Some(Outcome::Win(seat)) = pos.outcome() {
             return if seat == Seat::P1 { 1 } else { 2 };
         }
-        let stop = AtomicBool::new(false);
-        let mut table = TranspositionTable::new(16);
-        let context = SearchContext {
-            algorithm: Algorithm::AlphaBeta,
-            limits: Limits::default(),
-            start: Instant::now(),
-            stop: &stop,
-            table: &mut table,
-        };
-        let result = run(&pos, context, &mut |_| {});
+        let result = run_for_test(&pos, Algorithm::AlphaBeta, None);
         assert!(result.proven);
         if result.score.expect("a score") > 0 {
             1

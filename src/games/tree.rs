@@ -290,28 +290,12 @@ impl Game for GameTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::limits::Limits;
     use crate::search::textbook::Vision;
-    use crate::search::tt::TranspositionTable;
-    use crate::search::{Algorithm, SearchContext, SearchResult, run};
-    use std::sync::atomic::AtomicBool;
-    use std::time::Instant;
+    use crate::search::{Algorithm, SearchResult, run_for_test};
 
     fn search(fen: &str, algorithm: Algorithm) -> SearchResult {
         let pos = GameTree::from_fen(fen).expect("fen");
-        let stop = AtomicBool::new(false);
-        let mut table = TranspositionTable::new(1);
-        let context = SearchContext {
-            algorithm,
-            limits: Limits {
-                depth: Some(10),
-                ..Limits::default()
-            },
-            start: Instant::now(),
-            stop: &stop,
-            table: &mut table,
-        };
-        run(&pos, context, &mut |_| {})
+        run_for_test(&pos, algorithm, Some(10))
     }
 
     #[test]

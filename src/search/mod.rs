@@ -149,32 +149,16 @@ pub fn run<G: Game>(
     if G::PLIES_PER_MOVE == 1 && context.algorithm == Algorithm::AlphaBeta {
         return solve_puzzle(pos, &mut control, report);
     }
-    let result = match context.algorithm {
-        Algorithm::AlphaBeta => {
-            alphabeta::Searcher::new(context.table, &mut control, &context.limits)
-                .iterate(pos, report)
-        }
-        Algorithm::Minimax => textbook::iterate(
-            pos,
-            textbook::Plain::Minimax,
-            &mut control,
-            &context.limits,
-            report,
-        ),
-        Algorithm::AlphaBetaPlain => textbook::iterate(
-            pos,
-            textbook::Plain::AlphaBeta,
-            &mut control,
-            &context.limits,
-            report,
-        ),
-        Algorithm::Expectimax(vision) => textbook::iterate(
-            pos,
-            textbook::Plain::Expectimax(vision),
-            &mut control,
-            &context.limits,
-            report,
-        ),
+    let plain = match context.algorithm {
+        Algorithm::AlphaBeta => None,
+        Algorithm::Minimax => Some(textbook::Plain::Minimax),
+        Algorithm::AlphaBetaPlain => Some(textbook::Plain::AlphaBeta),
+        Algorithm::Expectimax(vision) => Some(textbook::Plain::Expectimax(vision)),
+    };
+    let result = match plain {
+        None => alphabeta::Searcher::new(context.table, &mut control, &context.limits)
+            .iterate(pos, report),
+        Some(kind) => textbook::iterate(pos, kind, &mut control, &context.limits, report),
     };
     if context.limits.solve && !result.proven {
         report(Report::Note(
@@ -229,6 +213,25 @@ fn solve_puzzle<G: Game>(
     }
     result.nodes = control.nodes;
     result
+}
+
+/// Searches `pos` with `algorithm` to `depth` (or until proven) with a fresh 4 MB table, for
+/// tests.
+#[cfg(test)]
+pub fn run_for_test<G: Game>(pos: &G, algorithm: Algorithm, depth: Option<u32>) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    let mut table = TranspositionTable::new(4);
+    let context = SearchContext {
+        algorithm,
+        limits: Limits {
+            depth,
+            ..Limits::default()
+        },
+        start: Instant::now(),
+        stop: &stop,
+        table: &mut table,
+    };
+    run(pos, context, &mut |_| {})
 }
 
 /// Waits for `stop` after a search that ended early under `go infinite`, as UCI requires.
