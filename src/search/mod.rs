@@ -215,12 +215,17 @@ fn solve_puzzle<G: Game>(
     result
 }
 
-/// Searches `pos` with `algorithm` to `depth` (or until proven) with a fresh 4 MB table, for
-/// tests.
+/// Searches `pos` with `algorithm` to `depth` (or until proven) with `table`, for tests:
+/// the result and every report.
 #[cfg(test)]
-pub fn run_for_test<G: Game>(pos: &G, algorithm: Algorithm, depth: Option<u32>) -> SearchResult {
+pub fn search_for_test<G: Game>(
+    pos: &G,
+    algorithm: Algorithm,
+    depth: Option<u32>,
+    table: &mut TranspositionTable,
+) -> (SearchResult, Vec<Report>) {
     let stop = AtomicBool::new(false);
-    let mut table = TranspositionTable::new(4);
+    let mut reports = Vec::new();
     let context = SearchContext {
         algorithm,
         limits: Limits {
@@ -229,9 +234,16 @@ pub fn run_for_test<G: Game>(pos: &G, algorithm: Algorithm, depth: Option<u32>) 
         },
         start: Instant::now(),
         stop: &stop,
-        table: &mut table,
+        table,
     };
-    run(pos, context, &mut |_| {})
+    let result = run(pos, context, &mut |r| reports.push(r));
+    (result, reports)
+}
+
+/// `search_for_test` with a fresh 4 MB table, keeping only the result.
+#[cfg(test)]
+pub fn run_for_test<G: Game>(pos: &G, algorithm: Algorithm, depth: Option<u32>) -> SearchResult {
+    search_for_test(pos, algorithm, depth, &mut TranspositionTable::new(4)).0
 }
 
 /// Waits for `stop` after a search that ended early under `go infinite`, as UCI requires.

@@ -4,7 +4,7 @@
 use super::limits::Limits;
 use super::score::{self, Reported};
 use super::tt::TranspositionTable;
-use super::{Algorithm, Report, SearchContext, SearchResult, run};
+use super::{Algorithm, Report, SearchContext, run, search_for_test as search};
 use crate::games::Game;
 use crate::games::connect4::Connect4;
 use crate::games::tictactoe::TicTacToe;
@@ -12,28 +12,6 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-
-fn search<G: Game>(
-    pos: &G,
-    algorithm: Algorithm,
-    depth: Option<u32>,
-    table: &mut TranspositionTable,
-) -> (SearchResult, Vec<Report>) {
-    let stop = AtomicBool::new(false);
-    let mut reports = Vec::new();
-    let context = SearchContext {
-        algorithm,
-        limits: Limits {
-            depth,
-            ..Limits::default()
-        },
-        start: Instant::now(),
-        stop: &stop,
-        table,
-    };
-    let result = run(pos, context, &mut |r| reports.push(r));
-    (result, reports)
-}
 
 fn random_position<G: Game>(rng: &mut StdRng, max_plies: usize) -> G {
     loop {
