@@ -20,23 +20,15 @@ def winner(engine, colours, tablets, limit_s):
     engine.send("ucinewgame")
     engine.send("position startpos")
     start = time.perf_counter()
-    engine.send(f"go solve movetime {int(limit_s * 1000)}")
-    score = None
-    while True:
-        line = engine.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output")
-        words = line.split()
-        if line.startswith("info string game over"):
-            # Nobody can move at the start: the first player has lost.
-            score = ("mate", -0)
-        elif line.startswith("info string stopped before"):
-            score = None
-        elif words[:1] == ["info"] and "score" in words:
-            i = words.index("score")
-            score = (words[i + 1], int(words[i + 2]))
-        elif line.startswith("bestmove"):
-            break
+    last, _, notes = engine.go(f"go solve movetime {int(limit_s * 1000)}")
+    if any(note.startswith("game over") for note in notes):
+        # Nobody can move at the start: the first player has lost.
+        score = ("mate", -1)
+    elif any(note.startswith("stopped before") for note in notes) or last is None:
+        score = None
+    else:
+        i = last.index("score")
+        score = (last[i + 1], int(last[i + 2]))
     elapsed = time.perf_counter() - start
     if score is None or score[0] != "mate":
         return "?", elapsed

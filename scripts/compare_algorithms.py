@@ -34,18 +34,7 @@ def measure(engine, setup, depth):
         engine.send("ucinewgame")
         for line in setup:
             engine.send(line)
-        engine.send(f"go depth {depth}")
-        last = None
-        while True:
-            line = engine.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine closed its output")
-            words = line.split()
-            if words[:2] == ["info", "depth"]:
-                last = words
-            elif words[:1] == ["bestmove"]:
-                best = words[1]
-                break
+        last, best, _ = engine.go(f"go depth {depth}")
         field = lambda name: last[last.index(name) + 1]
         score = f"{field('score')} {last[last.index('score') + 2]}"
         rows.append((algorithm, score, best, int(field("nodes")), int(field("time"))))

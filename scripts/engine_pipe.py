@@ -48,6 +48,21 @@ class EnginePipe:
         self.send(go)
         return self.read_until("bestmove")[1]
 
+    def go(self, command):
+        """Sends a `go ...` command and reads up to its `bestmove`. Returns the words of the
+        last `info depth` line (None if there was none), the best move, and the texts of the
+        `info string` lines."""
+        self.send(command)
+        last, notes = None, []
+        while True:
+            words = self.read_until("")
+            if words[:2] == ["info", "depth"]:
+                last = words
+            elif words[:2] == ["info", "string"]:
+                notes.append(" ".join(words[2:]))
+            elif words[:1] == ["bestmove"]:
+                return last, words[1], notes
+
     def close(self):
         self.send("quit")
         self.proc.wait(timeout=5)

@@ -40,14 +40,8 @@ def setup(engine, board, moves):
 def search(engine, board, moves, go):
     """The engine's move and the nodes of its last `info` line."""
     setup(engine, board, moves)
-    engine.send(go)
-    nodes = 0
-    while True:
-        words = engine.read_until("")
-        if words[:2] == ["info", "depth"] and "nodes" in words:
-            nodes = int(words[words.index("nodes") + 1])
-        elif words[:1] == ["bestmove"]:
-            return words[1], nodes
+    last, move, _ = engine.go(go)
+    return move, int(last[last.index("nodes") + 1]) if last else 0
 
 
 def play(cars, rocks, judge, board, rng=None):
@@ -74,14 +68,8 @@ def play(cars, rocks, judge, board, rng=None):
 
 def exact_value(engine, board):
     setup(engine, board, [])
-    engine.send("go solve")
-    value = "?"
-    while True:
-        words = engine.read_until("")
-        if words[:2] == ["info", "depth"] and "mate" in words:
-            value = words[words.index("mate") + 1]
-        elif words[:1] == ["bestmove"]:
-            return value
+    last, _, _ = engine.go("go solve")
+    return last[last.index("mate") + 1] if last and "mate" in last else "?"
 
 
 def main():
