@@ -4,5 +4,6 @@ pub mod bench;
 pub mod engine;
 pub mod games;
 pub mod protocol;
+pub mod referee;
 pub mod search;
 pub mod transcript;

@@ -57,6 +57,24 @@ enum Tool {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
+    Match(MatchArgs),
+    /// Play sente in the terminal.
+    Play {
+        /// The game.
+        #[arg(long, default_value = "connect4")]
+        variant: String,
+        /// Your seat: `first` or `second` (ignored in one-player puzzles).
+        #[arg(long, default_value = "first")]
+        human: String,
+        /// sente's time per move and per hint, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        st: f64,
+        /// An engine option, `Name=value` (rule options such as BabylonColours also set the
+        /// rules); repeatable.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
     /// Play transcript files (`> sent`, `< expected`) against an engine.
     Transcript {
         /// The engine to test (default: this sente).
@@ -71,11 +89,69 @@ enum Tool {
     },
 }
 
+/// `sente match` arguments.
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// The game.
+    #[arg(long, default_value = "connect4")]
+    variant: String,
+    /// Games per pair of engines.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// `plies=N` (random plies, the same for both colour orders) or `file=<path>`.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi option.<Name>=<value>`
+    /// and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    engines: Vec<String>,
+    /// The `--engine` groups (filled from the parsed occurrences, not by clap's derive).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    /// Pairs applied to every engine (an engine's own pairs win).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Stop when this test decides: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, num_args = 4, value_name = "KEY=VALUE")]
+    sprt: Option<Vec<String>>,
+    /// Write the game record here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The record's Event.
+    #[arg(long, default_value = "sente match")]
+    event: String,
+    /// Re-check the games of a record instead of playing.
+    #[arg(long, conflicts_with_all = ["engines", "out"])]
+    replay: Option<PathBuf>,
+}
+
+/// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    if let (Some(Tool::Match(args)), Some(sub)) =
+        (&mut cli.command, matches.subcommand_matches("match"))
+    {
+        // Each `--engine` occurrence is one engine's group of pairs.
+        args.engine_groups = sub
+            .get_occurrences::<String>("engines")
+            .map(|groups| groups.map(|g| g.cloned().collect()).collect())
+            .unwrap_or_default();
+    }
     let outcome = match cli.command {
         None => sente::engine::run_stdio(cli.variant.as_deref()),
         Some(Tool::Bench { hash }) => {
@@ -108,6 +184,13 @@ fn main() -> ExitCode {
             hash,
             threads,
         }) => make_book(&game, &side, plies, &out, hash, threads),
+        Some(Tool::Match(args)) => return run_match(args),
+        Some(Tool::Play {
+            variant,
+            human,
+            st,
+            options,
+        }) => play(&variant, &human, st, &options),
         Some(Tool::Transcript {
             engine,
             args,
@@ -197,4 +280,79 @@ fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> R
     } else {
         Err(format!("{failed} transcript(s) failed"))
     }
+}
+
+fn run_match(args: MatchArgs) -> ExitCode {
+    use sente::referee::{openings::Openings, replay, rules::Rules, spec, stats::Sprt, tournament};
+    let mut out = std::io::stdout().lock();
+    let outcome = (|| -> Result<ExitCode, String> {
+        if let Some(path) = &args.replay {
+            let failed = replay::run(path, &mut out)?;
+            return Ok(if failed == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            });
+        }
+        let engines = spec::engines(&args.engine_groups, &args.each)?;
+        let common: Vec<(String, String)> =
+            spec::engines(&[vec!["cmd=-".into(), "depth=1".into()]], &args.each)?
+                .remove(0)
+                .options;
+        let rules = Rules::new(&args.variant, &common)?;
+        let openings = match &args.openings {
+            Some(text) => Openings::parse(text, args.seed, &rules)?,
+            None => Openings::Start,
+        };
+        let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+        let config = tournament::MatchConfig {
+            rules,
+            engines,
+            games: args.games,
+            concurrency: args.concurrency,
+            openings,
+            sprt,
+            out: args.out.clone(),
+            event: args.event.clone(),
+        };
+        Ok(match tournament::run(&config, &mut out)? {
+            tournament::MatchEnd::Completed => ExitCode::SUCCESS,
+            tournament::MatchEnd::Interrupted => ExitCode::from(INTERRUPTED),
+        })
+    })();
+    outcome.unwrap_or_else(|e| {
+        eprintln!("sente match: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), String> {
+    use sente::referee::{play, rules::Rules};
+    let human = match human {
+        "first" => sente::games::Seat::P1,
+        "second" => sente::games::Seat::P2,
+        _ => return Err(format!("--human is first or second, not '{human}'")),
+    };
+    if !(st.is_finite() && st > 0.0 && st < 1e6) {
+        return Err(format!("--st takes a positive number of seconds, not {st}"));
+    }
+    let mut pairs = Vec::new();
+    for option in options {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| format!("--option takes Name=value, not '{option}'"))?;
+        pairs.push((name.to_string(), value.to_string()));
+    }
+    let config = play::PlayConfig {
+        rules: Rules::new(variant, &pairs)?,
+        options: pairs,
+        human,
+        move_time_ms: (st * 1000.0).round() as u64,
+        engine: std::env::current_exe().map_err(|e| e.to_string())?,
+    };
+    play::run(
+        &config,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+    )
 }

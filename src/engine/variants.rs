@@ -68,6 +68,10 @@ pub trait Variant: Send {
     fn name(&self) -> &'static str;
     /// Sets the position; on error the old position stays and the message says why.
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    /// Plays one move given in move notation; on error the position is unchanged.
+    fn play_move(&mut self, text: &str) -> Result<(), String>;
+    /// True for a one-player puzzle (the side to move never changes).
+    fn is_puzzle(&self) -> bool;
     /// The position's fen.
     fn fen(&self) -> String;
     /// The legal moves in move notation.
@@ -154,6 +158,16 @@ impl<G: Game> Variant for Session<G> {
         }
         self.pos = pos;
         Ok(())
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<(), String> {
+        let mv = self.pos.parse_move(text).map_err(|e| e.to_string())?;
+        self.pos.play(mv);
+        Ok(())
+    }
+
+    fn is_puzzle(&self) -> bool {
+        G::PLIES_PER_MOVE == 1
     }
 
     fn fen(&self) -> String {

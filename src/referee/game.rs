@@ -1,0 +1,377 @@
+//! One game between two engines, refereed: every move checked with sente's rules, clocks
+//! kept by the referee, every fault adjudicated against the engine that made it.
+
+use super::openings::Opening;
+use super::process::{EngineProcess, Fault};
+use super::rules::Rules;
+use super::spec::EngineSpec;
+use crate::games::{Outcome, Seat};
+use crate::protocol::command::Dialect;
+use std::fmt;
+use std::time::Duration;
+
+/// A finished game's result, from the first player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// `1-0`.
+    P1Win,
+    /// `0-1`.
+    P2Win,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl GameResult {
+    /// The winner of a finished position.
+    pub fn of(outcome: Outcome) -> GameResult {
+        match outcome.result_name() {
+            "p1win" => GameResult::P1Win,
+            "p2win" => GameResult::P2Win,
+            _ => GameResult::Draw,
+        }
+    }
+
+    /// The result when `loser` forfeits.
+    pub fn forfeit(loser: Seat) -> GameResult {
+        match loser {
+            Seat::P1 => GameResult::P2Win,
+            Seat::P2 => GameResult::P1Win,
+        }
+    }
+
+    /// Reads `1-0`, `0-1` or `1/2-1/2`.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text {
+            "1-0" => Some(GameResult::P1Win),
+            "0-1" => Some(GameResult::P2Win),
+            "1/2-1/2" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
+    /// Points of the first player: 1, 0 or ½.
+    pub fn p1_points(self) -> f64 {
+        match self {
+            GameResult::P1Win => 1.0,
+            GameResult::P2Win => 0.0,
+            GameResult::Draw => 0.5,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::P1Win => "1-0",
+            GameResult::P2Win => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        })
+    }
+}
+
+/// How a game ended (the record's `Termination`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    /// By the rules.
+    Normal,
+    /// A move the rules do not allow (or no move where there are some).
+    IllegalMove,
+    /// The clock or the move time was exceeded (beyond the margin).
+    TimeForfeit,
+    /// The engine exited or closed its output.
+    Crash,
+    /// No answer within the hard limit, or no `readyok`/handshake in time.
+    Stalled,
+    /// Output that is not the protocol.
+    ProtocolError,
+}
+
+/// Every termination, in the order summaries list them.
+pub const TERMINATIONS: [Termination; 6] = [
+    Termination::Normal,
+    Termination::IllegalMove,
+    Termination::TimeForfeit,
+    Termination::Crash,
+    Termination::Stalled,
+    Termination::ProtocolError,
+];
+
+impl Termination {
+    /// The record's text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::IllegalMove => "illegal move",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Crash => "crash",
+            Termination::Stalled => "stalled",
+            Termination::ProtocolError => "protocol error",
+        }
+    }
+
+    /// Reads `as_str` back.
+    pub fn parse(text: &str) -> Option<Termination> {
+        TERMINATIONS.into_iter().find(|t| t.as_str() == text)
+    }
+}
+
+/// A game as played: everything the record holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The game's number in the match, from 1.
+    pub round: usize,
+    /// Engine indexes of the first and second player.
+    pub players: [usize; 2],
+    /// The opening (fen and moves the engines did not choose).
+    pub opening: Opening,
+    /// The engines' moves after the opening.
+    pub moves: Vec<String>,
+    /// The result.
+    pub result: GameResult,
+    /// How it ended.
+    pub termination: Termination,
+    /// Why, in words (`p2 played illegal move '9': ...`).
+    pub reason: String,
+}
+
+/// Why a game could not be played at all.
+#[derive(Debug)]
+pub enum Abort {
+    /// Ctrl-C: the game is dropped.
+    Interrupted,
+    /// The match cannot go on (an engine that cannot be started, or does not play the
+    /// variant).
+    Setup(String),
+}
+
+/// A seat's engine: its spec and its process slot (kept between games, emptied after a
+/// fault so that the next game starts a fresh process).
+pub struct Player<'a> {
+    /// The engine's spec.
+    pub spec: &'a EngineSpec,
+    /// Its process, if one is running.
+    pub process: &'a mut Option<EngineProcess>,
+}
+
+/// Plays one game from `opening`; `players[0]` moves first, `indexes` are the engines'
+/// numbers in the match.
+pub fn play(
+    rules: &Rules,
+    round: usize,
+    opening: &Opening,
+    players: [Player<'_>; 2],
+    indexes: [usize; 2],
+) -> Result<PlayedGame, Abort> {
+    let specs = [players[0].spec, players[1].spec];
+    let [Player { process: a, .. }, Player { process: b, .. }] = players;
+    let slots = [a, b];
+    let mut game = PlayedGame {
+        round,
+        players: indexes,
+        opening: opening.clone(),
+        moves: Vec::new(),
+        result: GameResult::Draw,
+        termination: Termination::Normal,
+        reason: String::new(),
+    };
+    for (i, seat) in [Seat::P1, Seat::P2].into_iter().enumerate() {
+        match prepare(slots[i], specs[i], rules) {
+            Ok(()) => {}
+            Err(Setup::Abort(message)) => return Err(Abort::Setup(message)),
+            Err(Setup::Fault(fault)) => {
+                *slots[i] = None;
+                return forfeit(game, seat, fault);
+            }
+        }
+    }
+    let mut pos = rules
+        .position(opening.fen.as_deref(), &opening.moves)
+        .map_err(Abort::Setup)?;
+    let mut clocks = specs.map(|s| s.limits.clock.map(|c| c.base_ms as i64));
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            game.result = GameResult::of(outcome);
+            game.reason = outcome.to_string();
+            return Ok(game);
+        }
+        let seat = pos.side_to_move();
+        let i = usize::from(seat == Seat::P2);
+        let limits = &specs[i].limits;
+        let Some(process) = slots[i].as_mut() else {
+            return Err(Abort::Setup("engine slot empty".to_string()));
+        };
+        process.send(&position_command(opening, &game.moves));
+        let go = go_command(process.dialect, specs, clocks, i);
+        let (timed, allowed) = match (clocks[i], limits.move_time_ms) {
+            (Some(left), _) => (true, left.max(0) as u64 + limits.margin()),
+            (None, Some(st)) => (true, st + limits.margin()),
+            (None, None) => (false, limits.hard()),
+        };
+        let fault = match process.think(&go, Duration::from_millis(allowed)) {
+            Ok((Some(mv), taken)) => {
+                if let Some(left) = clocks[i].as_mut() {
+                    let inc = limits.clock.map_or(0, |c| c.inc_ms) as i64;
+                    *left = (*left - taken.as_millis() as i64).max(0) + inc;
+                }
+                match pos.play_move(&mv) {
+                    Ok(()) => {
+                        game.moves.push(mv);
+                        continue;
+                    }
+                    Err(e) => {
+                        let shown: String = mv.chars().take(40).collect();
+                        *slots[i] = None;
+                        game.termination = Termination::IllegalMove;
+                        game.result = GameResult::forfeit(seat);
+                        game.reason =
+                            format!("{} played illegal move '{shown}': {e}", seat_name(seat));
+                        return Ok(game);
+                    }
+                }
+            }
+            Ok((None, _)) => Fault::Protocol("bestmove without a move".to_string()),
+            Err((Fault::Stalled(_), _)) => {
+                *slots[i] = None;
+                let (termination, what) = if timed {
+                    (Termination::TimeForfeit, "lost on time")
+                } else {
+                    (Termination::Stalled, "stalled")
+                };
+                game.termination = termination;
+                game.result = GameResult::forfeit(seat);
+                game.reason = format!(
+                    "{} {what}: no bestmove within {allowed} ms",
+                    seat_name(seat)
+                );
+                return Ok(game);
+            }
+            Err((fault, _)) => fault,
+        };
+        *slots[i] = None;
+        return forfeit(game, seat, fault);
+    }
+}
+
+/// Why an engine could not be made ready.
+enum Setup {
+    Fault(Fault),
+    Abort(String),
+}
+
+/// Starts the engine if needed (handshake, variant, options), then `ucinewgame` and
+/// `isready`.
+fn prepare(
+    slot: &mut Option<EngineProcess>,
+    spec: &EngineSpec,
+    rules: &Rules,
+) -> Result<(), Setup> {
+    if slot.is_none() {
+        let mut process = EngineProcess::spawn(&spec.cmd, &spec.args)
+            .map_err(|e| Setup::Abort(format!("{}: {e}", spec.name)))?;
+        process.handshake(spec.proto).map_err(Setup::Fault)?;
+        if let Some(choices) = &process.variants {
+            if !choices.iter().any(|c| c == rules.variant()) {
+                return Err(Setup::Abort(format!(
+                    "{} does not play {} (its UCI_Variant choices: {})",
+                    spec.name,
+                    rules.variant(),
+                    choices.join(" ")
+                )));
+            }
+            process.send(&format!(
+                "setoption name UCI_Variant value {}",
+                rules.variant()
+            ));
+        }
+        for (name, value) in &spec.options {
+            process.send(&format!("setoption name {name} value {value}"));
+        }
+        *slot = Some(process);
+    }
+    let Some(process) = slot.as_mut() else {
+        return Err(Setup::Abort("engine slot empty".to_string()));
+    };
+    process.send(match process.dialect {
+        Dialect::Uci => "ucinewgame",
+        Dialect::Ugi => "uginewgame",
+    });
+    process.sync().map_err(Setup::Fault)
+}
+
+/// Ends the game against `seat` for `fault`.
+fn forfeit(mut game: PlayedGame, seat: Seat, fault: Fault) -> Result<PlayedGame, Abort> {
+    let (termination, text) = match fault {
+        Fault::Interrupted => return Err(Abort::Interrupted),
+        Fault::Crash(text) => (Termination::Crash, format!("crashed: {text}")),
+        Fault::Stalled(text) => (Termination::Stalled, format!("stalled: {text}")),
+        Fault::Protocol(text) => (
+            Termination::ProtocolError,
+            format!("protocol error: {text}"),
+        ),
+    };
+    game.termination = termination;
+    game.result = GameResult::forfeit(seat);
+    game.reason = format!("{} {text}", seat_name(seat));
+    Ok(game)
+}
+
+/// `p1` or `p2`.
+pub fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::P1 => "p1",
+        Seat::P2 => "p2",
+    }
+}
+
+/// `position startpos|fen <fen> [moves ...]` for the opening and the moves since.
+fn position_command(opening: &Opening, moves: &[String]) -> String {
+    let mut line = match &opening.fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    let all: Vec<&str> = opening
+        .moves
+        .iter()
+        .chain(moves)
+        .map(String::as_str)
+        .collect();
+    if !all.is_empty() {
+        line.push_str(" moves ");
+        line.push_str(&all.join(" "));
+    }
+    line
+}
+
+/// The `go` line for engine `mover`: the clocks (in its dialect), then its move time, depth
+/// and nodes.
+fn go_command(
+    dialect: Dialect,
+    specs: [&EngineSpec; 2],
+    clocks: [Option<i64>; 2],
+    mover: usize,
+) -> String {
+    let names = match dialect {
+        Dialect::Uci => [["wtime", "winc"], ["btime", "binc"]],
+        Dialect::Ugi => [["p1time", "p1inc"], ["p2time", "p2inc"]],
+    };
+    let mut line = "go".to_string();
+    for i in 0..2 {
+        if let (Some(left), Some(tc)) = (clocks[i], specs[i].limits.clock) {
+            line.push_str(&format!(" {} {}", names[i][0], left.max(0)));
+            if tc.inc_ms > 0 {
+                line.push_str(&format!(" {} {}", names[i][1], tc.inc_ms));
+            }
+        }
+    }
+    let limits = &specs[mover].limits;
+    if let Some(ms) = limits.move_time_ms {
+        line.push_str(&format!(" movetime {ms}"));
+    }
+    if let Some(depth) = limits.depth {
+        line.push_str(&format!(" depth {depth}"));
+    }
+    if let Some(nodes) = limits.nodes {
+        line.push_str(&format!(" nodes {nodes}"));
+    }
+    line
+}

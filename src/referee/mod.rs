@@ -1,0 +1,14 @@
+//! The referee: `sente match` plays engines against each other with sente's own rules, and
+//! `sente play` lets a person play sente in the terminal.
+
+pub mod game;
+pub mod interrupt;
+pub mod openings;
+pub mod play;
+pub mod process;
+pub mod record;
+pub mod replay;
+pub mod rules;
+pub mod spec;
+pub mod stats;
+pub mod tournament;

@@ -1,0 +1,219 @@
+//! `sente play`: a person plays sente in the terminal. The board is drawn after each move, the
+//! prompt names the legal moves, bad input is answered and asked again; `undo`, `hint`,
+//! `moves`, `new`, `help` and `quit` are always there. In a one-player puzzle (Rush Hour) the
+//! person makes every move and sente gives hints.
+
+use super::process::EngineProcess;
+use super::rules::Rules;
+use crate::games::Seat;
+use crate::protocol::command::Dialect;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What `sente play` was asked.
+pub struct PlayConfig {
+    /// The variant and its rule options.
+    pub rules: Rules,
+    /// Options for the engine (rule options included).
+    pub options: Vec<(String, String)>,
+    /// The person's seat in a two-player game.
+    pub human: Seat,
+    /// sente's time per move (and per hint), in ms.
+    pub move_time_ms: u64,
+    /// The engine program (this sente).
+    pub engine: PathBuf,
+}
+
+/// Extra time a move may take beyond its move time before sente is declared stuck.
+const GRACE: Duration = Duration::from_secs(5);
+
+const HELP: &str = "Type a move in the game's notation, or:
+  undo   take back your last move (and sente's reply)
+  hint   ask sente for a move
+  moves  list the legal moves
+  new    start again
+  quit   leave";
+
+/// Plays one session; returns when the person quits or the input ends.
+pub fn run(
+    config: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let mut engine = EngineProcess::spawn(&config.engine.to_string_lossy(), &[])?;
+    engine
+        .handshake(Some(Dialect::Ugi))
+        .map_err(|e| format!("the engine did not start: {e:?}"))?;
+    engine.send(&format!(
+        "setoption name UCI_Variant value {}",
+        config.rules.variant()
+    ));
+    for (name, value) in &config.options {
+        engine.send(&format!("setoption name {name} value {value}"));
+    }
+    engine
+        .sync()
+        .map_err(|e| format!("the engine is not ready: {e:?}"))?;
+    let puzzle = config.rules.position(None, &[])?.is_puzzle();
+    let mut history: Vec<String> = Vec::new();
+    let say = |out: &mut dyn Write, text: &str| -> Result<(), String> {
+        writeln!(out, "{text}")
+            .and_then(|_| out.flush())
+            .map_err(|e| e.to_string())
+    };
+    say(out, &introduction(config, puzzle))?;
+    let mut show_board = true;
+    loop {
+        let pos = config.rules.position(None, &history)?;
+        if show_board {
+            say(out, &format!("\n{}", pos.display()))?;
+            show_board = false;
+        }
+        let human_turn = puzzle || pos.side_to_move() == config.human || pos.outcome().is_some();
+        if !human_turn {
+            let (mv, taken) = best_move(&mut engine, config, &history)?;
+            let mut next = config.rules.position(None, &history)?;
+            next.play_move(&mv)
+                .map_err(|e| format!("sente played '{mv}', which is not legal: {e}"))?;
+            say(out, &format!("sente plays {mv} ({} ms)", taken.as_millis()))?;
+            history.push(mv);
+            show_board = true;
+            continue;
+        }
+        match pos.outcome() {
+            Some(outcome) => say(out, &game_over(config, puzzle, &history, outcome))?,
+            None => {
+                let legal = pos.legal_moves();
+                say(out, &format!("Your move ({}): ", legal.join(" ")))?;
+            }
+        }
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) => return finish(engine, out),
+            Ok(_) => {}
+            Err(e) => {
+                say(out, &format!("cannot read that line ({e}); try again"))?;
+                continue;
+            }
+        }
+        let word = line.trim();
+        match word {
+            "" => {}
+            "quit" | "exit" | "q" => return finish(engine, out),
+            "help" | "?" => say(out, HELP)?,
+            "moves" => say(out, &pos.legal_moves().join(" "))?,
+            "new" => {
+                history.clear();
+                show_board = true;
+            }
+            "undo" => {
+                if undo(config, puzzle, &mut history)? {
+                    show_board = true;
+                } else {
+                    say(out, "nothing to undo")?;
+                }
+            }
+            "hint" => {
+                if pos.outcome().is_some() {
+                    say(out, "the game is over: undo, new or quit")?;
+                } else {
+                    let (mv, _) = best_move(&mut engine, config, &history)?;
+                    say(out, &format!("hint: {mv}"))?;
+                }
+            }
+            text => {
+                let mut next = config.rules.position(None, &history)?;
+                match next.play_move(text) {
+                    Ok(()) => {
+                        history.push(text.to_string());
+                        show_board = true;
+                    }
+                    Err(e) => say(
+                        out,
+                        &format!("'{text}' is not a move here: {e} (help lists the commands)"),
+                    )?,
+                }
+            }
+        }
+    }
+}
+
+/// The first lines: who plays what.
+fn introduction(config: &PlayConfig, puzzle: bool) -> String {
+    let variant = config.rules.variant();
+    if puzzle {
+        format!("{variant}: solve the puzzle; sente gives hints. Type help for the commands.")
+    } else {
+        let seat = match config.human {
+            Seat::P1 => "first (p1)",
+            Seat::P2 => "second (p2)",
+        };
+        format!("{variant}: you play {seat}, sente the other side. Type help for the commands.")
+    }
+}
+
+/// Takes back the person's last move and the engine's replies after it. False when there is
+/// nothing of the person's to take back.
+fn undo(config: &PlayConfig, puzzle: bool, history: &mut Vec<String>) -> Result<bool, String> {
+    if puzzle {
+        return Ok(history.pop().is_some());
+    }
+    // Find the last position where the person was to move and took a move.
+    let mut keep = history.len();
+    while keep > 0 {
+        keep -= 1;
+        let before = config.rules.position(None, &history[..keep])?;
+        if before.side_to_move() == config.human {
+            history.truncate(keep);
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The line shown when the game is over.
+fn game_over(
+    config: &PlayConfig,
+    puzzle: bool,
+    history: &[String],
+    outcome: crate::games::Outcome,
+) -> String {
+    let verdict = if puzzle {
+        format!("Solved in {} moves.", history.len())
+    } else {
+        match outcome.result_name() {
+            "p1win" if config.human == Seat::P1 => "You win.".to_string(),
+            "p2win" if config.human == Seat::P2 => "You win.".to_string(),
+            "draw" => "Draw.".to_string(),
+            _ => "sente wins.".to_string(),
+        }
+    };
+    format!("Game over: {outcome}. {verdict} Type undo, new or quit: ")
+}
+
+/// sente's move for the position after `history`.
+fn best_move(
+    engine: &mut EngineProcess,
+    config: &PlayConfig,
+    history: &[String],
+) -> Result<(String, Duration), String> {
+    let mut position = "position startpos".to_string();
+    if !history.is_empty() {
+        position.push_str(" moves ");
+        position.push_str(&history.join(" "));
+    }
+    engine.send(&position);
+    let limit = Duration::from_millis(config.move_time_ms) + GRACE;
+    match engine.think(&format!("go movetime {}", config.move_time_ms), limit) {
+        Ok((Some(mv), taken)) => Ok((mv, taken)),
+        Ok((None, _)) => Err("sente found no move".to_string()),
+        Err((fault, _)) => Err(format!("sente failed: {fault:?}")),
+    }
+}
+
+/// Says goodbye and stops the engine.
+fn finish(engine: EngineProcess, out: &mut dyn Write) -> Result<(), String> {
+    engine.quit();
+    writeln!(out, "Bye.").map_err(|e| e.to_string())
+}

@@ -1,0 +1,361 @@
+//! One engine as a child process: its own process group, a reader thread and a writer thread,
+//! so that the referee never blocks on a broken engine, and a kill of the whole group when it
+//! is dropped.
+
+use super::interrupt;
+use crate::engine::input::{InputLine, read_line};
+use crate::protocol::command::Dialect;
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
+use std::io::{BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long the `ugi` handshake is tried before falling back to `uci`.
+pub const UGI_ATTEMPT: Duration = Duration::from_secs(2);
+/// How long an engine has to finish its handshake, or to answer `isready`.
+pub const SETUP_LIMIT: Duration = Duration::from_secs(10);
+/// Lines from an engine waiting to be read; a flooding engine blocks on its own output.
+const PENDING_LINES: usize = 4096;
+/// How often a wait checks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(50);
+
+/// What went wrong with an engine; each kind loses the game with its own termination.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The process exited or closed its output.
+    Crash(String),
+    /// No answer in time where no clock runs (handshake, `isready`, hard limit).
+    Stalled(String),
+    /// Output that is not the protocol.
+    Protocol(String),
+    /// The referee was interrupted (Ctrl-C): nobody loses, the game is dropped.
+    Interrupted,
+}
+
+/// Why a wait for a line ended without one.
+enum Wait {
+    Deadline,
+    Closed,
+    Interrupted,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    to_engine: Option<Sender<String>>,
+    from_engine: Receiver<InputLine>,
+    /// The dialect its handshake used.
+    pub dialect: Dialect,
+    /// The choices of its `UCI_Variant` option, if it has one.
+    pub variants: Option<Vec<String>>,
+    /// The name it gave with `id name`.
+    pub id_name: Option<String>,
+}
+
+impl EngineProcess {
+    /// Starts the program in its own process group. An error here means it cannot run at all.
+    pub fn spawn(cmd: &str, args: &[String]) -> Result<EngineProcess, String> {
+        let mut command = Command::new(cmd);
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        own_group(&mut command);
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            kill_group(&mut child);
+            return Err(format!("'{cmd}' has no pipes"));
+        };
+        let (to_engine, outgoing) = unbounded::<String>();
+        let writer = thread::Builder::new()
+            .name("engine-in".into())
+            .spawn(move || {
+                let mut stdin = stdin;
+                for line in outgoing {
+                    if writeln!(stdin, "{line}")
+                        .and_then(|_| stdin.flush())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        let (incoming, from_engine) = bounded(PENDING_LINES);
+        let reader = thread::Builder::new()
+            .name("engine-out".into())
+            .spawn(move || {
+                let mut stdout = BufReader::new(stdout);
+                while let Some(line) = read_line(&mut stdout) {
+                    if incoming.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        if writer.is_err() || reader.is_err() {
+            kill_group(&mut child);
+            return Err("cannot start the engine's pipe threads".to_string());
+        }
+        Ok(EngineProcess {
+            child,
+            to_engine: Some(to_engine),
+            from_engine,
+            dialect: Dialect::Ugi,
+            variants: None,
+            id_name: None,
+        })
+    }
+
+    /// Sends one line (never blocks: a writer thread feeds the engine).
+    pub fn send(&self, line: &str) {
+        log::debug!("> {line}");
+        if let Some(sink) = &self.to_engine {
+            let _ = sink.send(line.to_string());
+        }
+    }
+
+    /// The next line before `deadline`.
+    fn next_line(&self, deadline: Instant) -> Result<String, Wait> {
+        loop {
+            if interrupt::raised() {
+                return Err(Wait::Interrupted);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Wait::Deadline);
+            }
+            match self.from_engine.recv_timeout((deadline - now).min(POLL)) {
+                Ok(InputLine::Text(line)) => {
+                    log::debug!("< {line}");
+                    return Ok(line);
+                }
+                Ok(InputLine::TooLong(n)) => return Ok(format!("<a line of {n} bytes>")),
+                Ok(InputLine::NotUtf8(at)) => {
+                    return Ok(format!("<a line that is not UTF-8 at byte {at}>"));
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Err(Wait::Closed),
+            }
+        }
+    }
+
+    /// Turns a failed wait into a fault, `what` saying what was awaited.
+    fn fault(&mut self, wait: Wait, what: &str, limit: Duration) -> Fault {
+        match wait {
+            Wait::Interrupted => Fault::Interrupted,
+            Wait::Closed => Fault::Crash(format!("{} while {what}", self.exit_text())),
+            Wait::Deadline => Fault::Stalled(format!("no {what} within {} ms", limit.as_millis())),
+        }
+    }
+
+    /// How the process ended, as far as can be told now.
+    fn exit_text(&mut self) -> String {
+        // The output closing usually comes with the exit; give it a moment to be reaped.
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!("exited ({status})");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        "closed its output".to_string()
+    }
+
+    /// The handshake: `ugi`, or `uci` when asked or when `ugi` gets no `ugiok`.
+    pub fn handshake(&mut self, proto: Option<Dialect>) -> Result<(), Fault> {
+        let start = Instant::now();
+        if proto != Some(Dialect::Uci) {
+            let limit = if proto == Some(Dialect::Ugi) {
+                SETUP_LIMIT
+            } else {
+                UGI_ATTEMPT
+            };
+            self.send("ugi");
+            match self.read_handshake("ugiok", start + limit) {
+                Ok(()) => {
+                    self.dialect = Dialect::Ugi;
+                    return Ok(());
+                }
+                Err(Wait::Deadline) if proto.is_none() => {}
+                Err(wait) => return Err(self.fault(wait, "ugiok", limit)),
+            }
+        }
+        self.send("uci");
+        let deadline = Instant::now() + SETUP_LIMIT;
+        match self.read_handshake("uciok", deadline) {
+            Ok(()) => {
+                self.dialect = Dialect::Uci;
+                Ok(())
+            }
+            Err(wait) => Err(self.fault(wait, "uciok", SETUP_LIMIT)),
+        }
+    }
+
+    /// Reads `id` and `option` lines up to `last`. Other lines (banners, complaints about an
+    /// unknown `ugi`) are skipped; a complaint ends a `ugi` attempt early.
+    fn read_handshake(&mut self, last: &str, deadline: Instant) -> Result<(), Wait> {
+        loop {
+            let line = self.next_line(deadline)?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some(word) if word == last => return Ok(()),
+                Some("id") if words.next() == Some("name") => {
+                    self.id_name = Some(words.collect::<Vec<_>>().join(" "));
+                }
+                Some("option") => {
+                    if let Some(choices) = variant_choices(&line) {
+                        self.variants = Some(choices);
+                    }
+                }
+                _ if last == "ugiok" && line.to_ascii_lowercase().contains("unknown") => {
+                    return Err(Wait::Deadline);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `isready` answered by `readyok` within `SETUP_LIMIT`; other lines are skipped.
+    pub fn sync(&mut self) -> Result<(), Fault> {
+        self.send("isready");
+        let deadline = Instant::now() + SETUP_LIMIT;
+        loop {
+            match self.next_line(deadline) {
+                Ok(line) if line.trim() == "readyok" => return Ok(()),
+                Ok(_) => {}
+                Err(wait) => return Err(self.fault(wait, "readyok", SETUP_LIMIT)),
+            }
+        }
+    }
+
+    /// Sends `go` and waits for `bestmove` until `deadline`; `info` lines are read and
+    /// dropped, anything else is a protocol fault. Returns the move text (`None` for a bare
+    /// `bestmove` or `bestmove (none)`) and the time taken.
+    pub fn think(
+        &mut self,
+        go: &str,
+        deadline: Duration,
+    ) -> Result<(Option<String>, Duration), (Fault, Duration)> {
+        let start = Instant::now();
+        self.send(go);
+        loop {
+            match self.next_line(start + deadline) {
+                Ok(line) => {
+                    let mut words = line.split_whitespace();
+                    match words.next() {
+                        None | Some("info") | Some("readyok") => {}
+                        Some("bestmove") => {
+                            let taken = start.elapsed();
+                            let mv = words.next().filter(|m| *m != "(none)");
+                            return Ok((mv.map(str::to_string), taken));
+                        }
+                        Some(_) => {
+                            let shown: String = line.chars().take(80).collect();
+                            return Err((
+                                Fault::Protocol(format!("unexpected output '{shown}'")),
+                                start.elapsed(),
+                            ));
+                        }
+                    }
+                }
+                Err(Wait::Deadline) => return Err((Fault::Stalled(String::new()), deadline)),
+                Err(wait) => {
+                    let taken = start.elapsed();
+                    return Err((self.fault(wait, "thinking", deadline), taken));
+                }
+            }
+        }
+    }
+
+    /// Asks the engine to quit, waits a little, then kills what is left of its group.
+    pub fn quit(mut self) {
+        self.send("quit");
+        self.to_engine = None;
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        // Drop kills the group (helpers the engine started) and reaps the process.
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.to_engine = None;
+        kill_group(&mut self.child);
+    }
+}
+
+/// The choices of a `option name UCI_Variant type combo ... var a var b` line.
+fn variant_choices(line: &str) -> Option<Vec<String>> {
+    let rest = line.trim().strip_prefix("option")?.trim_start();
+    let rest = rest.strip_prefix("name")?.trim_start();
+    let rest = rest.strip_prefix("UCI_Variant")?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    Some(
+        words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect(),
+    )
+}
+
+/// Starts the child in a process group of its own: a terminal's Ctrl-C reaches only the
+/// referee (which then kills the group), and the whole group can be killed at once. On Linux
+/// the child is also killed if the referee dies without cleaning up.
+#[cfg(unix)]
+fn own_group(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    command.process_group(0);
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag on the new process; it is
+    // async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn own_group(_command: &mut Command) {}
+
+/// Kills the child's process group (the child leads it) and reaps the child.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: kill has no memory effects; a negative pid names the child's own group.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_choices_are_read_from_the_combo() {
+        let line = "option name UCI_Variant type combo default connect4 var connect4 var babylon";
+        assert_eq!(
+            variant_choices(line),
+            Some(vec!["connect4".to_string(), "babylon".to_string()])
+        );
+        assert_eq!(variant_choices("option name Hash type spin"), None);
+    }
+}

@@ -1,0 +1,255 @@
+//! The game record (`--out`): one PGN-like block per game, `[Key "Value"]` headers then the
+//! moves and the result; read back and re-checked by `sente match --replay`.
+
+use super::game::{GameResult, Termination};
+use super::rules::Rules;
+use std::fmt::Write;
+
+/// A game as the record holds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// The headers in file order.
+    pub headers: Vec<(String, String)>,
+    /// Every move from the start position or `FEN`, opening included.
+    pub moves: Vec<String>,
+    /// Line of the block's first header, for messages.
+    pub line: usize,
+}
+
+impl RecordedGame {
+    /// A header's value.
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A header that must be there.
+    fn required(&self, key: &str) -> Result<&str, String> {
+        self.header(key).ok_or_else(|| format!("no [{key}] header"))
+    }
+
+    /// The block's text: headers, a blank line, the moves wrapped at 80 columns ending with
+    /// the result, a blank line.
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for (key, value) in &self.headers {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(text, "[{key} \"{value}\"]");
+        }
+        text.push('\n');
+        let result = self.header("Result").unwrap_or("*");
+        let mut line = String::new();
+        for word in self.moves.iter().map(String::as_str).chain([result]) {
+            if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+                text.push_str(&line);
+                text.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        text.push_str(&line);
+        text.push_str("\n\n");
+        text
+    }
+}
+
+/// Reads every block of a record.
+pub fn parse(text: &str) -> Result<Vec<RecordedGame>, String> {
+    let mut games = Vec::new();
+    let mut current: Option<RecordedGame> = None;
+    let mut in_moves = false;
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.starts_with('[') {
+            if in_moves {
+                games.extend(current.take());
+                in_moves = false;
+            }
+            let game = current.get_or_insert_with(|| RecordedGame {
+                line: n + 1,
+                ..RecordedGame::default()
+            });
+            let (key, value) = header(line).ok_or_else(|| format!("line {}: bad header", n + 1))?;
+            game.headers.push((key, value));
+        } else if line.is_empty() {
+            continue;
+        } else {
+            let game = current
+                .as_mut()
+                .ok_or_else(|| format!("line {}: moves before any header", n + 1))?;
+            in_moves = true;
+            game.moves
+                .extend(line.split_whitespace().map(str::to_string));
+        }
+    }
+    games.extend(current);
+    for game in &mut games {
+        // The last word of the movetext is the result.
+        if let Some(last) = game.moves.last()
+            && (GameResult::parse(last).is_some() || last == "*")
+        {
+            game.moves.pop();
+        }
+    }
+    Ok(games)
+}
+
+/// `[Key "Value"]`, with `\"` and `\\` escapes.
+fn header(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (key, rest) = inner.split_once(' ')?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.push(chars.next()?);
+        } else {
+            value.push(c);
+        }
+    }
+    Some((key.to_string(), value))
+}
+
+/// What a re-checked game says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// First player's name.
+    pub p1: String,
+    /// Second player's name.
+    pub p2: String,
+    /// The result.
+    pub result: GameResult,
+    /// How it ended.
+    pub termination: Termination,
+}
+
+/// Replays a recorded game with sente's rules: every move must be legal; a game ended by the
+/// rules must end in the recorded result; a forfeit must leave the game unfinished and give
+/// the win to the other side (for an illegal move or a time forfeit, the side to move lost).
+pub fn check(game: &RecordedGame) -> Result<Checked, String> {
+    let variant = game.required("Variant")?;
+    let rules = Rules::from_settings(variant, game.header("Rules").unwrap_or(""))?;
+    let fen = game.header("FEN");
+    let mut pos = rules.position(fen, &[])?;
+    for (i, mv) in game.moves.iter().enumerate() {
+        pos.play_move(mv)
+            .map_err(|e| format!("move {} '{mv}': {e}", i + 1))?;
+    }
+    let result_text = game.required("Result")?;
+    let result = GameResult::parse(result_text)
+        .ok_or_else(|| format!("result '{result_text}' is not 1-0, 0-1 or 1/2-1/2"))?;
+    let termination_text = game.required("Termination")?;
+    let termination = Termination::parse(termination_text)
+        .ok_or_else(|| format!("unknown termination '{termination_text}'"))?;
+    match (termination, pos.outcome()) {
+        (Termination::Normal, Some(outcome)) => {
+            let by_rules = GameResult::of(outcome);
+            if by_rules != result {
+                return Err(format!(
+                    "the rules give {by_rules} ({outcome}), the record {result}"
+                ));
+            }
+        }
+        (Termination::Normal, None) => {
+            return Err("ended normally but the game is not over".to_string());
+        }
+        (_, Some(outcome)) => {
+            return Err(format!(
+                "a {} in a finished game ({outcome})",
+                termination.as_str()
+            ));
+        }
+        (_, None) => {
+            if result == GameResult::Draw {
+                return Err(format!("a {} scored as a draw", termination.as_str()));
+            }
+            let mover_lost = result == GameResult::forfeit(pos.side_to_move());
+            let mover_at_fault = matches!(
+                termination,
+                Termination::IllegalMove | Termination::TimeForfeit
+            );
+            if mover_at_fault && !mover_lost {
+                return Err(format!(
+                    "a {} by the side not to move",
+                    termination.as_str()
+                ));
+            }
+        }
+    }
+    Ok(Checked {
+        p1: game.required("P1")?.to_string(),
+        p2: game.required("P2")?.to_string(),
+        result,
+        termination,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(headers: &[(&str, &str)], moves: &str) -> RecordedGame {
+        RecordedGame {
+            headers: headers
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            moves: moves.split_whitespace().map(str::to_string).collect(),
+            line: 1,
+        }
+    }
+
+    fn tictactoe(result: &str, termination: &str, moves: &str) -> RecordedGame {
+        game(
+            &[
+                ("Event", "test \"quoted\""),
+                ("P1", "a"),
+                ("P2", "b"),
+                ("Variant", "tictactoe"),
+                ("Result", result),
+                ("Termination", termination),
+            ],
+            moves,
+        )
+    }
+
+    #[test]
+    fn blocks_round_trip_through_text() {
+        let long: Vec<String> = (0..30).map(|i| format!("move{i}")).collect();
+        let games = [
+            tictactoe("1-0", "normal", "a1 b1 a2 b2 a3"),
+            game(&[("Result", "1/2-1/2")], &long.join(" ")),
+        ];
+        let text: String = games.iter().map(RecordedGame::to_text).collect();
+        assert!(text.lines().all(|l| l.len() <= 80));
+        let back = parse(&text).unwrap();
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[0].headers, games[0].headers);
+        assert_eq!(back[0].moves, games[0].moves);
+        assert_eq!(back[1].moves, long);
+        assert!(parse("a1 b1\n").is_err());
+        assert!(parse("[Event broken]\n").is_err());
+    }
+
+    #[test]
+    fn replay_checks_moves_results_and_forfeits() {
+        let ok = check(&tictactoe("1-0", "normal", "a1 b1 a2 b2 a3")).unwrap();
+        assert_eq!((ok.p1.as_str(), ok.result), ("a", GameResult::P1Win));
+        let err = |g: RecordedGame| check(&g).unwrap_err();
+        assert!(err(tictactoe("0-1", "normal", "a1 b1 a2 b2 a3")).contains("rules give 1-0"));
+        assert!(err(tictactoe("1-0", "normal", "a1 b1 a2 b2")).contains("not over"));
+        assert!(err(tictactoe("1-0", "normal", "a1 a1")).contains("move 2 'a1'"));
+        // p2 to move after 3 plies: a time forfeit must be p2's loss.
+        assert!(check(&tictactoe("1-0", "time forfeit", "a1 b1 a2")).is_ok());
+        assert!(err(tictactoe("0-1", "time forfeit", "a1 b1 a2")).contains("side not to move"));
+        assert!(err(tictactoe("1/2-1/2", "crash", "a1")).contains("draw"));
+        assert!(err(tictactoe("1-0", "crash", "a1 b1 a2 b2 a3")).contains("finished game"));
+        assert!(err(tictactoe("1-0", "resigned", "a1")).contains("unknown termination"));
+    }
+}
