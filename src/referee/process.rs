@@ -146,7 +146,14 @@ impl EngineProcess {
     fn fault(&mut self, wait: Wait, what: &str, limit: Duration) -> Fault {
         match wait {
             Wait::Interrupted => Fault::Interrupted,
-            Wait::Closed => Fault::Crash(format!("{} while {what}", self.exit_text())),
+            Wait::Closed => {
+                let during = if what == "thinking" {
+                    what.to_string()
+                } else {
+                    format!("waiting for {what}")
+                };
+                Fault::Crash(format!("{} while {during}", self.exit_text()))
+            }
             Wait::Deadline => Fault::Stalled(format!("no {what} within {} ms", limit.as_millis())),
         }
     }

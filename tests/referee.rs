@@ -1,0 +1,616 @@
+//! `sente match` and `sente play` through the real binary: short matches between sente
+//! configurations (totals, record, replay), the deliberately broken engine of
+//! `tests/engines/faulty.sh` adjudicated for each fault, SPRT stopping early, Ctrl-C, and a
+//! person's games in the terminal.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const SENTE: &str = env!("CARGO_BIN_EXE_sente");
+
+fn faulty() -> String {
+    format!("{}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh path in the temp directory, unique to this test run.
+fn temp_path(name: &str) -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::SeqCst);
+    std::env::temp_dir().join(format!("sente-referee-{}-{n}-{name}", std::process::id()))
+}
+
+fn sente(args: &[&str]) -> Output {
+    Command::new(SENTE).args(args).output().expect("sente runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Processes whose command line contains `tag` (Linux).
+fn processes_with(tag: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if text.contains(tag) {
+                found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
+            }
+        }
+    }
+    found
+}
+
+/// A `sente match` between `sente` and the faulty engine in `mode` (from its second move),
+/// with extra pairs for every engine; returns the output and checks nothing survives it.
+fn against_faulty(variant: &str, mode: &str, each: &[&str]) -> String {
+    let tag = temp_path(mode).display().to_string();
+    let faulty = faulty();
+    let sente_engine = format!("cmd={SENTE}");
+    let faulty_engine = format!("cmd={faulty}");
+    let tag_arg = format!("arg={tag}");
+    let arg_mode = format!("arg={mode}");
+    let mut args = vec![
+        "match",
+        "--variant",
+        variant,
+        "--games",
+        "2",
+        "--engine",
+        &sente_engine,
+        "name=sente",
+        "--engine",
+        &faulty_engine,
+        "name=faulty",
+        &arg_mode,
+        "arg=1",
+        &tag_arg,
+        "--each",
+    ];
+    args.extend_from_slice(each);
+    let output = sente(&args);
+    let text = stdout(&output);
+    assert!(
+        output.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        processes_with(&tag),
+        Vec::<String>::new(),
+        "left behind after {mode}"
+    );
+    text
+}
+
+#[test]
+fn tictactoe_at_full_depth_between_two_configurations_is_all_draws_and_replays() {
+    let out = temp_path("tictactoe.txt");
+    let output = sente(&[
+        "match",
+        "--variant",
+        "tictactoe",
+        "--games",
+        "4",
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=full",
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=minimax",
+        "option.Algorithm=minimax",
+        "--each",
+        "depth=9",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    for round in 1..=4 {
+        assert!(text.contains(&format!("Finished game {round} (")), "{text}");
+    }
+    assert!(
+        text.contains("Score of full vs minimax: 0 - 0 - 4  [0.500] 4\n"),
+        "{text}"
+    );
+    assert!(text.contains("Elo difference: 0.0 +/- 0.0"), "{text}");
+    assert!(text.contains("Terminations: normal 4\n"), "{text}");
+    assert!(text.ends_with("Finished match\n"), "{text}");
+    let record = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(record.matches("[Event \"sente match\"]").count(), 4);
+    assert_eq!(record.matches("[Result \"1/2-1/2\"]").count(), 4);
+    assert!(
+        record.contains("[P1 \"minimax\"]\n[P2 \"full\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[TimeControl \"depth=9\"]"), "{record}");
+    let replay = sente(&["match", "--replay", &out.display().to_string()]);
+    let replayed = stdout(&replay);
+    assert!(replay.status.success(), "{replayed}");
+    assert!(
+        replayed.contains("Replayed 4 games: 4 ok, 0 with errors"),
+        "{replayed}"
+    );
+    assert!(
+        replayed.contains("Score of full vs minimax: 0 - 0 - 4"),
+        "{replayed}"
+    );
+
+    // A record changed by hand no longer replays.
+    let tampered = record.replacen("[Result \"1/2-1/2\"]", "[Result \"1-0\"]", 1);
+    std::fs::write(&out, tampered).unwrap();
+    let replay = sente(&["match", "--replay", &out.display().to_string()]);
+    let replayed = stdout(&replay);
+    assert!(!replay.status.success(), "{replayed}");
+    assert!(
+        replayed.contains("error: the rules give 1/2-1/2"),
+        "{replayed}"
+    );
+    assert!(replayed.contains("3 ok, 1 with errors"), "{replayed}");
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn connect4_at_a_fast_clock_with_paired_openings() {
+    let out = temp_path("connect4.txt");
+    let output = sente(&[
+        "match",
+        "--variant",
+        "connect4",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        "plies=4",
+        "--seed",
+        "7",
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=full",
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=weak",
+        "option.Algorithm=minimax",
+        "option.OwnBook=false",
+        "depth=2",
+        "--each",
+        "tc=2+0.05",
+        "option.Hash=8",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    let score = text
+        .lines()
+        .find(|l| l.starts_with("Score of full vs weak: "))
+        .expect("a score line");
+    let numbers: Vec<u32> = score
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // wins, losses, draws, (score digits), games
+    assert_eq!(numbers[0] + numbers[1] + numbers[2], 4, "{score}");
+    assert!(
+        numbers[0] >= 3,
+        "the full search should beat depth-2 minimax: {score}"
+    );
+    assert!(text.contains("Terminations: normal 4\n"), "{text}");
+    let record = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        record.matches("[OpeningPlies \"4\"]").count(),
+        4,
+        "{record}"
+    );
+    assert!(record.contains("[TimeControl \"2+0.05\"]") || record.contains("P1TimeControl"));
+    // Games 1 and 2 share their opening with the colours swapped.
+    let games: Vec<&str> = record.split("[Event").skip(1).collect();
+    let opening = |round: &str| -> String {
+        let game = games
+            .iter()
+            .find(|g| g.contains(&format!("[Round \"{round}\"]")))
+            .expect("the round is recorded");
+        let moves = game.split("\n\n").nth(1).unwrap_or("");
+        moves
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(opening("1"), opening("2"));
+    assert_eq!(opening("3"), opening("4"));
+    assert_ne!(opening("1"), opening("3"));
+    let replay = sente(&["match", "--replay", &out.display().to_string()]);
+    assert!(replay.status.success(), "{}", stdout(&replay));
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn broken_engines_lose_by_the_right_reason() {
+    let cases: &[(&str, &str, &[&str], &str)] = &[
+        ("illegal", "connect4", &["st=0.05"], "faulty illegal move 2"),
+        ("crash", "connect4", &["st=0.05"], "faulty crash 2"),
+        ("junk", "tictactoe", &["st=0.05"], "faulty protocol error 2"),
+        (
+            "nomove",
+            "tictactoe",
+            &["st=0.05"],
+            "faulty protocol error 2",
+        ),
+        (
+            "silence",
+            "tictactoe",
+            &["st=0.05", "timemargin=100"],
+            "faulty time forfeit 2",
+        ),
+        (
+            "silence",
+            "tictactoe",
+            &["depth=3", "hard=0.3"],
+            "faulty stalled 2",
+        ),
+        (
+            "partial",
+            "tictactoe",
+            &["st=0.05"],
+            "faulty time forfeit 2",
+        ),
+        ("noread", "tictactoe", &["st=0.05"], "faulty time forfeit 2"),
+        (
+            "flood",
+            "tictactoe",
+            &["st=0.05", "timemargin=200"],
+            "faulty time forfeit 2",
+        ),
+        ("slow", "tictactoe", &["tc=0.5+0"], "faulty time forfeit 2"),
+        (
+            "handshake-exit",
+            "tictactoe",
+            &["st=0.05"],
+            "faulty crash 2",
+        ),
+    ];
+    for (mode, variant, each, forfeits) in cases {
+        let text = against_faulty(variant, mode, each);
+        assert!(
+            text.contains(&format!("Forfeits: {forfeits}\n")),
+            "{mode} {each:?}:\n{text}"
+        );
+        assert!(
+            text.contains("Score of sente vs faulty: 2 - 0 - 0"),
+            "{mode}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn a_correct_engine_on_time_is_not_adjudicated() {
+    let text = against_faulty("tictactoe", "sleepy", &["tc=2+0.1"]);
+    assert!(text.contains("Forfeits: none\n"), "{text}");
+    assert!(text.contains("Terminations: normal 2\n"), "{text}");
+}
+
+#[test]
+fn sprt_stops_the_match_once_it_decides() {
+    let output = sente(&[
+        "match",
+        "--variant",
+        "connect4",
+        "--games",
+        "200",
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=sente",
+        "--engine",
+        &format!("cmd={}", faulty()),
+        "name=faulty",
+        "arg=illegal",
+        "arg=0",
+        "--each",
+        "st=0.05",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "alpha=0.05",
+        "beta=0.05",
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("H1 was accepted"), "{text}");
+    let games = text.matches("Finished game").count();
+    assert!((2..20).contains(&games), "{games} games:\n{text}");
+}
+
+#[test]
+fn bad_match_arguments_are_named() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--engine", "cmd=x", "depth=1"], "at least two"),
+        (
+            &["--engine", "cmd=x", "--engine", "cmd=y", "depth=1"],
+            "no limit",
+        ),
+        (
+            &[
+                "--variant",
+                "rushhour",
+                "--engine",
+                "cmd=x",
+                "--engine",
+                "cmd=y",
+                "--each",
+                "depth=1",
+            ],
+            "one-player puzzle",
+        ),
+        (
+            &[
+                "--engine",
+                "cmd=/no/such/engine",
+                "--engine",
+                "cmd=/no/such/either",
+                "--each",
+                "depth=1",
+            ],
+            "cannot start",
+        ),
+        (
+            &[
+                "--openings",
+                "plies=x",
+                "--engine",
+                "cmd=x",
+                "--engine",
+                "cmd=y",
+                "--each",
+                "depth=1",
+            ],
+            "plies= takes a number",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["match"];
+        all.extend_from_slice(args);
+        let output = sente(&all);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_kills_the_engines_and_keeps_the_finished_games() {
+    let tag = temp_path("interrupt").display().to_string();
+    let out = temp_path("interrupted.txt");
+    let mut referee = Command::new(SENTE)
+        .args([
+            "match",
+            "--variant",
+            "tictactoe",
+            "--games",
+            "50",
+            "--engine",
+            &format!("cmd={}", faulty()),
+            "name=a",
+            "arg=sleepy",
+            "arg=0",
+            &format!("arg={tag}"),
+            "--engine",
+            &format!("cmd={}", faulty()),
+            "name=b",
+            "arg=sleepy",
+            "arg=0",
+            &format!("arg={tag}"),
+            "--each",
+            "st=1",
+            "--out",
+            &out.display().to_string(),
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sente runs");
+    let mut lines = BufReader::new(referee.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.starts_with("Finished game 1"), "{first}");
+    assert!(!processes_with(&tag).is_empty(), "the engines run");
+    // SAFETY: kill has no memory effects.
+    unsafe {
+        libc::kill(referee.id() as i32, libc::SIGINT);
+    }
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = referee.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest:?}");
+    assert!(
+        rest.iter()
+            .any(|l| l.starts_with("Match interrupted after ")),
+        "{rest:?}"
+    );
+    assert_eq!(processes_with(&tag), Vec::<String>::new());
+    let finished = 1 + rest
+        .iter()
+        .filter(|l| l.starts_with("Finished game"))
+        .count();
+    let replay = sente(&["match", "--replay", &out.display().to_string()]);
+    let replayed = stdout(&replay);
+    assert!(replay.status.success(), "{replayed}");
+    assert!(
+        replayed.contains(&format!("Replayed {finished} games: {finished} ok")),
+        "{replayed}"
+    );
+    let _ = std::fs::remove_file(&out);
+}
+
+/// `sente play` driven like a person: reads up to each prompt and answers.
+struct Terminal {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: BufReader<std::process::ChildStdout>,
+    seen: String,
+}
+
+impl Terminal {
+    fn start(args: &[&str]) -> Terminal {
+        let mut child = Command::new(SENTE)
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sente play runs");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Terminal {
+            child,
+            input,
+            output,
+            seen: String::new(),
+        }
+    }
+
+    /// Reads lines until one contains `marker`; returns that line.
+    fn until(&mut self, marker: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            assert!(
+                Instant::now() < deadline,
+                "no '{marker}' in:\n{}",
+                self.seen
+            );
+            let mut line = String::new();
+            if self.output.read_line(&mut line).unwrap() == 0 {
+                panic!("output ended before '{marker}':\n{}", self.seen);
+            }
+            self.seen.push_str(&line);
+            if line.contains(marker) {
+                return line;
+            }
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        writeln!(self.input, "{text}").unwrap();
+    }
+
+    /// Plays the first legal move at each prompt until the game is over.
+    fn play_out(&mut self) -> String {
+        loop {
+            let line = self.until(": ");
+            if line.starts_with("Game over") {
+                return line;
+            }
+            if let Some(moves) = line.strip_prefix("Your move (") {
+                let first = moves.split([' ', ')']).next().unwrap().to_string();
+                self.say(&first);
+            }
+        }
+    }
+
+    fn quit(mut self) -> String {
+        self.say("quit");
+        self.until("Bye.");
+        assert!(self.child.wait().unwrap().success());
+        self.seen
+    }
+}
+
+#[test]
+fn a_person_plays_tictactoe_with_bad_input_undo_and_hint() {
+    let mut t = Terminal::start(&["--variant", "tictactoe", "--st", "0.05"]);
+    t.until("Your move (");
+    t.say("z9");
+    assert!(t.until("is not a move here").contains("'z9'"));
+    t.say("hint");
+    let hint = t.until("hint: ");
+    t.until("Your move (");
+    t.say("b2");
+    t.until("sente plays");
+    t.until("Your move (");
+    t.say("undo");
+    let prompt = t.until("Your move (");
+    let cells = prompt.split(['(', ')']).nth(1).unwrap_or("");
+    assert_eq!(
+        cells.split_whitespace().count(),
+        9,
+        "all cells free again: {prompt}"
+    );
+    t.say("undo");
+    t.until("nothing to undo");
+    let over = t.play_out();
+    assert!(
+        over.contains("sente wins") || over.contains("Draw"),
+        "{over}"
+    );
+    let seen = t.quit();
+    assert!(hint.trim().len() > "hint: ".len(), "{seen}");
+}
+
+#[test]
+fn a_person_plays_every_two_player_game_to_the_end_as_either_side() {
+    for (variant, human) in [
+        ("connect4", "second"),
+        ("babylon", "first"),
+        ("rushhour-rocks", "second"),
+        ("tree", "first"),
+    ] {
+        let mut t = Terminal::start(&["--variant", variant, "--human", human, "--st", "0.05"]);
+        let over = t.play_out();
+        assert!(over.starts_with("Game over: "), "{variant}: {over}");
+        let seen = t.quit();
+        if human == "second" {
+            assert!(
+                seen.find("sente plays") < seen.find("Your move"),
+                "{variant}:\n{seen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_person_solves_rush_hour_with_hints() {
+    let mut t = Terminal::start(&["--variant", "rushhour", "--st", "0.05"]);
+    loop {
+        let line = t.until(": ");
+        if line.starts_with("Game over") {
+            assert!(line.contains("Solved in"), "{line}");
+            break;
+        }
+        t.say("hint");
+        let hint = t.until("hint: ");
+        let mv = hint.trim().trim_start_matches("hint: ").to_string();
+        t.until("Your move (");
+        t.say(&mv);
+    }
+    let seen = t.quit();
+    assert!(
+        !seen.contains("sente plays"),
+        "sente does not move in a puzzle"
+    );
+}
+
+#[test]
+fn end_of_input_leaves_sente_play_cleanly() {
+    let mut child = Command::new(SENTE)
+        .args(["play", "--variant", "tictactoe", "--st", "0.05"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"b2\n\xff\xfe\nnonsense\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.ends_with("Bye.\n"), "{text}");
+    assert!(text.contains("sente plays"), "{text}");
+}
