@@ -291,10 +291,73 @@ fn broken_engines_lose_by_the_right_reason() {
 }
 
 #[test]
+fn openings_from_a_file_start_from_fens_and_move_lists() {
+    let openings = temp_path("openings.txt");
+    let out = temp_path("from-file.txt");
+    // x on b2, o on a1, x to move; then a bare move list.
+    std::fs::write(&openings, "# two openings\nfen .../.x./o.. x\nc3 b1\n").unwrap();
+    let output = sente(&[
+        "match",
+        "--variant",
+        "tictactoe",
+        "--games",
+        "4",
+        "--openings",
+        &format!("file={}", openings.display()),
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={SENTE}"),
+        "name=b",
+        "--each",
+        "depth=9",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    let record = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        record.matches("[FEN \".../.x./o.. x\"]").count(),
+        2,
+        "{record}"
+    );
+    assert_eq!(
+        record.matches("[OpeningPlies \"0\"]").count(),
+        2,
+        "{record}"
+    );
+    assert_eq!(
+        record.matches("[OpeningPlies \"2\"]").count(),
+        2,
+        "{record}"
+    );
+    let replay = sente(&["match", "--replay", &out.display().to_string()]);
+    assert!(replay.status.success(), "{}", stdout(&replay));
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&openings);
+}
+
+#[test]
 fn a_correct_engine_on_time_is_not_adjudicated() {
     let text = against_faulty("tictactoe", "sleepy", &["tc=2+0.1"]);
     assert!(text.contains("Forfeits: none\n"), "{text}");
     assert!(text.contains("Terminations: normal 2\n"), "{text}");
+}
+
+#[test]
+fn an_engine_that_knows_only_uci_is_spoken_to_in_uci() {
+    let start = Instant::now();
+    let text = against_faulty("connect4", "uci-only", &["depth=1"]);
+    assert!(text.contains("Forfeits: none\n"), "{text}");
+    // The complaint about `ugi` ends the attempt at once, without the 2 s wait (the games
+    // themselves take a few ms at depth 1).
+    assert!(
+        start.elapsed() < Duration::from_millis(1800),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]

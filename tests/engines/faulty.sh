@@ -11,7 +11,9 @@
 #   flood      prints `info` lines without end
 #   slow       thinks 1.5 s per move   sleepy     thinks 0.2 s per move (legal, on time)
 #   nomove     answers `bestmove` without a move
+#   longline   prints a 2 MB line     notutf8    prints a line that is not UTF-8
 #   handshake-exit  exits before finishing the handshake
+#   uci-only   plays correctly but knows only `uci` (complains about `ugi`)
 # Usage: faulty.sh MODE [AFTER] [TAG]   (TAG: any word, to find the process in tests)
 # Only `position startpos [moves ...]` is understood.
 set -f
@@ -51,7 +53,12 @@ while read -r line; do
     set -- $line
     case $1 in
         uci) handshake uciok ;;
-        ugi) handshake ugiok ;;
+        ugi)
+            if [ "$mode" = uci-only ]; then
+                echo "Unknown command: ugi"
+            else
+                handshake ugiok
+            fi ;;
         isready) echo readyok ;;
         setoption) [ "$3" = UCI_Variant ] && variant=$5 ;;
         position)
@@ -71,6 +78,8 @@ while read -r line; do
                     slow) sleep 1.5 ;;
                     sleepy) sleep 0.2 ;;
                     nomove) echo "bestmove"; continue ;;
+                    longline) head -c 2000000 /dev/zero | tr '\000' x; echo; continue ;;
+                    notutf8) printf 'info string \377\376\n'; continue ;;
                 esac
             fi
             played=$((played + 1))
