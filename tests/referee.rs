@@ -26,6 +26,34 @@ fn sente(args: &[&str]) -> Output {
     Command::new(SENTE).args(args).output().expect("sente runs")
 }
 
+/// The words of `sente match` from `template` (split on blanks; `$SENTE`, `$FAULTY` and
+/// `$1`, `$2`... stand for the programs and for `values`, which may hold blanks).
+fn match_words(template: &str, values: &[&str]) -> Vec<String> {
+    std::iter::once("match".to_string())
+        .chain(template.split_whitespace().map(|word| {
+            let mut word = word.replace("$SENTE", SENTE).replace("$FAULTY", &faulty());
+            for (i, value) in values.iter().enumerate().rev() {
+                word = word.replace(&format!("${}", i + 1), value);
+            }
+            word
+        }))
+        .collect()
+}
+
+/// Runs `sente match` (see `match_words`).
+fn sente_match(template: &str, values: &[&str]) -> Output {
+    Command::new(SENTE)
+        .args(match_words(template, values))
+        .output()
+        .expect("sente runs")
+}
+
+/// Replays a record: success and output.
+fn replay(path: &std::path::Path) -> (bool, String) {
+    let output = sente(&["match", "--replay", &path.display().to_string()]);
+    (output.status.success(), stdout(&output))
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -51,30 +79,12 @@ fn processes_with(tag: &str) -> Vec<String> {
 /// with extra pairs for every engine; returns the output and checks nothing survives it.
 fn against_faulty(variant: &str, mode: &str, each: &[&str]) -> String {
     let tag = temp_path(mode).display().to_string();
-    let faulty = faulty();
-    let sente_engine = format!("cmd={SENTE}");
-    let faulty_engine = format!("cmd={faulty}");
-    let tag_arg = format!("arg={tag}");
-    let arg_mode = format!("arg={mode}");
-    let mut args = vec![
-        "match",
-        "--variant",
-        variant,
-        "--games",
-        "2",
-        "--engine",
-        &sente_engine,
-        "name=sente",
-        "--engine",
-        &faulty_engine,
-        "name=faulty",
-        &arg_mode,
-        "arg=1",
-        &tag_arg,
-        "--each",
-    ];
-    args.extend_from_slice(each);
-    let output = sente(&args);
+    let template = format!(
+        "--variant $1 --games 2 --engine cmd=$SENTE name=sente \
+         --engine cmd=$FAULTY name=faulty arg=$2 arg=1 arg=$3 --each {}",
+        each.join(" ")
+    );
+    let output = sente_match(&template, &[variant, mode, &tag]);
     let text = stdout(&output);
     assert!(
         output.status.success(),
@@ -92,24 +102,11 @@ fn against_faulty(variant: &str, mode: &str, each: &[&str]) -> String {
 #[test]
 fn tictactoe_at_full_depth_between_two_configurations_is_all_draws_and_replays() {
     let out = temp_path("tictactoe.txt");
-    let output = sente(&[
-        "match",
-        "--variant",
-        "tictactoe",
-        "--games",
-        "4",
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=full",
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=minimax",
-        "option.Algorithm=minimax",
-        "--each",
-        "depth=9",
-        "--out",
-        &out.display().to_string(),
-    ]);
+    let output = sente_match(
+        "--variant tictactoe --games 4 --engine cmd=$SENTE name=full \
+         --engine cmd=$SENTE name=minimax option.Algorithm=minimax --each depth=9 --out $1",
+        &[&out.display().to_string()],
+    );
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
     for round in 1..=4 {
@@ -130,9 +127,8 @@ fn tictactoe_at_full_depth_between_two_configurations_is_all_draws_and_replays()
         "{record}"
     );
     assert!(record.contains("[TimeControl \"depth=9\"]"), "{record}");
-    let replay = sente(&["match", "--replay", &out.display().to_string()]);
-    let replayed = stdout(&replay);
-    assert!(replay.status.success(), "{replayed}");
+    let (ok, replayed) = replay(&out);
+    assert!(ok, "{replayed}");
     assert!(
         replayed.contains("Replayed 4 games: 4 ok, 0 with errors"),
         "{replayed}"
@@ -145,9 +141,8 @@ fn tictactoe_at_full_depth_between_two_configurations_is_all_draws_and_replays()
     // A record changed by hand no longer replays.
     let tampered = record.replacen("[Result \"1/2-1/2\"]", "[Result \"1-0\"]", 1);
     std::fs::write(&out, tampered).unwrap();
-    let replay = sente(&["match", "--replay", &out.display().to_string()]);
-    let replayed = stdout(&replay);
-    assert!(!replay.status.success(), "{replayed}");
+    let (ok, replayed) = replay(&out);
+    assert!(!ok, "{replayed}");
     assert!(
         replayed.contains("error: the rules give 1/2-1/2"),
         "{replayed}"
@@ -159,33 +154,13 @@ fn tictactoe_at_full_depth_between_two_configurations_is_all_draws_and_replays()
 #[test]
 fn connect4_at_a_fast_clock_with_paired_openings() {
     let out = temp_path("connect4.txt");
-    let output = sente(&[
-        "match",
-        "--variant",
-        "connect4",
-        "--games",
-        "4",
-        "--concurrency",
-        "2",
-        "--openings",
-        "plies=4",
-        "--seed",
-        "7",
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=full",
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=weak",
-        "option.Algorithm=minimax",
-        "option.OwnBook=false",
-        "depth=2",
-        "--each",
-        "tc=2+0.05",
-        "option.Hash=8",
-        "--out",
-        &out.display().to_string(),
-    ]);
+    let output = sente_match(
+        "--variant connect4 --games 4 --concurrency 2 --openings plies=4 --seed 7 \
+         --engine cmd=$SENTE name=full \
+         --engine cmd=$SENTE name=weak option.Algorithm=minimax option.OwnBook=false depth=2 \
+         --each tc=2+0.05 option.Hash=8 --out $1",
+        &[&out.display().to_string()],
+    );
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
     let score = text
@@ -227,8 +202,8 @@ fn connect4_at_a_fast_clock_with_paired_openings() {
     assert_eq!(opening("1"), opening("2"));
     assert_eq!(opening("3"), opening("4"));
     assert_ne!(opening("1"), opening("3"));
-    let replay = sente(&["match", "--replay", &out.display().to_string()]);
-    assert!(replay.status.success(), "{}", stdout(&replay));
+    let (ok, replayed) = replay(&out);
+    assert!(ok, "{replayed}");
     let _ = std::fs::remove_file(&out);
 }
 
@@ -296,25 +271,11 @@ fn openings_from_a_file_start_from_fens_and_move_lists() {
     let out = temp_path("from-file.txt");
     // x on b2, o on a1, x to move; then a bare move list.
     std::fs::write(&openings, "# two openings\nfen .../.x./o.. x\nc3 b1\n").unwrap();
-    let output = sente(&[
-        "match",
-        "--variant",
-        "tictactoe",
-        "--games",
-        "4",
-        "--openings",
-        &format!("file={}", openings.display()),
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=a",
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=b",
-        "--each",
-        "depth=9",
-        "--out",
-        &out.display().to_string(),
-    ]);
+    let output = sente_match(
+        "--variant tictactoe --games 4 --openings file=$1 --engine cmd=$SENTE name=a \
+         --engine cmd=$SENTE name=b --each depth=9 --out $2",
+        &[&openings.display().to_string(), &out.display().to_string()],
+    );
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
     let record = std::fs::read_to_string(&out).unwrap();
@@ -333,8 +294,8 @@ fn openings_from_a_file_start_from_fens_and_move_lists() {
         2,
         "{record}"
     );
-    let replay = sente(&["match", "--replay", &out.display().to_string()]);
-    assert!(replay.status.success(), "{}", stdout(&replay));
+    let (ok, replayed) = replay(&out);
+    assert!(ok, "{replayed}");
     let _ = std::fs::remove_file(&out);
     let _ = std::fs::remove_file(&openings);
 }
@@ -362,28 +323,12 @@ fn an_engine_that_knows_only_uci_is_spoken_to_in_uci() {
 
 #[test]
 fn sprt_stops_the_match_once_it_decides() {
-    let output = sente(&[
-        "match",
-        "--variant",
-        "connect4",
-        "--games",
-        "200",
-        "--engine",
-        &format!("cmd={SENTE}"),
-        "name=sente",
-        "--engine",
-        &format!("cmd={}", faulty()),
-        "name=faulty",
-        "arg=illegal",
-        "arg=0",
-        "--each",
-        "st=0.05",
-        "--sprt",
-        "elo0=0",
-        "elo1=50",
-        "alpha=0.05",
-        "beta=0.05",
-    ]);
+    let output = sente_match(
+        "--variant connect4 --games 200 --engine cmd=$SENTE name=sente \
+         --engine cmd=$FAULTY name=faulty arg=illegal arg=0 --each st=0.05 \
+         --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
+        &[],
+    );
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
     assert!(text.contains("H1 was accepted"), "{text}");
@@ -453,29 +398,12 @@ fn ctrl_c_kills_the_engines_and_keeps_the_finished_games() {
     let tag = temp_path("interrupt").display().to_string();
     let out = temp_path("interrupted.txt");
     let mut referee = Command::new(SENTE)
-        .args([
-            "match",
-            "--variant",
-            "tictactoe",
-            "--games",
-            "50",
-            "--engine",
-            &format!("cmd={}", faulty()),
-            "name=a",
-            "arg=sleepy",
-            "arg=0",
-            &format!("arg={tag}"),
-            "--engine",
-            &format!("cmd={}", faulty()),
-            "name=b",
-            "arg=sleepy",
-            "arg=0",
-            &format!("arg={tag}"),
-            "--each",
-            "st=1",
-            "--out",
-            &out.display().to_string(),
-        ])
+        .args(match_words(
+            "--variant tictactoe --games 50 \
+             --engine cmd=$FAULTY name=a arg=sleepy arg=0 arg=$1 \
+             --engine cmd=$FAULTY name=b arg=sleepy arg=0 arg=$1 --each st=1 --out $2",
+            &[&tag, &out.display().to_string()],
+        ))
         .stdout(Stdio::piped())
         .spawn()
         .expect("sente runs");
@@ -500,9 +428,8 @@ fn ctrl_c_kills_the_engines_and_keeps_the_finished_games() {
         .iter()
         .filter(|l| l.starts_with("Finished game"))
         .count();
-    let replay = sente(&["match", "--replay", &out.display().to_string()]);
-    let replayed = stdout(&replay);
-    assert!(replay.status.success(), "{replayed}");
+    let (ok, replayed) = replay(&out);
+    assert!(ok, "{replayed}");
     assert!(
         replayed.contains(&format!("Replayed {finished} games: {finished} ok")),
         "{replayed}"
