@@ -2,7 +2,7 @@
 //! kept by the referee, every fault adjudicated against the engine that made it.
 
 use super::openings::Opening;
-use super::process::{EngineProcess, Fault};
+use super::process::{EngineProcess, Fault, Reply};
 use super::rules::Rules;
 use super::spec::EngineSpec;
 use crate::games::{Outcome, Seat};
@@ -126,6 +126,8 @@ pub struct PlayedGame {
     pub opening: Opening,
     /// The engines' moves after the opening.
     pub moves: Vec<String>,
+    /// For each of `moves`, the engine's score, depth and time (`+0.12/10 0.052s`).
+    pub comments: Vec<String>,
     /// The result.
     pub result: GameResult,
     /// How it ended.
@@ -170,6 +172,7 @@ pub fn play(
         players: indexes,
         opening: opening.clone(),
         moves: Vec::new(),
+        comments: Vec::new(),
         result: GameResult::Draw,
         termination: Termination::Normal,
         reason: String::new(),
@@ -208,13 +211,16 @@ pub fn play(
             (None, None) => (false, limits.hard()),
         };
         let fault = match process.think(&go, Duration::from_millis(allowed)) {
-            Ok((Some(mv), taken)) => {
+            Ok(Reply { mv: None, .. }) => Fault::Protocol("bestmove without a move".to_string()),
+            Ok(reply) => {
                 if let Some(left) = clocks[i].as_mut() {
                     let inc = limits.clock.map_or(0, |c| c.inc_ms) as i64;
-                    *left = (*left - taken.as_millis() as i64).max(0) + inc;
+                    *left = (*left - reply.taken.as_millis() as i64).max(0) + inc;
                 }
+                let mv = reply.mv.clone().unwrap_or_default();
                 match pos.play_move(&mv) {
                     Ok(()) => {
+                        game.comments.push(reply.comment());
                         game.moves.push(mv);
                         continue;
                     }
@@ -229,7 +235,6 @@ pub fn play(
                     }
                 }
             }
-            Ok((None, _)) => Fault::Protocol("bestmove without a move".to_string()),
             Err((Fault::Stalled(_), _)) => {
                 *slots[i] = None;
                 let (termination, what) = if timed {

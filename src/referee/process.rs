@@ -20,6 +20,64 @@ const PENDING_LINES: usize = 4096;
 /// How often a wait checks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(50);
 
+/// An engine's answer to `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The move (`None` for a bare `bestmove` or `bestmove (none)`).
+    pub mv: Option<String>,
+    /// Time from `go` to `bestmove`.
+    pub taken: Duration,
+    /// The last `score`: `cp <n>` or `mate <n>`.
+    pub score: Option<(String, i64)>,
+    /// The last `depth`.
+    pub depth: Option<u32>,
+}
+
+impl Reply {
+    /// Keeps the score and depth of an `info` line.
+    fn read_info<'a>(&mut self, words: impl Iterator<Item = &'a str>) {
+        // Everything after `string` is free text, after `pv` moves.
+        let words: Vec<&str> = words.take_while(|w| *w != "string" && *w != "pv").collect();
+        for (i, pair) in words.windows(2).enumerate() {
+            match pair[0] {
+                "depth" => self.depth = pair[1].parse().ok().or(self.depth),
+                "score" => {
+                    if let (Some(kind @ ("cp" | "mate")), Some(value)) = (
+                        words.get(i + 1).copied(),
+                        words.get(i + 2).and_then(|v| v.parse().ok()),
+                    ) {
+                        self.score = Some((kind.to_string(), value));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The record's comment, as cutechess-cli writes it: `+0.12/10 0.052s` (score in
+    /// hundredths from the mover's side, `+M3` for a mate, then the depth and the time).
+    pub fn comment(&self) -> String {
+        let score = match &self.score {
+            Some((kind, n)) if kind == "mate" => {
+                format!("{}M{}", if *n < 0 { "-" } else { "+" }, n.unsigned_abs())
+            }
+            Some((_, cp)) => format!(
+                "{}{:.2}",
+                if *cp < 0 { "-" } else { "+" },
+                cp.unsigned_abs() as f64 / 100.0
+            ),
+            None => String::new(),
+        };
+        let depth = self.depth.map(|d| format!("/{d}")).unwrap_or_default();
+        let time = format!("{:.3}s", self.taken.as_secs_f64());
+        if score.is_empty() && depth.is_empty() {
+            time
+        } else {
+            format!("{score}{depth} {time}")
+        }
+    }
+}
+
 /// What went wrong with an engine; each kind loses the game with its own termination.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -237,40 +295,37 @@ impl EngineProcess {
         }
     }
 
-    /// Sends `go` and waits for `bestmove` until `deadline`; `info` lines are read and
-    /// dropped, anything else is a protocol fault. Returns the move text (`None` for a bare
-    /// `bestmove` or `bestmove (none)`) and the time taken.
-    pub fn think(
-        &mut self,
-        go: &str,
-        deadline: Duration,
-    ) -> Result<(Option<String>, Duration), (Fault, Duration)> {
+    /// Sends `go` and waits for `bestmove` until `deadline`; `info` lines are read (their
+    /// last score and depth kept), anything else is a protocol fault. The error carries the
+    /// time taken.
+    pub fn think(&mut self, go: &str, deadline: Duration) -> Result<Reply, (Fault, Duration)> {
         let start = Instant::now();
         self.send(go);
+        let mut reply = Reply::default();
         loop {
-            match self.next_line(start + deadline) {
-                Ok(line) => {
-                    let mut words = line.split_whitespace();
-                    match words.next() {
-                        None | Some("info") | Some("readyok") => {}
-                        Some("bestmove") => {
-                            let taken = start.elapsed();
-                            let mv = words.next().filter(|m| *m != "(none)");
-                            return Ok((mv.map(str::to_string), taken));
-                        }
-                        Some(_) => {
-                            let shown: String = line.chars().take(80).collect();
-                            return Err((
-                                Fault::Protocol(format!("unexpected output '{shown}'")),
-                                start.elapsed(),
-                            ));
-                        }
-                    }
-                }
+            let line = match self.next_line(start + deadline) {
+                Ok(line) => line,
                 Err(Wait::Deadline) => return Err((Fault::Stalled(String::new()), deadline)),
                 Err(wait) => {
                     let taken = start.elapsed();
                     return Err((self.fault(wait, "thinking", deadline), taken));
+                }
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                None | Some("readyok") => {}
+                Some("info") => reply.read_info(words),
+                Some("bestmove") => {
+                    reply.taken = start.elapsed();
+                    reply.mv = words.next().filter(|m| *m != "(none)").map(str::to_string);
+                    return Ok(reply);
+                }
+                Some(_) => {
+                    let shown: String = line.chars().take(80).collect();
+                    return Err((
+                        Fault::Protocol(format!("unexpected output '{shown}'")),
+                        start.elapsed(),
+                    ));
                 }
             }
         }
@@ -355,6 +410,19 @@ fn kill_group(child: &mut Child) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replies_keep_the_last_score_and_depth() {
+        let mut reply = Reply::default();
+        reply.read_info("depth 3 score cp -12 nodes 4 pv 4".split_whitespace());
+        reply.read_info("string depth 99 is a joke".split_whitespace());
+        reply.read_info("depth 7 seldepth 9 score mate 3 lowerbound".split_whitespace());
+        reply.taken = Duration::from_millis(52);
+        assert_eq!(reply.comment(), "+M3/7 0.052s");
+        reply.read_info("depth 8 score cp -12".split_whitespace());
+        assert_eq!(reply.comment(), "-0.12/8 0.052s");
+        assert_eq!(Reply::default().comment(), "0.000s");
+    }
 
     #[test]
     fn variant_choices_are_read_from_the_combo() {

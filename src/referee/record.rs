@@ -12,6 +12,9 @@ pub struct RecordedGame {
     pub headers: Vec<(String, String)>,
     /// Every move from the start position or `FEN`, opening included.
     pub moves: Vec<String>,
+    /// A comment per move (`+0.12/10 0.052s`; empty for none, as for opening moves). May be
+    /// shorter than `moves`.
+    pub comments: Vec<String>,
     /// Line of the block's first header, for messages.
     pub line: usize,
 }
@@ -30,8 +33,8 @@ impl RecordedGame {
         self.header(key).ok_or_else(|| format!("no [{key}] header"))
     }
 
-    /// The block's text: headers, a blank line, the moves wrapped at 80 columns ending with
-    /// the result, a blank line.
+    /// The block's text: headers, a blank line, the moves (each with its `{comment}`)
+    /// wrapped at 80 columns ending with the result, a blank line.
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for (key, value) in &self.headers {
@@ -41,7 +44,13 @@ impl RecordedGame {
         text.push('\n');
         let result = self.header("Result").unwrap_or("*");
         let mut line = String::new();
-        for word in self.moves.iter().map(String::as_str).chain([result]) {
+        let units = self.moves.iter().enumerate().map(|(i, mv)| {
+            match self.comments.get(i).filter(|c| !c.is_empty()) {
+                Some(comment) => format!("{mv} {{{comment}}}"),
+                None => mv.clone(),
+            }
+        });
+        for word in units.chain([result.to_string()]) {
             if !line.is_empty() && line.len() + 1 + word.len() > 80 {
                 text.push_str(&line);
                 text.push('\n');
@@ -50,7 +59,7 @@ impl RecordedGame {
             if !line.is_empty() {
                 line.push(' ');
             }
-            line.push_str(word);
+            line.push_str(&word);
         }
         text.push_str(&line);
         text.push_str("\n\n");
@@ -83,8 +92,7 @@ pub fn parse(text: &str) -> Result<Vec<RecordedGame>, String> {
                 .as_mut()
                 .ok_or_else(|| format!("line {}: moves before any header", n + 1))?;
             in_moves = true;
-            game.moves
-                .extend(line.split_whitespace().map(str::to_string));
+            read_movetext(line, game).map_err(|e| format!("line {}: {e}", n + 1))?;
         }
     }
     games.extend(current);
@@ -95,8 +103,40 @@ pub fn parse(text: &str) -> Result<Vec<RecordedGame>, String> {
         {
             game.moves.pop();
         }
+        game.comments.resize(game.moves.len(), String::new());
     }
     Ok(games)
+}
+
+/// Adds a line of moves and `{comments}` to `game` (a comment belongs to the move before it
+/// and stays on one line).
+fn read_movetext(line: &str, game: &mut RecordedGame) -> Result<(), String> {
+    let mut rest = line;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return Ok(());
+        }
+        if let Some(inner) = rest.strip_prefix('{') {
+            let end = inner
+                .find('}')
+                .ok_or("a comment without its closing brace")?;
+            if game.moves.is_empty() {
+                return Err("a comment before any move".to_string());
+            }
+            game.comments.resize(game.moves.len(), String::new());
+            if let Some(last) = game.comments.last_mut() {
+                *last = inner[..end].to_string();
+            }
+            rest = &inner[end + 1..];
+        } else {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
+            game.moves.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+    }
 }
 
 /// `[Key "Value"]`, with `\"` and `\\` escapes.
@@ -201,6 +241,7 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             moves: moves.split_whitespace().map(str::to_string).collect(),
+            comments: Vec::new(),
             line: 1,
         }
     }
@@ -222,19 +263,27 @@ mod tests {
     #[test]
     fn blocks_round_trip_through_text() {
         let long: Vec<String> = (0..30).map(|i| format!("move{i}")).collect();
-        let games = [
-            tictactoe("1-0", "normal", "a1 b1 a2 b2 a3"),
-            game(&[("Result", "1/2-1/2")], &long.join(" ")),
-        ];
+        let mut commented = tictactoe("1-0", "normal", "a1 b1 a2 b2 a3");
+        commented.comments = ["", "", "+0.12/3 0.010s", "-M2/9 1.500s", "0.001s"]
+            .map(str::to_string)
+            .to_vec();
+        let games = [commented, game(&[("Result", "1/2-1/2")], &long.join(" "))];
         let text: String = games.iter().map(RecordedGame::to_text).collect();
         assert!(text.lines().all(|l| l.len() <= 80));
         let back = parse(&text).unwrap();
         assert_eq!(back.len(), 2);
         assert_eq!(back[0].headers, games[0].headers);
         assert_eq!(back[0].moves, games[0].moves);
+        assert_eq!(back[0].comments, games[0].comments);
+        assert!(
+            text.contains("a2 {+0.12/3 0.010s} b2 {-M2/9 1.500s}"),
+            "{text}"
+        );
         assert_eq!(back[1].moves, long);
         assert!(parse("a1 b1\n").is_err());
         assert!(parse("[Event broken]\n").is_err());
+        assert!(parse("[Event \"x\"]\n\n{early} a1\n").is_err());
+        assert!(parse("[Event \"x\"]\n\na1 {open\n").is_err());
     }
 
     #[test]

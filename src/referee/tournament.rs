@@ -264,6 +264,13 @@ fn record_of(config: &MatchConfig, played: &PlayedGame) -> RecordedGame {
             .chain(&played.moves)
             .cloned()
             .collect(),
+        comments: played
+            .opening
+            .moves
+            .iter()
+            .map(|_| String::new())
+            .chain(played.comments.iter().cloned())
+            .collect(),
         line: 0,
     }
 }
