@@ -111,6 +111,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
     let (results, finished) = unbounded();
     let stop = AtomicBool::new(false);
     let mut board = Standings::new(config.engines.len());
+    let mut progress = Progress::on_terminal();
     let mut failure = None;
     thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
@@ -148,6 +149,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
             };
             board.add(&played);
             let [a, b] = played.players.map(|i| config.engines[i].name.as_str());
+            progress.clear();
             let _ = writeln!(
                 out,
                 "Finished game {} ({a} vs {b}): {} {{{}}} {} plies",
@@ -163,6 +165,8 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
                     stop.store(true, Ordering::SeqCst);
                 }
             }
+            let _ = out.flush();
+            progress.show(board.games, total, &board.pair(0, 1), &config.engines[0].name);
             if let Some(sprt) = &config.sprt
                 && sprt.decide(&board.pair(0, 1)) != Decision::Continue
             {
@@ -170,6 +174,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
             }
         }
     });
+    progress.clear();
     if let Some(message) = failure {
         return Err(message);
     }
@@ -185,6 +190,48 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
     }
     let _ = writeln!(out, "Finished match");
     Ok(MatchEnd::Completed)
+}
+
+/// A progress bar on stderr when it is a terminal (stdout stays lines to parse).
+struct Progress {
+    shown: bool,
+    enabled: bool,
+}
+
+impl Progress {
+    fn on_terminal() -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            shown: false,
+            enabled: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// `[=====>     ] 45/100  full 20-15-10`.
+    fn show(&mut self, done: usize, total: usize, first: &Tally, name: &str) {
+        if !self.enabled {
+            return;
+        }
+        const WIDTH: usize = 30;
+        let filled = (WIDTH * done).checked_div(total).unwrap_or(WIDTH);
+        eprint!(
+            "\r[{}{}] {done}/{total}  {name} {}-{}-{}",
+            "=".repeat(filled),
+            " ".repeat(WIDTH - filled),
+            first.wins,
+            first.losses,
+            first.draws
+        );
+        self.shown = true;
+    }
+
+    /// Erases the bar so that a line can be printed.
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+            self.shown = false;
+        }
+    }
 }
 
 /// Plays one scheduled game with the worker's engine processes.
