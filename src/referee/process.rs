@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 pub const UGI_ATTEMPT: Duration = Duration::from_secs(2);
 /// How long an engine has to finish its handshake, or to answer `isready`.
 pub const SETUP_LIMIT: Duration = Duration::from_secs(10);
-/// Lines from an engine waiting to be read; a flooding engine blocks on its own output.
-const PENDING_LINES: usize = 4096;
+/// Lines from an engine waiting to be read (each at most `MAX_LINE_BYTES`, so at most 64 MiB
+/// in all); a flooding engine blocks on its own output.
+const PENDING_LINES: usize = 64;
 /// How often a wait checks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(50);
 
