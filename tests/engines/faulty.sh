@@ -2,7 +2,7 @@
 # A deliberately broken engine for the referee's tests (tests/referee.rs).
 #
 # It plays legal tic-tac-toe or Connect Four moves (the first free cell, or the most central
-# column with room), and from its (AFTER+1)-th move on misbehaves as MODE says:
+# column with room), and from its (AFTER+1)-th move of each game on misbehaves as MODE says:
 #   good       never misbehaves        illegal    answers `bestmove zz9`
 #   crash      exits                   silence    never answers `go`
 #   junk       prints a line that is not the protocol
@@ -60,6 +60,7 @@ while read -r line; do
                 handshake ugiok
             fi ;;
         isready) echo readyok ;;
+        ucinewgame | uginewgame) played=0 ;;
         setoption) [ "$3" = UCI_Variant ] && variant=$5 ;;
         position)
             shift 2
