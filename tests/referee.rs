@@ -173,8 +173,11 @@ fn connect4_at_a_fast_clock_with_paired_openings() {
         .collect();
     // wins, losses, draws, (score digits), games
     assert_eq!(numbers[0] + numbers[1] + numbers[2], 4, "{score}");
+    // A random 4-ply opening can be lost for the side that moves first (the weak engine
+    // then wins it with the full search's colours); each opening is played with both colour
+    // orders, and the full search wins at least the one with the good side.
     assert!(
-        numbers[0] >= 3,
+        numbers[0] >= 2 && numbers[0] > numbers[1],
         "the full search should beat depth-2 minimax: {score}"
     );
     assert!(text.contains("Terminations: normal 4\n"), "{text}");
