@@ -5,7 +5,8 @@ Plays about `--games` games of Connect Four (or `--variant tictactoe`) at fixed 
 two sente configurations and the deliberately broken engine of tests/engines/faulty.sh in
 several modes (crashing, illegal moves, junk output, stalling, flooding, and a correct one),
 then reports games per second, terminations and forfeits by reason, whether the record
-replays, and whether any engine process outlived the referee. With `--interrupt-after N` the
+replays, and whether any engine process outlived the referee (processes are found by an
+environment variable the referee's children inherit). With `--interrupt-after N` the
 referee gets SIGINT after N finished games instead: it must exit with status 130, leave no
 engine behind, and keep every finished game in the record.
 
@@ -28,18 +29,22 @@ FAULTY = os.path.join(ROOT, "tests", "engines", "faulty.sh")
 
 
 def engine_processes(tag):
-    """Pids of processes whose command line mentions the faulty engine or this sente build."""
+    """Processes that inherited the referee's SOAK_TAG environment variable: the referee and
+    everything it started (engines and their children), and nothing else."""
     found = set()
+    marker = f"SOAK_TAG={tag}".encode()
     for pid in os.listdir("/proc"):
         if not pid.isdigit() or int(pid) == os.getpid():
             continue
         try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if marker not in f.read().split(b"\0"):
+                    continue
             with open(f"/proc/{pid}/cmdline", "rb") as f:
                 cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        if tag in cmdline or (SENTE in cmdline and " match " not in cmdline):
-            found.add((int(pid), cmdline.strip()))
+        found.add((int(pid), cmdline.strip()))
     return found
 
 
@@ -61,7 +66,7 @@ def main():
     ]
     for mode, after in faulty_modes:
         engines.append(["cmd=" + FAULTY, f"name={mode}", f"arg={mode}", f"arg={after}",
-                        f"arg={tag}", "depth=1"])
+                        "depth=1"])
     pairs = len(engines) * (len(engines) - 1) // 2
     per_pair = max(1, round(args.games / pairs))
     record = os.path.join(tempfile.gettempdir(), f"{tag}.txt")
@@ -75,7 +80,8 @@ def main():
 
     before = engine_processes(tag)
     start = time.monotonic()
-    referee = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    referee = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
+                               env=dict(os.environ, SOAK_TAG=tag))
     finished = 0
     lines = []
     for line in referee.stdout:
