@@ -230,6 +230,24 @@ pub fn check(game: &RecordedGame) -> Result<Checked, String> {
     })
 }
 
+/// Today's date as PGN writes it, `2026.11.23` (UTC).
+pub fn pgn_date() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,5 +318,13 @@ mod tests {
         assert!(err(tictactoe("1/2-1/2", "crash", "a1")).contains("draw"));
         assert!(err(tictactoe("1-0", "crash", "a1 b1 a2 b2 a3")).contains("finished game"));
         assert!(err(tictactoe("1-0", "resigned", "a1")).contains("unknown termination"));
+    }
+
+    #[test]
+    fn today_is_a_pgn_date() {
+        let date = pgn_date();
+        assert_eq!(date.len(), 10);
+        assert!(date.starts_with("20"), "{date}");
+        assert_eq!(&date[4..5], ".");
     }
 }

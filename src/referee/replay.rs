@@ -2,7 +2,7 @@
 //! recomputes the score.
 
 use super::record;
-use super::tournament::Standings;
+use super::standings::Standings;
 use std::io::Write;
 
 /// Replays the record at `path`, printing one line per game and the score; returns the number

@@ -2,16 +2,17 @@
 //! `--concurrency` threads, prints one line per finished game, writes the record, and ends
 //! with cutechess-cli's summary lines.
 
-use super::game::{self, Abort, GameResult, PlayedGame, Player, TERMINATIONS, Termination};
+use super::game::{self, Abort, PlayedGame, Player};
 use super::interrupt;
 use super::openings::Openings;
 use super::process::EngineProcess;
-use super::record::RecordedGame;
+use super::progress::Progress;
+use super::record::{self, RecordedGame};
 use super::rules::Rules;
 use super::spec::EngineSpec;
-use super::stats::{Decision, Sprt, Tally};
+use super::standings::Standings;
+use super::stats::{Decision, Sprt};
 use crossbeam_channel::unbounded;
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -166,7 +167,12 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
                 }
             }
             let _ = out.flush();
-            progress.show(board.games, total, &board.pair(0, 1), &config.engines[0].name);
+            progress.show(
+                board.games,
+                total,
+                &board.pair(0, 1),
+                &config.engines[0].name,
+            );
             if let Some(sprt) = &config.sprt
                 && sprt.decide(&board.pair(0, 1)) != Decision::Continue
             {
@@ -190,48 +196,6 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
     }
     let _ = writeln!(out, "Finished match");
     Ok(MatchEnd::Completed)
-}
-
-/// A progress bar on stderr when it is a terminal (stdout stays lines to parse).
-struct Progress {
-    shown: bool,
-    enabled: bool,
-}
-
-impl Progress {
-    fn on_terminal() -> Progress {
-        use std::io::IsTerminal;
-        Progress {
-            shown: false,
-            enabled: std::io::stderr().is_terminal(),
-        }
-    }
-
-    /// `[=====>     ] 45/100  full 20-15-10`.
-    fn show(&mut self, done: usize, total: usize, first: &Tally, name: &str) {
-        if !self.enabled {
-            return;
-        }
-        const WIDTH: usize = 30;
-        let filled = (WIDTH * done).checked_div(total).unwrap_or(WIDTH);
-        eprint!(
-            "\r[{}{}] {done}/{total}  {name} {}-{}-{}",
-            "=".repeat(filled),
-            " ".repeat(WIDTH - filled),
-            first.wins,
-            first.losses,
-            first.draws
-        );
-        self.shown = true;
-    }
-
-    /// Erases the bar so that a line can be printed.
-    fn clear(&mut self) {
-        if self.shown {
-            eprint!("\r\x1b[K");
-            self.shown = false;
-        }
-    }
 }
 
 /// Plays one scheduled game with the worker's engine processes.
@@ -275,7 +239,7 @@ fn record_of(config: &MatchConfig, played: &PlayedGame) -> RecordedGame {
     let [a, b] = played.players.map(|i| &config.engines[i]);
     let mut headers = vec![
         ("Event", config.event.clone()),
-        ("Date", today()),
+        ("Date", record::pgn_date()),
         ("Round", played.round.to_string()),
         ("P1", a.name.clone()),
         ("P2", b.name.clone()),
@@ -322,200 +286,6 @@ fn record_of(config: &MatchConfig, played: &PlayedGame) -> RecordedGame {
     }
 }
 
-/// Today's date as PGN writes it, `2026.11.23` (UTC).
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// Results so far: every pair's tally (from the lower index's side) and the terminations.
-pub struct Standings {
-    pairs: BTreeMap<(usize, usize), Tally>,
-    /// Forfeits per engine and termination.
-    forfeits: BTreeMap<(usize, Termination), u32>,
-    terminations: BTreeMap<Termination, u32>,
-    engines: usize,
-    /// Games counted.
-    pub games: usize,
-}
-
-impl Standings {
-    /// No game yet, `engines` engines.
-    pub fn new(engines: usize) -> Standings {
-        Standings {
-            pairs: BTreeMap::new(),
-            forfeits: BTreeMap::new(),
-            terminations: BTreeMap::new(),
-            engines,
-            games: 0,
-        }
-    }
-
-    /// Counts a game: `players` are engine indexes (first player first).
-    pub fn add_result(
-        &mut self,
-        players: [usize; 2],
-        result: GameResult,
-        termination: Termination,
-    ) {
-        self.games += 1;
-        let [p1, p2] = players;
-        let (low, high, low_points) = if p1 < p2 {
-            (p1, p2, result.p1_points())
-        } else {
-            (p2, p1, 1.0 - result.p1_points())
-        };
-        let tally = self.pairs.entry((low, high)).or_default();
-        match low_points {
-            x if x > 0.75 => tally.wins += 1,
-            x if x < 0.25 => tally.losses += 1,
-            _ => tally.draws += 1,
-        }
-        *self.terminations.entry(termination).or_default() += 1;
-        if termination != Termination::Normal {
-            let loser = if result == GameResult::P1Win { p2 } else { p1 };
-            *self.forfeits.entry((loser, termination)).or_default() += 1;
-        }
-    }
-
-    fn add(&mut self, played: &PlayedGame) {
-        self.add_result(played.players, played.result, played.termination);
-    }
-
-    /// The tally of engine `a` against engine `b`.
-    pub fn pair(&self, a: usize, b: usize) -> Tally {
-        let t = self
-            .pairs
-            .get(&(a.min(b), a.max(b)))
-            .copied()
-            .unwrap_or_default();
-        if a <= b {
-            t
-        } else {
-            Tally {
-                wins: t.losses,
-                losses: t.wins,
-                draws: t.draws,
-            }
-        }
-    }
-
-    /// Engine `a` against all the others.
-    fn overall(&self, a: usize) -> Tally {
-        let mut total = Tally::default();
-        for b in (0..self.engines).filter(|&b| b != a) {
-            let t = self.pair(a, b);
-            total.wins += t.wins;
-            total.losses += t.losses;
-            total.draws += t.draws;
-        }
-        total
-    }
-
-    /// The closing lines: `Score of`, `Elo difference`, `SPRT` (if any) per pair, a ranking
-    /// table for a round-robin, the terminations and forfeits.
-    pub fn summary(&self, names: &[&str], sprt: Option<&Sprt>) -> String {
-        let mut text = String::new();
-        for a in 0..self.engines {
-            for b in a + 1..self.engines {
-                let t = self.pair(a, b);
-                text.push_str(&format!(
-                    "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n",
-                    names[a],
-                    names[b],
-                    t.wins,
-                    t.losses,
-                    t.draws,
-                    t.score(),
-                    t.games()
-                ));
-                text.push_str(&t.elo_line());
-                text.push('\n');
-                if let Some(sprt) = sprt {
-                    text.push_str(&sprt.line(&t));
-                    text.push('\n');
-                }
-            }
-        }
-        if self.engines > 2 {
-            text.push_str(&self.ranking(names));
-        }
-        let counts: Vec<String> = TERMINATIONS
-            .iter()
-            .filter_map(|t| {
-                self.terminations
-                    .get(t)
-                    .map(|n| format!("{} {n}", t.as_str()))
-            })
-            .collect();
-        text.push_str(&format!(
-            "Terminations: {}\n",
-            if counts.is_empty() {
-                "none".to_string()
-            } else {
-                counts.join(", ")
-            }
-        ));
-        let forfeits: Vec<String> = self
-            .forfeits
-            .iter()
-            .map(|((engine, t), n)| format!("{} {} {n}", names[*engine], t.as_str()))
-            .collect();
-        text.push_str(&format!(
-            "Forfeits: {}\n",
-            if forfeits.is_empty() {
-                "none".to_string()
-            } else {
-                forfeits.join(", ")
-            }
-        ));
-        text
-    }
-
-    /// cutechess-cli's round-robin table, best score first.
-    fn ranking(&self, names: &[&str]) -> String {
-        let mut rows: Vec<(usize, Tally)> =
-            (0..self.engines).map(|a| (a, self.overall(a))).collect();
-        rows.sort_by(|x, y| y.1.score().total_cmp(&x.1.score()));
-        let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);
-        let mut text = format!(
-            "Rank {:<width$} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
-            "Name", "Elo", "+/-", "Games", "Score", "Draw"
-        );
-        for (rank, (a, t)) in rows.iter().enumerate() {
-            let (elo, error) = t.elo();
-            let draws = if t.games() == 0 {
-                0.0
-            } else {
-                100.0 * f64::from(t.draws) / f64::from(t.games())
-            };
-            text.push_str(&format!(
-                "{:>4} {:<width$} {:>7.0} {:>7.0} {:>7} {:>6.1}% {:>6.1}%\n",
-                rank + 1,
-                names[*a],
-                elo,
-                error,
-                t.games(),
-                100.0 * t.score(),
-                draws
-            ));
-        }
-        text
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -535,49 +305,5 @@ mod tests {
             assert!(three.iter().any(|p| p.players == [a, b]));
             assert!(three.iter().any(|p| p.players == [b, a]));
         }
-    }
-
-    #[test]
-    fn standings_count_from_the_first_engine_and_name_forfeits() {
-        let mut board = Standings::new(2);
-        board.add_result([0, 1], GameResult::P1Win, Termination::Normal);
-        board.add_result([1, 0], GameResult::P1Win, Termination::Normal);
-        board.add_result([1, 0], GameResult::P2Win, Termination::IllegalMove);
-        board.add_result([0, 1], GameResult::Draw, Termination::Normal);
-        let t = board.pair(0, 1);
-        assert_eq!((t.wins, t.losses, t.draws), (2, 1, 1));
-        let summary = board.summary(&["a", "b"], None);
-        assert!(
-            summary.starts_with("Score of a vs b: 2 - 1 - 1  [0.625] 4\n"),
-            "{summary}"
-        );
-        assert!(
-            summary.contains("Terminations: normal 3, illegal move 1\n"),
-            "{summary}"
-        );
-        assert!(
-            summary.contains("Forfeits: b illegal move 1\n"),
-            "{summary}"
-        );
-    }
-
-    #[test]
-    fn round_robin_has_a_ranking() {
-        let mut board = Standings::new(3);
-        board.add_result([0, 1], GameResult::P1Win, Termination::Normal);
-        board.add_result([2, 0], GameResult::P2Win, Termination::Normal);
-        board.add_result([1, 2], GameResult::Draw, Termination::Normal);
-        let summary = board.summary(&["a", "b", "c"], None);
-        assert!(summary.contains("Score of b vs c: 0 - 0 - 1"), "{summary}");
-        let first_row = summary.lines().find(|l| l.starts_with("   1")).unwrap();
-        assert!(first_row.contains(" a "), "{summary}");
-    }
-
-    #[test]
-    fn today_is_a_pgn_date() {
-        let date = today();
-        assert_eq!(date.len(), 10);
-        assert!(date.starts_with("20"), "{date}");
-        assert_eq!(&date[4..5], ".");
     }
 }
