@@ -1,9 +1,10 @@
 //! A whole in-process session fed arbitrary lines. The first byte picks the variant; the rest
 //! goes through the input reader as lines. So that one input runs in milliseconds, every line
 //! that parses as `go` is replaced by one of a few short searches (chosen by its length),
-//! `perft` depths are capped at 2 and `Hash` values at 64 MB. Checks: no panic, the output is
+//! `perft` depths are capped at 2 and `Hash` values at 8 MB. Checks: no panic, the output is
 //! UTF-8, every `isready` before `quit` gets a `readyok`, and every `go` gets exactly one
-//! `bestmove` or the busy error (at most one when `quit` came).
+//! `bestmove` or the busy error (at most one when `quit` came). The session is closed (its
+//! search thread joined) after each input, so memory does not pile up between inputs.
 
 #![no_main]
 
@@ -41,9 +42,9 @@ fn tame(text: String) -> InputLine {
                 && value
                     .as_deref()
                     .and_then(|v| v.parse::<u64>().ok())
-                    .is_some_and(|mb| mb > 64) =>
+                    .is_some_and(|mb| mb > 8) =>
         {
-            InputLine::Text("setoption name Hash value 64".to_string())
+            InputLine::Text("setoption name Hash value 8".to_string())
         }
         _ => InputLine::Text(text),
     }
@@ -79,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
     drop(sink);
     let mut session = Session::new(Vec::new(), Some(variant)).expect("a session starts");
     session.run(lines);
-    let out = String::from_utf8(session.into_output()).expect("the output is UTF-8");
+    let out = String::from_utf8(session.close()).expect("the output is UTF-8");
     let bestmoves = out.lines().filter(|l| l.starts_with("bestmove ")).count();
     // Exact lines: error messages quote the rejected text, which may hold these words.
     let busy = out

@@ -75,6 +75,15 @@ impl<W: Write> Session<W> {
         self.out
     }
 
+    /// Stops any running task, waits for the search thread to end, and gives back the output.
+    /// For sessions run in-process (tests, fuzzing): unlike dropping the session, nothing of
+    /// it stays behind. The engine process does not wait (`quit` exits at once).
+    pub fn close(self) -> W {
+        self.stop_task();
+        self.worker.shut_down();
+        self.out
+    }
+
     /// Runs until `quit`, the end of input, or stdout closing.
     pub fn run(&mut self, lines: Receiver<InputLine>) {
         let events = self.worker.events().clone();
@@ -338,7 +347,7 @@ mod tests {
         drop(sink);
         let mut session = Session::new(Vec::new(), Some(variant)).expect("session");
         session.run(input);
-        String::from_utf8(session.into_output())
+        String::from_utf8(session.close())
             .expect("utf-8")
             .lines()
             .map(str::to_string)
