@@ -55,8 +55,10 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 const NOT_MOVES: [&str; 8] = ["z9", "0", "99", "a0", "Q+1", "@99", "h9h9", "-"];
 
 /// Lines that are always rejected (an unknown command, bad arguments).
-const JUNK: [&str; 12] = [
+const JUNK: [&str; 14] = [
     "frobnicate",
+    "position fen zz/zz q",
+    "position fen ((1 2) moves 1",
     "go sideways",
     "go depth x",
     "go movetime -",
