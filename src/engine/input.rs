@@ -119,3 +119,64 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::protocol::parse::parse_command;
+    use proptest::prelude::*;
+    use std::io::{BufReader, Cursor};
+
+    /// Bytes heavy in line ends, carriage returns, blanks, command words and bytes that are
+    /// not UTF-8.
+    fn bytes() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(b"\n".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(b"\r".to_vec()),
+            Just(b" ".to_vec()),
+            Just(b"\t".to_vec()),
+            Just(b"go".to_vec()),
+            Just(b"position startpos moves".to_vec()),
+            Just(b"setoption name Hash value".to_vec()),
+            Just("\u{e9}\u{1F600}".as_bytes().to_vec()),
+            Just(vec![0xff]),
+            Just(vec![0xc3]),
+            proptest::collection::vec(any::<u8>(), 0..8),
+        ];
+        proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Arbitrary bytes, read through buffers of any size: one `InputLine` per line, each
+        /// exactly the line's bytes (less a final `\r`) or the position of its first bad byte;
+        /// every text line goes through the command parser without panicking, and a rejection
+        /// names a column inside the line.
+        #[test]
+        fn arbitrary_bytes_become_lines_then_commands(data in bytes(), capacity in 1usize..64) {
+            let mut reader = BufReader::with_capacity(capacity, Cursor::new(data.clone()));
+            let lines: Vec<InputLine> = std::iter::from_fn(|| read_line(&mut reader)).collect();
+            let mut expected: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+            if data.is_empty() || data.ends_with(b"\n") {
+                expected.pop();
+            }
+            prop_assert_eq!(lines.len(), expected.len());
+            for (line, raw) in lines.iter().zip(expected) {
+                let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+                match (line, std::str::from_utf8(raw)) {
+                    (InputLine::Text(text), Ok(original)) => {
+                        prop_assert_eq!(text.as_str(), original);
+                        if let Err(e) = parse_command(text) {
+                            prop_assert!(!e.message.is_empty());
+                            prop_assert!(e.column >= 1 && e.column <= text.chars().count() + 1);
+                        }
+                    }
+                    (InputLine::NotUtf8(at), Err(e)) => prop_assert_eq!(*at, e.valid_up_to()),
+                    (line, _) => prop_assert!(false, "{:?} read as {:?}", raw, line),
+                }
+            }
+        }
+    }
+}

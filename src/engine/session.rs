@@ -75,6 +75,15 @@ impl<W: Write> Session<W> {
         self.out
     }
 
+    /// Stops any running task, waits for the search thread to end, and gives back the output.
+    /// For sessions run in-process (tests, fuzzing): unlike dropping the session, nothing of
+    /// it stays behind. The engine process does not wait (`quit` exits at once).
+    pub fn close(self) -> W {
+        self.stop_task();
+        self.worker.shut_down();
+        self.out
+    }
+
     /// Runs until `quit`, the end of input, or stdout closing.
     pub fn run(&mut self, lines: Receiver<InputLine>) {
         let events = self.worker.events().clone();
@@ -338,7 +347,7 @@ mod tests {
         drop(sink);
         let mut session = Session::new(Vec::new(), Some(variant)).expect("session");
         session.run(input);
-        String::from_utf8(session.into_output())
+        String::from_utf8(session.close())
             .expect("utf-8")
             .lines()
             .map(str::to_string)
@@ -440,5 +449,115 @@ mod tests {
                 "response ......./......./......./......./......./....... x"
             ]
         );
+    }
+
+    mod fen_round_trip {
+        use super::output;
+        use crate::games::Game;
+        use crate::games::babylon::Babylon;
+        use crate::games::connect4::Connect4;
+        use crate::games::rushhour::RushHour;
+        use crate::games::rushhour_rocks::RushHourRocks;
+        use crate::games::tictactoe::TicTacToe;
+        use crate::games::tree::GameTree;
+        use proptest::prelude::*;
+        use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
+
+        const VARIANTS: [&str; 6] = [
+            "connect4",
+            "tictactoe",
+            "tree",
+            "rushhour",
+            "rushhour-rocks",
+            "babylon",
+        ];
+
+        /// The fen after `plies` random moves from the start.
+        fn playout<G: Game>(seed: u64, plies: usize) -> String {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = G::startpos();
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+            pos.fen()
+        }
+
+        fn playout_fen(variant: usize, seed: u64, plies: usize) -> String {
+            match variant {
+                0 => playout::<Connect4>(seed, plies),
+                1 => playout::<TicTacToe>(seed, plies),
+                2 => playout::<GameTree>(seed, plies),
+                3 => playout::<RushHour>(seed, plies),
+                4 => playout::<RushHourRocks>(seed, plies),
+                _ => playout::<Babylon>(seed, plies),
+            }
+        }
+
+        /// `position fen <text>` then `query fen` in a real session: either one error and the
+        /// start position's fen, or the fen, which read back gives itself. Returns whether
+        /// the fen was accepted.
+        fn session_round_trip(variant: &str, text: &str) -> Result<bool, TestCaseError> {
+            let position = format!("position fen {text}");
+            let out = output(variant, &[&position, "query fen"]);
+            match out.as_slice() {
+                [answer] => {
+                    let fen = answer.strip_prefix("response ");
+                    prop_assert!(fen.is_some(), "{}", answer);
+                    let again = format!("position fen {}", fen.unwrap_or_default());
+                    let out_again = output(variant, &[&again, "query fen"]);
+                    prop_assert_eq!(&out_again, &out, "{} {:?}", variant, text);
+                    Ok(true)
+                }
+                [error, start] => {
+                    prop_assert!(
+                        error.starts_with(&format!(
+                            "info string error: position: bad {variant} fen"
+                        )),
+                        "{:?}",
+                        out
+                    );
+                    let fresh = output(variant, &["query fen"]);
+                    prop_assert_eq!(std::slice::from_ref(start), fresh.as_slice());
+                    Ok(false)
+                }
+                _ => {
+                    prop_assert!(false, "{} {:?}: {:?}", variant, text, out);
+                    Ok(false)
+                }
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            /// Positions reached by random play, given as fens to a real session: accepted,
+            /// and `query fen` gives back the same text (the engine's own fens), which reads
+            /// back as itself.
+            #[test]
+            fn reachable_positions(variant in 0usize..6, seed in any::<u64>(), plies in 0usize..60) {
+                let fen = playout_fen(variant, seed, plies);
+                prop_assert!(session_round_trip(VARIANTS[variant], &fen)?, "{:?} rejected", fen);
+                let out = output(VARIANTS[variant], &[&format!("position fen {fen}"), "query fen"]);
+                prop_assert_eq!(out, vec![format!("response {fen}")]);
+            }
+
+            /// Arbitrary notation text as a fen: rejected with one error line (the position
+            /// stays at the start), or accepted and round-tripping through `query fen`.
+            #[test]
+            fn arbitrary_fens(
+                variant in 0usize..6,
+                text in "[.xoXO/ ()0-9a-hA-Q*+@-]{1,50}",
+            ) {
+                prop_assume!(!text.trim().is_empty());
+                session_round_trip(VARIANTS[variant], text.trim())?;
+            }
+        }
     }
 }

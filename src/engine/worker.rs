@@ -42,10 +42,12 @@ pub enum Job {
     ResizeTable(usize),
 }
 
-/// The handle the session keeps on the search thread.
+/// The handle the session keeps on the search thread. Dropping it lets the thread end after
+/// its current job without waiting for it; `shut_down` waits.
 pub struct Worker {
     jobs: Sender<Job>,
     events: Receiver<Event>,
+    thread: thread::JoinHandle<()>,
 }
 
 impl Worker {
@@ -53,10 +55,30 @@ impl Worker {
     pub fn spawn(hash_mb: usize) -> std::io::Result<Worker> {
         let (jobs, job_queue) = unbounded::<Job>();
         let (event_sink, events) = unbounded::<Event>();
-        thread::Builder::new()
+        let thread = thread::Builder::new()
             .name("search".to_string())
             .spawn(move || run(job_queue, event_sink, hash_mb))?;
-        Ok(Worker { jobs, events })
+        Ok(Worker {
+            jobs,
+            events,
+            thread,
+        })
+    }
+
+    /// Ends the thread once its queued jobs are done, and waits for it (a running task must
+    /// have been told to stop). For sessions run inside another program (tests, fuzzing),
+    /// so that worker threads and their tables do not outlive their session.
+    pub fn shut_down(self) {
+        let Worker {
+            jobs,
+            events,
+            thread,
+        } = self;
+        drop(jobs);
+        drop(events);
+        if thread.join().is_err() {
+            log::error!("the search thread panicked");
+        }
     }
 
     /// Queues a job (the worker runs jobs one after the other).

@@ -514,4 +514,163 @@ mod properties {
             }
         }
     }
+
+    /// Every command word.
+    const COMMANDS: &[&str] = &[
+        "uci",
+        "ugi",
+        "isready",
+        "ucinewgame",
+        "uginewgame",
+        "stop",
+        "ponderhit",
+        "quit",
+        "d",
+        "debug",
+        "setoption",
+        "position",
+        "go",
+        "query",
+        "perft",
+    ];
+
+    /// Argument words of every command, numbers at the edges of their types, and fens and
+    /// moves of the games.
+    const ARGUMENTS: &[&str] = &[
+        "startpos",
+        "fen",
+        "moves",
+        "name",
+        "value",
+        "Hash",
+        "UCI_Variant",
+        "Clear",
+        "connect4",
+        "tictactoe",
+        "on",
+        "off",
+        "gameover",
+        "p1turn",
+        "result",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "p1time",
+        "p2time",
+        "p1inc",
+        "p2inc",
+        "movestogo",
+        "movetime",
+        "depth",
+        "nodes",
+        "infinite",
+        "solve",
+        "0",
+        "7",
+        "-1",
+        "-",
+        "4294967295",
+        "4294967296",
+        "18446744073709551615",
+        "18446744073709551616",
+        "4",
+        "a1",
+        "x",
+        ".../.x./... o",
+        "......./......./......./......./......./....... x",
+        "((3 12 8) (2 4 6))",
+        "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K",
+        "A+1",
+        "@34",
+        "a1b1",
+        "0000",
+        "\u{e9}",
+    ];
+
+    /// Usual first arguments.
+    const HEADS: &[&str] = &[
+        "",
+        "startpos",
+        "startpos moves",
+        "fen",
+        "fen .../.x./... o moves",
+        "name",
+        "name Hash value",
+        "depth 3",
+        "moves",
+    ];
+
+    /// The command words a successfully parsed command may come from.
+    fn words_of(command: &Command) -> &'static [&'static str] {
+        match command {
+            Command::Handshake(Dialect::Uci) => &["uci"],
+            Command::Handshake(Dialect::Ugi) => &["ugi"],
+            Command::IsReady => &["isready"],
+            Command::NewGame => &["ucinewgame", "uginewgame"],
+            Command::Stop => &["stop"],
+            Command::PonderHit => &["ponderhit"],
+            Command::Quit => &["quit"],
+            Command::Display => &["d"],
+            Command::Debug(_) => &["debug"],
+            Command::SetOption { .. } => &["setoption"],
+            Command::Position { .. } => &["position"],
+            Command::Go(_) => &["go"],
+            Command::Query(_) => &["query"],
+            Command::Perft(_) => &["perft"],
+            Command::Empty => &[],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// A real command word followed by argument words in any order: no panic; an accepted
+        /// line is the command its first word names, with its words where they belong; a
+        /// rejected one names a column inside the line.
+        #[test]
+        fn command_words_with_any_arguments(
+            lead in proptest::sample::select(&[" ", "", "\t"][..]),
+            command in proptest::sample::select(COMMANDS),
+            head in proptest::sample::select(HEADS),
+            tail in proptest::collection::vec(proptest::sample::select(ARGUMENTS), 0..10),
+            blank in proptest::sample::select(&[" ", "  ", "\t"][..]),
+        ) {
+            // A usual start of the arguments (so that many lines get past it), then any words.
+            let mut arguments: Vec<&str> = head.split(' ').filter(|w| !w.is_empty()).collect();
+            arguments.extend(tail);
+            let mut line = format!("{lead}{command}");
+            for argument in &arguments {
+                line.push_str(blank);
+                line.push_str(argument);
+            }
+            match parse_command(&line) {
+                Ok(parsed) => {
+                    prop_assert!(words_of(&parsed).contains(&command), "{:?} -> {:?}", line, parsed);
+                    match parsed {
+                        Command::Position { start, moves } => {
+                            if let PositionStart::Fen(fen) = start {
+                                prop_assert!(fen.split(is_blank).all(|w| w != "moves"));
+                            }
+                            let listed = arguments.iter().position(|w| *w == "moves");
+                            let given: usize = listed.map_or(0, |i| {
+                                arguments[i + 1..]
+                                    .iter()
+                                    .map(|a| a.split(is_blank).count())
+                                    .sum()
+                            });
+                            prop_assert_eq!(moves.len(), given);
+                            prop_assert!(moves.iter().all(|m| !m.is_empty() && !m.contains(is_blank)));
+                        }
+                        Command::SetOption { name, .. } => prop_assert!(!name.is_empty()),
+                        _ => {}
+                    }
+                }
+                Err(e) => {
+                    prop_assert!(!e.message.is_empty());
+                    prop_assert!(e.column >= 1 && e.column <= line.chars().count() + 1);
+                }
+            }
+        }
+    }
 }

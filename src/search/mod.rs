@@ -147,7 +147,12 @@ pub fn run<G: Game>(
     }
     let mut control = Control::new(context.stop, &context.limits, context.start);
     if G::PLIES_PER_MOVE == 1 && context.algorithm == Algorithm::AlphaBeta {
-        return solve_puzzle(pos, &mut control, report);
+        let result = solve_puzzle(pos, &mut control, report);
+        // Solved (or found unsolvable) before `stop`: `go infinite` still waits for it.
+        if context.limits.infinite && result.proven {
+            wait_for_stop(&mut control);
+        }
+        return result;
     }
     let plain = match context.algorithm {
         Algorithm::AlphaBeta => None,

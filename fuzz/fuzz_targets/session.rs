@@ -1,0 +1,98 @@
+//! A whole in-process session fed arbitrary lines. The first byte picks the variant; the rest
+//! goes through the input reader as lines. So that one input runs in milliseconds, every line
+//! that parses as `go` is replaced by one of a few short searches (chosen by its length),
+//! `perft` depths are capped at 2 and `Hash` values at 8 MB. Checks: no panic, the output is
+//! UTF-8, every `isready` before `quit` gets a `readyok`, and every `go` gets exactly one
+//! `bestmove` or the busy error (at most one when `quit` came). The session is closed (its
+//! search thread joined) after each input, so memory does not pile up between inputs.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sente::engine::input::{InputLine, read_line};
+use sente::engine::session::Session;
+use sente::protocol::command::Command;
+use sente::protocol::parse::parse_command;
+use std::io::Cursor;
+
+const VARIANTS: [&str; 6] = [
+    "connect4",
+    "tictactoe",
+    "tree",
+    "rushhour",
+    "rushhour-rocks",
+    "babylon",
+];
+
+const SEARCHES: [&str; 5] = [
+    "go depth 1",
+    "go nodes 200",
+    "go movetime 2",
+    "go infinite",
+    "go depth 3 nodes 500",
+];
+
+/// The line to send instead of `text`, keeping each input fast and small.
+fn tame(text: String) -> InputLine {
+    match parse_command(&text) {
+        Ok(Command::Go(_)) => InputLine::Text(SEARCHES[text.len() % SEARCHES.len()].to_string()),
+        Ok(Command::Perft(depth)) if depth > 2 => InputLine::Text("perft 2".to_string()),
+        Ok(Command::SetOption { name, value })
+            if name.eq_ignore_ascii_case("hash")
+                && value
+                    .as_deref()
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .is_some_and(|mb| mb > 8) =>
+        {
+            InputLine::Text("setoption name Hash value 8".to_string())
+        }
+        _ => InputLine::Text(text),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let variant = VARIANTS[usize::from(which) % VARIANTS.len()];
+    let (sink, lines) = crossbeam_channel::unbounded();
+    let mut reader = Cursor::new(rest);
+    let (mut gos, mut readies, mut quit) = (0, 0, false);
+    while let Some(line) = read_line(&mut reader) {
+        let line = match line {
+            InputLine::Text(text) => tame(text),
+            other => other,
+        };
+        if let InputLine::Text(text) = &line
+            && !quit
+        {
+            match parse_command(text) {
+                Ok(Command::Go(_)) => gos += 1,
+                Ok(Command::IsReady) => readies += 1,
+                Ok(Command::Quit) => quit = true,
+                _ => {}
+            }
+        }
+        if sink.send(line).is_err() {
+            break;
+        }
+    }
+    drop(sink);
+    let mut session = Session::new(Vec::new(), Some(variant)).expect("a session starts");
+    session.run(lines);
+    let out = String::from_utf8(session.close()).expect("the output is UTF-8");
+    let bestmoves = out.lines().filter(|l| l.starts_with("bestmove ")).count();
+    // Exact lines: error messages quote the rejected text, which may hold these words.
+    let busy = out
+        .lines()
+        .filter(|l| *l == "info string error: go: a search is already running; send stop first")
+        .count();
+    let readyoks = out.lines().filter(|l| *l == "readyok").count();
+    if quit {
+        // A search running at `quit` is abandoned without its `bestmove`.
+        assert!(bestmoves + busy <= gos, "{out}");
+    } else {
+        assert_eq!(bestmoves + busy, gos, "{out}");
+    }
+    assert_eq!(readyoks, readies, "{out}");
+});

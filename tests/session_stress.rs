@@ -1,0 +1,944 @@
+//! Session stress: the real `sente` binary driven by random (seeded, reproducible) command
+//! sequences for every variant, checking the protocol's invariants on everything it prints:
+//!
+//! - every stdout line has one of the shapes of protocol.md ("Output lines"; the `d` block
+//!   and the handshake block are checked as blocks);
+//! - every accepted `go` gets exactly one `bestmove`, legal in the position it searched
+//!   (asked with `query moves` before the `go`; `0000` only when there is no legal move or the
+//!   puzzle is unsolvable), and the first move of each `pv` is legal there too; no `info` or
+//!   `bestmove` line arrives when no search runs;
+//! - `go` and `perft` during a `go infinite` are refused with the documented error;
+//! - `perft 1` counts the legal moves; `perft 0` is 1;
+//! - every `isready` gets a `readyok`, in order with the other answers, within the bound
+//!   below; every `query` gets one `response`; every bad line exactly one error line and
+//!   nothing else; accepted `position`, `setoption`, `ucinewgame` and `stop` without a search
+//!   print nothing; an accepted `position fen` round-trips through `query fen`;
+//! - after `quit` nothing is answered (no `readyok`, no `response`, no `bestmove` of a
+//!   `go infinite`), and the process exits with status 0, after `quit` or at end of input.
+//!
+//! `SENTE_STRESS_SEQUENCES` (default 300) sequences run, `SENTE_STRESS_THREADS` (default 2)
+//! at a time; sequence `i` uses seed
+//! `SENTE_STRESS_SEED + i` (default base 1). A failure names its seed and shows the end of
+//! the conversation; rerun one sequence with
+//! `SENTE_STRESS_SEED=<seed> SENTE_STRESS_SEQUENCES=1 cargo test --release --test session_stress -- --nocapture`.
+//!
+//! `readyok` must arrive within `SENTE_STRESS_READY_MS` ms of its `isready` (the first
+//! `isready` of a process, which also waits for it to start, is not timed; default 250: the
+//! tests share two cores with other test binaries and with the engine's own search thread;
+//! `scripts/stress.sh` runs the long mode with the protocol's 50 ms).
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use regex::Regex;
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const VARIANTS: [&str; 6] = [
+    "connect4",
+    "tictactoe",
+    "tree",
+    "rushhour",
+    "rushhour-rocks",
+    "babylon",
+];
+
+/// How long any expected line may take (a search to its limit included).
+const TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Lines that are not moves of any variant.
+const NOT_MOVES: [&str; 8] = ["z9", "0", "99", "a0", "Q+1", "@99", "h9h9", "-"];
+
+/// Lines that are always rejected (an unknown command, bad arguments).
+const JUNK: [&str; 14] = [
+    "frobnicate",
+    "position fen zz/zz q",
+    "position fen ((1 2) moves 1",
+    "go sideways",
+    "go depth x",
+    "go movetime -",
+    "position",
+    "position nowhere",
+    "position startpos 4",
+    "query nothing",
+    "isready now",
+    "perft",
+    "setoption",
+    "debug maybe",
+];
+
+/// What the next synchronous answer must be.
+#[derive(Debug)]
+enum Expect {
+    /// `readyok`, for an `isready` sent at this instant (not timed: the first one, which
+    /// waits for the process to start).
+    Ready(Option<Instant>),
+    /// One `response` line, exactly this text after `response` when given.
+    Response(Option<String>),
+    /// One `info string error: ...` line containing this text.
+    Error(&'static str),
+    /// The block of `d`, played in this variant.
+    Display(&'static str),
+    /// The handshake block, ending with this word.
+    Handshake(&'static str),
+}
+
+/// The task the engine's worker runs, as the driver knows it.
+#[derive(Debug)]
+enum Task {
+    Search {
+        /// The legal moves of the searched position.
+        legal: Vec<String>,
+        /// `go infinite`: it cannot end before `stop`.
+        infinite: bool,
+        /// `stop` was sent.
+        stopped: bool,
+        /// The search said the puzzle cannot be solved.
+        unsolvable: bool,
+    },
+    Perft {
+        depth: u32,
+        /// The expected count for depth 0 and 1.
+        nodes: Option<usize>,
+        stopped: bool,
+    },
+}
+
+/// Figures of one or more sequences.
+#[derive(Default, Debug)]
+struct Stats {
+    sequences: u64,
+    commands: u64,
+    searches: u64,
+    readyoks: u64,
+    ready_max: Duration,
+    /// The lines sent before the slowest `readyok`.
+    ready_max_after: String,
+}
+
+/// One engine process and what the driver expects of it.
+struct Driver {
+    rng: StdRng,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Option<(Instant, String)>>,
+    queue: VecDeque<Expect>,
+    task: Option<Task>,
+    /// The variant played and the position as `position` sets it: a start and moves.
+    variant: &'static str,
+    start: String,
+    moves: Vec<String>,
+    /// The text of the last `response`.
+    last_response: Option<String>,
+    /// Inside a `d` block: its variant and the labelled lines still to come.
+    display: Option<(&'static str, usize)>,
+    /// Inside a handshake block.
+    handshake: bool,
+    history: Vec<String>,
+    stats: Stats,
+    ready_bound: Duration,
+    shapes: Shapes,
+}
+
+/// The shapes of protocol lines outside blocks.
+struct Shapes {
+    info: Regex,
+    other: Regex,
+}
+
+impl Shapes {
+    fn new() -> Shapes {
+        Shapes {
+            info: Regex::new(
+                r"^info depth \d+ seldepth \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+( hashfull \d+)?( pv( \S+)+)?$",
+            )
+            .expect("regex"),
+            other: Regex::new(
+                r"^(readyok|info string \S.*|bestmove \S+|response( .*)?|info string perft depth \d+ (nodes \d+ time \d+|stopped))$",
+            )
+            .expect("regex"),
+        }
+    }
+}
+
+fn is_async(line: &str) -> bool {
+    line.starts_with("info depth ")
+        || line.starts_with("bestmove ")
+        || (line.starts_with("info string ") && !line.starts_with("info string error: "))
+}
+
+fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {
+    items[rng.random_range(0..items.len())]
+}
+
+impl Driver {
+    fn start(seed: u64, ready_bound: Duration) -> Result<Driver, String> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let variant = pick(&mut rng, &VARIANTS);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+            .args(["--variant", variant])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start sente: {e}"))?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (sink, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sink.send(Some((Instant::now(), line))).is_err() {
+                    return;
+                }
+            }
+            let _ = sink.send(None);
+        });
+        Ok(Driver {
+            rng,
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            queue: VecDeque::new(),
+            task: None,
+            variant,
+            start: "startpos".to_string(),
+            moves: Vec::new(),
+            last_response: None,
+            display: None,
+            handshake: false,
+            history: Vec::new(),
+            stats: Stats::default(),
+            ready_bound,
+            shapes: Shapes::new(),
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        self.history.push(format!("> {line}"));
+        self.stats.commands += 1;
+        let stdin = self.stdin.as_mut().ok_or("stdin is closed")?;
+        writeln!(stdin, "{line}").map_err(|e| format!("write {line:?}: {e}"))?;
+        stdin.flush().map_err(|e| format!("flush: {e}"))
+    }
+
+    fn expect(&mut self, line: &str, what: Expect) -> Result<(), String> {
+        self.send(line)?;
+        self.queue.push_back(what);
+        Ok(())
+    }
+
+    /// Handles output until `done` holds.
+    fn pump(&mut self, done: impl Fn(&Driver) -> bool) -> Result<(), String> {
+        let deadline = Instant::now() + TIMEOUT;
+        while !done(self) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Some((at, line))) => self.handle(at, line)?,
+                Ok(None) => return Err("the engine closed its output".to_string()),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "nothing for {TIMEOUT:?}; waiting for {:?}, task {:?}",
+                        self.queue.front(),
+                        self.task
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err("reader gone".to_string()),
+            }
+        }
+        Ok(())
+    }
+
+    /// `isready`, then everything up to its `readyok`.
+    fn sync(&mut self) -> Result<(), String> {
+        self.expect("isready", Expect::Ready(Some(Instant::now())))?;
+        self.pump(|d| d.queue.is_empty())
+    }
+
+    /// The text of the answer to `query <what>`.
+    fn ask(&mut self, what: &str) -> Result<String, String> {
+        self.expect(&format!("query {what}"), Expect::Response(None))?;
+        self.pump(|d| d.queue.is_empty())?;
+        self.last_response
+            .take()
+            .ok_or_else(|| "no response".to_string())
+    }
+
+    fn legal_moves(&mut self) -> Result<Vec<String>, String> {
+        Ok(self
+            .ask("moves")?
+            .split_whitespace()
+            .map(str::to_string)
+            .collect())
+    }
+
+    fn handle(&mut self, at: Instant, line: String) -> Result<(), String> {
+        self.history.push(format!("< {line}"));
+        if let Some((variant, left)) = self.display {
+            return self.display_line(variant, left, &line);
+        }
+        if self.handshake {
+            return self.handshake_line(&line);
+        }
+        if is_async(&line) {
+            return self.task_line(&line);
+        }
+        match self.queue.pop_front() {
+            None => Err(format!("unexpected line {line:?}")),
+            Some(Expect::Ready(sent)) => {
+                if line != "readyok" {
+                    return Err(format!("expected readyok, got {line:?}"));
+                }
+                let Some(sent) = sent else {
+                    return Ok(());
+                };
+                let waited = at.saturating_duration_since(sent);
+                self.stats.readyoks += 1;
+                if waited > self.stats.ready_max {
+                    self.stats.ready_max = waited;
+                    let sent: Vec<&String> =
+                        self.history.iter().filter(|l| l.starts_with('>')).collect();
+                    let from = sent.len().saturating_sub(6);
+                    self.stats.ready_max_after = format!("{:?}", &sent[from..]);
+                }
+                if waited > self.ready_bound {
+                    return Err(format!("readyok took {waited:?}"));
+                }
+                Ok(())
+            }
+            Some(Expect::Response(text)) => {
+                let Some(answer) = line.strip_prefix("response") else {
+                    return Err(format!("expected a response, got {line:?}"));
+                };
+                if !(answer.is_empty() || answer.starts_with(' ')) {
+                    return Err(format!("bad response line {line:?}"));
+                }
+                let answer = answer.trim_start().to_string();
+                if text.as_ref().is_some_and(|t| *t != answer) {
+                    return Err(format!("expected response {text:?}, got {line:?}"));
+                }
+                self.last_response = Some(answer);
+                Ok(())
+            }
+            Some(Expect::Error(part)) => {
+                if line.starts_with("info string error: ") && line.contains(part) {
+                    Ok(())
+                } else {
+                    Err(format!("expected an error with {part:?}, got {line:?}"))
+                }
+            }
+            Some(Expect::Display(variant)) => self.display_line(variant, 4, &line),
+            Some(Expect::Handshake(ok)) => {
+                self.queue.push_front(Expect::Handshake(ok));
+                self.handshake = true;
+                self.handshake_line(&line)
+            }
+        }
+    }
+
+    /// A line of the `d` block: board lines, then `variant:`, `fen:`, `side to move:` and
+    /// `legal moves:`.
+    fn display_line(
+        &mut self,
+        variant: &'static str,
+        left: usize,
+        line: &str,
+    ) -> Result<(), String> {
+        const LABELS: [&str; 4] = ["variant: ", "fen: ", "side to move: ", "legal moves: "];
+        let label = LABELS[4 - left];
+        if line.starts_with(label) {
+            if left == 4 && line != format!("variant: {variant}") {
+                return Err(format!("display of variant {variant}: {line:?}"));
+            }
+            if left == 2 && !matches!(&line[14..], "p1" | "p2" | "none (game over)") {
+                return Err(format!("bad display line {line:?}"));
+            }
+            self.display = (left > 1).then_some((variant, left - 1));
+            return Ok(());
+        }
+        self.display = Some((variant, left));
+        let protocol_word = ["info", "bestmove", "response", "readyok"]
+            .iter()
+            .any(|w| line.starts_with(w));
+        if left < 4
+            || line.is_empty()
+            || protocol_word
+            || LABELS.iter().any(|l| line.starts_with(l))
+        {
+            return Err(format!("bad display line {line:?}, expected {label:?}"));
+        }
+        Ok(())
+    }
+
+    fn handshake_line(&mut self, line: &str) -> Result<(), String> {
+        let Some(Expect::Handshake(ok)) = self.queue.front() else {
+            return Err("handshake state lost".to_string());
+        };
+        let ok = *ok;
+        let shape = line.starts_with("id name sente ")
+            || line == "id author the sente developers"
+            || (line.starts_with("option name ") && line.contains(" type "));
+        if line == ok {
+            self.queue.pop_front();
+            self.handshake = false;
+            Ok(())
+        } else if shape {
+            Ok(())
+        } else {
+            Err(format!("bad handshake line {line:?}"))
+        }
+    }
+
+    /// A line of the running search or perft.
+    fn task_line(&mut self, line: &str) -> Result<(), String> {
+        let shaped = if line.starts_with("info depth ") {
+            self.shapes.info.is_match(line)
+        } else {
+            self.shapes.other.is_match(line)
+        };
+        if !shaped {
+            return Err(format!("line of no protocol shape: {line:?}"));
+        }
+        match &mut self.task {
+            None => Err(format!("{line:?} while no search or perft runs")),
+            Some(Task::Perft {
+                depth,
+                nodes,
+                stopped,
+            }) => {
+                let words: Vec<&str> = line.split(' ').collect();
+                if words.len() < 6 || words[2..4] != ["perft", "depth"] {
+                    return Err(format!("unexpected {line:?} during perft"));
+                }
+                if words[4] != depth.to_string() {
+                    return Err(format!("perft {depth} answered {line:?}"));
+                }
+                if words[5] == "stopped" {
+                    if !*stopped {
+                        return Err(format!("{line:?} without stop"));
+                    }
+                } else if let Some(n) = nodes
+                    && words[6] != n.to_string()
+                {
+                    return Err(format!("perft {depth}: expected {n} nodes, got {line:?}"));
+                }
+                self.task = None;
+                Ok(())
+            }
+            Some(Task::Search {
+                legal, unsolvable, ..
+            }) => {
+                if line == "info string unsolvable" {
+                    *unsolvable = true;
+                }
+                if let Some(pv) = line.split(" pv ").nth(1)
+                    && line.starts_with("info depth ")
+                {
+                    let first = pv.split(' ').next().unwrap_or("");
+                    if !legal.iter().any(|m| m == first) {
+                        return Err(format!("pv starts with {first:?}, not legal in {legal:?}"));
+                    }
+                }
+                if let Some(mv) = line.strip_prefix("bestmove ") {
+                    let ok = if mv == "0000" {
+                        legal.is_empty() || *unsolvable
+                    } else {
+                        legal.iter().any(|m| m == mv)
+                    };
+                    if !ok {
+                        return Err(format!("bestmove {mv} is not legal in {legal:?}"));
+                    }
+                    self.task = None;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn position_line(&self) -> String {
+        let start = if self.start == "startpos" {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", self.start)
+        };
+        if self.moves.is_empty() {
+            start
+        } else {
+            format!("{start} moves {}", self.moves.join(" "))
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.start = "startpos".to_string();
+        self.moves.clear();
+    }
+
+    fn searching_infinite(&self) -> bool {
+        matches!(
+            self.task,
+            Some(Task::Search {
+                infinite: true,
+                stopped: false,
+                ..
+            })
+        )
+    }
+
+    /// Random legal moves added to the position, one `position` line each.
+    fn walk(&mut self) -> Result<(), String> {
+        for _ in 0..self.rng.random_range(1..6) {
+            let legal = self.legal_moves()?;
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[self.rng.random_range(0..legal.len())].clone();
+            self.moves.push(mv);
+            let line = self.position_line();
+            self.send(&line)?;
+        }
+        Ok(())
+    }
+
+    /// A `position` with one illegal move at the end: one error, the position stays.
+    fn illegal_move(&mut self) -> Result<(), String> {
+        let legal = self.legal_moves()?;
+        let bad = pick(&mut self.rng, &NOT_MOVES).to_string();
+        if legal.contains(&bad) {
+            return Ok(());
+        }
+        let mut line = self.position_line();
+        if self.moves.is_empty() {
+            line.push_str(" moves");
+        }
+        line.push(' ');
+        line.push_str(&bad);
+        self.expect(&line, Expect::Error("position: illegal move"))
+    }
+
+    /// `position fen` with the current fen: accepted, and `query fen` gives it back.
+    fn fen_round_trip(&mut self) -> Result<(), String> {
+        let fen = self.ask("fen")?;
+        self.send(&format!("position fen {fen}"))?;
+        self.start = fen.clone();
+        self.moves.clear();
+        self.expect("query fen", Expect::Response(Some(fen)))
+    }
+
+    fn go(&mut self) -> Result<(), String> {
+        let legal = self.legal_moves()?;
+        let rng = &mut self.rng;
+        let (line, infinite) = match rng.random_range(0..8) {
+            0 => (format!("go depth {}", rng.random_range(1..4)), false),
+            1 => (format!("go nodes {}", rng.random_range(1..3000)), false),
+            2 => (format!("go movetime {}", rng.random_range(1..25)), false),
+            3 => (
+                format!(
+                    "go wtime {0} btime {0} winc 5 binc 5",
+                    rng.random_range(0..400)
+                ),
+                false,
+            ),
+            4 => (
+                format!("go solve movetime {}", rng.random_range(1..40)),
+                false,
+            ),
+            5 => (
+                format!("go depth {} nodes 5000", rng.random_range(1..5)),
+                false,
+            ),
+            6 => ("go".to_string(), false),
+            _ => ("go infinite".to_string(), true),
+        };
+        self.send(&line)?;
+        self.stats.searches += 1;
+        self.task = Some(Task::Search {
+            legal,
+            infinite,
+            stopped: false,
+            unsolvable: false,
+        });
+        Ok(())
+    }
+
+    fn perft(&mut self) -> Result<(), String> {
+        let max = if matches!(self.variant, "babylon" | "rushhour-rocks") {
+            2
+        } else {
+            3
+        };
+        let depth = self.rng.random_range(0..=max);
+        let nodes = match depth {
+            0 => Some(1),
+            1 => Some(self.legal_moves()?.len()),
+            _ => None,
+        };
+        self.send(&format!("perft {depth}"))?;
+        self.task = Some(Task::Perft {
+            depth,
+            nodes,
+            stopped: false,
+        });
+        Ok(())
+    }
+
+    fn stop(&mut self) -> Result<(), String> {
+        self.send("stop")?;
+        match &mut self.task {
+            Some(Task::Search { stopped, .. }) | Some(Task::Perft { stopped, .. }) => {
+                *stopped = true;
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    fn set_option(&mut self) -> Result<(), String> {
+        match self.rng.random_range(0..12) {
+            0 | 1 => {
+                let mb = self.rng.random_range(1..=64);
+                self.send(&format!("setoption name Hash value {mb}"))
+            }
+            2 | 3 => {
+                let variant = pick(&mut self.rng, &VARIANTS);
+                self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+                self.variant = variant;
+                self.new_game();
+                Ok(())
+            }
+            4 => self.send("setoption name Clear Hash"),
+            5 => {
+                let algorithm = pick(&mut self.rng, &["alphabeta", "minimax", "alphabeta-plain"]);
+                self.send(&format!("setoption name Algorithm value {algorithm}"))
+            }
+            6 => {
+                let threads = self.rng.random_range(1..=2);
+                self.send(&format!("setoption name Threads value {threads}"))
+            }
+            7 => {
+                let opponent = if self.rng.random_bool(0.7) {
+                    "adversarial"
+                } else {
+                    pick(&mut self.rng, &["random", "pessimistic", "optimistic"])
+                };
+                self.send(&format!("setoption name Opponent value {opponent}"))
+            }
+            8 => {
+                let on = pick(&mut self.rng, &["true", "false"]);
+                self.send(&format!("setoption name OwnBook value {on}"))
+            }
+            9 => {
+                let (name, value, variant) = match self.rng.random_range(0..4) {
+                    0 => (
+                        "RushMetric",
+                        pick(&mut self.rng, &["steps", "slides"]).to_string(),
+                        "rushhour",
+                    ),
+                    1 => (
+                        "RocksMaxTurns",
+                        self.rng.random_range(1..200).to_string(),
+                        "rushhour-rocks",
+                    ),
+                    2 => (
+                        "BabylonColours",
+                        self.rng.random_range(1..=4).to_string(),
+                        "babylon",
+                    ),
+                    _ => (
+                        "BabylonTablets",
+                        self.rng.random_range(1..=4).to_string(),
+                        "babylon",
+                    ),
+                };
+                self.send(&format!("setoption name {name} value {value}"))?;
+                // New rules for the game being played: a new game at its start.
+                if variant == self.variant {
+                    self.new_game();
+                }
+                Ok(())
+            }
+            10 => {
+                let (line, part) = pick(
+                    &mut self.rng,
+                    &[
+                        ("setoption name Hash value 0", "Hash"),
+                        ("setoption name Hash value 99999", "Hash"),
+                        ("setoption name UCI_Variant value chess", "chess"),
+                        ("setoption name Colour value 3", "Colour"),
+                        ("setoption name Threads value x", "Threads"),
+                    ],
+                );
+                self.expect(line, Expect::Error(part))
+            }
+            _ => {
+                let line = pick(&mut self.rng, &["ucinewgame", "uginewgame"]);
+                self.send(line)
+            }
+        }
+    }
+
+    fn junk(&mut self) -> Result<(), String> {
+        let base = pick(&mut self.rng, &JUNK);
+        let mut line = base.to_string();
+        if self.rng.random_bool(0.3) {
+            // Odd spacing and a stray word after a rejected line change nothing.
+            line = format!("\t {line}  ");
+        }
+        self.expect(&line, Expect::Error(""))
+    }
+
+    /// One random step.
+    fn step(&mut self) -> Result<(), String> {
+        let busy = self.task.is_some();
+        match self.rng.random_range(0..24) {
+            0 | 1 => self.walk(),
+            2 => self.illegal_move(),
+            3 => self.fen_round_trip(),
+            4..=8 if !busy => self.go(),
+            4..=6 if self.searching_infinite() => {
+                let line = pick(&mut self.rng, &["go depth 2", "go infinite", "go"]);
+                self.expect(
+                    line,
+                    Expect::Error("go: a search is already running; send stop first"),
+                )
+            }
+            7 if self.searching_infinite() => self.expect(
+                "perft 2",
+                Expect::Error("perft: a search is running; send stop first"),
+            ),
+            9 if !busy => self.perft(),
+            9 | 10 => self.stop(),
+            11 => self.sync(),
+            12 => {
+                for _ in 0..self.rng.random_range(2..60) {
+                    self.expect("isready", Expect::Ready(Some(Instant::now())))?;
+                }
+                Ok(())
+            }
+            13 => {
+                let what = pick(
+                    &mut self.rng,
+                    &["gameover", "p1turn", "result", "moves", "fen"],
+                );
+                self.expect(&format!("query {what}"), Expect::Response(None))
+            }
+            14 => {
+                let variant = self.variant;
+                self.expect("d", Expect::Display(variant))
+            }
+            15..=17 => self.set_option(),
+            18 => self.junk(),
+            19 => {
+                let (line, ok) = pick(&mut self.rng, &[("uci", "uciok"), ("ugi", "ugiok")]);
+                self.expect(line, Expect::Handshake(ok))
+            }
+            20 => {
+                let line = pick(&mut self.rng, &["", "  ", "\t", "ponderhit", "debug on"]);
+                self.send(line)
+            }
+            _ => {
+                // Let a running search go on for a moment.
+                let ms = self.rng.random_range(0..15);
+                thread::sleep(Duration::from_millis(ms));
+                Ok(())
+            }
+        }
+    }
+
+    /// Reads everything left once stdin is closed or `quit` sent, and checks the exit.
+    fn finish(&mut self) -> Result<(), String> {
+        let quit = self.rng.random_bool(0.5);
+        if quit {
+            // Everything asked so far is answered first; after `quit`, nothing more.
+            self.sync()?;
+            let infinite = self.searching_infinite();
+            // sente may exit before it has read the lines after `quit`: a broken pipe on
+            // them is fine.
+            self.history
+                .push("> quit\n> isready\n> query fen".to_string());
+            if let Some(mut stdin) = self.stdin.take() {
+                let _ = stdin.write_all(b"quit\nisready\nquery fen\n");
+                let _ = stdin.flush();
+            }
+            let deadline = Instant::now() + TIMEOUT;
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match self.lines.recv_timeout(left) {
+                    Ok(Some((_, line))) => {
+                        self.history.push(format!("< {line}"));
+                        let allowed = is_async(&line)
+                            && !(infinite && line.starts_with("bestmove"))
+                            && self.task.is_some();
+                        if !allowed {
+                            return Err(format!("{line:?} after quit"));
+                        }
+                        self.task_line(&line)?;
+                    }
+                    Ok(None) => break,
+                    Err(_) => return Err("no end of output after quit".to_string()),
+                }
+            }
+        } else {
+            // End of input: bounded tasks finish, unbounded searches are stopped; all of it
+            // is printed.
+            self.history.push("! close".to_string());
+            self.stdin = None;
+            loop {
+                match self.lines.recv_timeout(TIMEOUT) {
+                    Ok(Some((at, line))) => self.handle(at, line)?,
+                    Ok(None) => break,
+                    Err(_) => return Err("no end of output after end of input".to_string()),
+                }
+            }
+            if !self.queue.is_empty() || self.task.is_some() {
+                return Err(format!(
+                    "output ended early: waiting for {:?}, task {:?}",
+                    self.queue, self.task
+                ));
+            }
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) if status.success() => return Ok(()),
+                Ok(Some(status)) => return Err(format!("exit status {status}")),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
+                Ok(None) => return Err("the engine does not exit".to_string()),
+                Err(e) => return Err(format!("wait: {e}")),
+            }
+        }
+    }
+
+    fn run(&mut self) -> Result<(), String> {
+        // Wait for the process to start: readyok latency is timed from then on.
+        self.expect("isready", Expect::Ready(None))?;
+        self.pump(|d| d.queue.is_empty())?;
+        let steps = self.rng.random_range(5..60);
+        for _ in 0..steps {
+            self.step()?;
+        }
+        if self.rng.random_bool(0.5) {
+            if self.task.is_some() {
+                self.stop()?;
+            }
+            self.pump(|d| d.task.is_none() && d.queue.is_empty())?;
+        }
+        self.finish()
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn env_number(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(text) => text
+            .parse()
+            .unwrap_or_else(|_| panic!("{name} must be a whole number, got {text:?}")),
+        Err(_) => default,
+    }
+}
+
+/// The conversation with runs of equal lines shown once, with their count.
+fn collapse(history: &[String]) -> Vec<String> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for line in history {
+        match out.last_mut() {
+            Some((last, n)) if last == line => *n += 1,
+            _ => out.push((line.clone(), 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(line, n)| {
+            if n > 1 {
+                format!("{line}   (x{n})")
+            } else {
+                line
+            }
+        })
+        .collect()
+}
+
+/// Runs one sequence; on failure the message names the seed and ends with the conversation.
+fn run_sequence(seed: u64, ready_bound: Duration) -> Result<Stats, String> {
+    let mut driver = Driver::start(seed, ready_bound)?;
+    let outcome = driver.run();
+    driver.stats.sequences = 1;
+    match outcome {
+        Ok(()) => Ok(std::mem::take(&mut driver.stats)),
+        Err(e) => {
+            let history = collapse(&driver.history);
+            let from = history.len().saturating_sub(80);
+            Err(format!(
+                "seed {seed} (variant now {}): {e}\n\
+                 rerun: SENTE_STRESS_SEED={seed} SENTE_STRESS_SEQUENCES=1 cargo test --release --test session_stress -- --nocapture\n\
+                 last lines:\n{}",
+                driver.variant,
+                history[from..].join("\n")
+            ))
+        }
+    }
+}
+
+#[test]
+fn random_sequences_keep_the_protocol() {
+    let sequences = env_number("SENTE_STRESS_SEQUENCES", 300);
+    let base = env_number("SENTE_STRESS_SEED", 1);
+    let ready_bound = Duration::from_millis(env_number("SENTE_STRESS_READY_MS", 250));
+    let threads = env_number("SENTE_STRESS_THREADS", 2);
+    let next = AtomicU64::new(0);
+    let total = Mutex::new(Stats::default());
+    let failures = Mutex::new(Vec::new());
+    let started = Instant::now();
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= sequences {
+                        break;
+                    }
+                    match run_sequence(base + i, ready_bound) {
+                        Ok(stats) => {
+                            let mut total = total.lock().expect("lock");
+                            total.sequences += stats.sequences;
+                            total.commands += stats.commands;
+                            total.searches += stats.searches;
+                            total.readyoks += stats.readyoks;
+                            if stats.ready_max > total.ready_max {
+                                total.ready_max = stats.ready_max;
+                                total.ready_max_after = stats.ready_max_after;
+                            }
+                        }
+                        Err(e) => {
+                            failures.lock().expect("lock").push(e);
+                            // Stop early: one failure is enough to look at.
+                            next.store(sequences, Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let total = total.into_inner().expect("lock");
+    println!(
+        "{} sequences, {} commands, {} searches, {} readyok (slowest {:?}, sent last: {}) in {:.1} s",
+        total.sequences,
+        total.commands,
+        total.searches,
+        total.readyoks,
+        total.ready_max,
+        total.ready_max_after,
+        started.elapsed().as_secs_f64()
+    );
+    let failures = failures.into_inner().expect("lock");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(total.sequences, sequences);
+}
