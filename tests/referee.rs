@@ -341,57 +341,25 @@ fn sprt_stops_the_match_once_it_decides() {
 
 #[test]
 fn bad_match_arguments_are_named() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["--engine", "cmd=x", "depth=1"], "at least two"),
+    let two = "--engine cmd=x --engine cmd=y --each depth=1";
+    let cases = [
+        ("--engine cmd=x depth=1".to_string(), "at least two"),
         (
-            &["--engine", "cmd=x", "--engine", "cmd=y", "depth=1"],
+            "--engine cmd=x --engine cmd=y depth=1".to_string(),
             "no limit",
         ),
+        (format!("--variant rushhour {two}"), "one-player puzzle"),
         (
-            &[
-                "--variant",
-                "rushhour",
-                "--engine",
-                "cmd=x",
-                "--engine",
-                "cmd=y",
-                "--each",
-                "depth=1",
-            ],
-            "one-player puzzle",
-        ),
-        (
-            &[
-                "--engine",
-                "cmd=/no/such/engine",
-                "--engine",
-                "cmd=/no/such/either",
-                "--each",
-                "depth=1",
-            ],
+            "--engine cmd=/no/such/engine --engine cmd=/no/such/either --each depth=1".to_string(),
             "cannot start",
         ),
-        (
-            &[
-                "--openings",
-                "plies=x",
-                "--engine",
-                "cmd=x",
-                "--engine",
-                "cmd=y",
-                "--each",
-                "depth=1",
-            ],
-            "plies= takes a number",
-        ),
+        (format!("--openings plies=x {two}"), "plies= takes a number"),
     ];
     for (args, message) in cases {
-        let mut all = vec!["match"];
-        all.extend_from_slice(args);
-        let output = sente(&all);
+        let output = sente_match(&args, &[]);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{args:?}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!output.status.success(), "{args}");
+        assert!(stderr.contains(message), "{args}: {stderr}");
     }
 }
 

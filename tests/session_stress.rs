@@ -39,15 +39,6 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const VARIANTS: [&str; 6] = [
-    "connect4",
-    "tictactoe",
-    "tree",
-    "rushhour",
-    "rushhour-rocks",
-    "babylon",
-];
-
 /// How long any expected line may take (a search to its limit included).
 const TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -172,6 +163,11 @@ fn is_async(line: &str) -> bool {
         || (line.starts_with("info string ") && !line.starts_with("info string error: "))
 }
 
+/// Every variant sente plays.
+fn variants() -> Vec<&'static str> {
+    sente::engine::variants::names().collect()
+}
+
 fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {
     items[rng.random_range(0..items.len())]
 }
@@ -179,7 +175,7 @@ fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {
 impl Driver {
     fn start(seed: u64, ready_bound: Duration) -> Result<Driver, String> {
         let mut rng = StdRng::seed_from_u64(seed);
-        let variant = pick(&mut rng, &VARIANTS);
+        let variant = pick(&mut rng, &variants());
         let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
             .args(["--variant", variant])
             .stdin(Stdio::piped())
@@ -603,7 +599,7 @@ impl Driver {
                 self.send(&format!("setoption name Hash value {mb}"))
             }
             2 | 3 => {
-                let variant = pick(&mut self.rng, &VARIANTS);
+                let variant = pick(&mut self.rng, &variants());
                 self.send(&format!("setoption name UCI_Variant value {variant}"))?;
                 self.variant = variant;
                 self.new_game();

@@ -15,15 +15,6 @@ use sente::protocol::command::Command;
 use sente::protocol::parse::parse_command;
 use std::io::Cursor;
 
-const VARIANTS: [&str; 6] = [
-    "connect4",
-    "tictactoe",
-    "tree",
-    "rushhour",
-    "rushhour-rocks",
-    "babylon",
-];
-
 const SEARCHES: [&str; 5] = [
     "go depth 1",
     "go nodes 200",
@@ -54,7 +45,8 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let variant = VARIANTS[usize::from(which) % VARIANTS.len()];
+    let variants: Vec<&str> = sente::engine::variants::names().collect();
+    let variant = variants[usize::from(which) % variants.len()];
     let (sink, lines) = crossbeam_channel::unbounded();
     let mut reader = Cursor::new(rest);
     let (mut gos, mut readies, mut quit) = (0, 0, false);
