@@ -17,6 +17,14 @@ pub const MAX_HASH_MB: usize = 16_384;
 /// Largest accepted `Threads`.
 pub const MAX_THREADS: usize = 256;
 
+/// The options that change rules, in lower case.
+const RULE_OPTIONS: [&str; 4] = [
+    "rushmetric",
+    "rocksmaxturns",
+    "babyloncolours",
+    "babylontablets",
+];
+
 /// The current value of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -192,6 +200,12 @@ impl Options {
                 },
             ),
         ]
+    }
+
+    /// True for the options that change a game's rules (`Change::Rules`), whatever their
+    /// value.
+    pub fn is_rule_option(name: &str) -> bool {
+        RULE_OPTIONS.contains(&name.to_ascii_lowercase().as_str())
     }
 
     /// Applies `setoption name <name> value <value>`; on error nothing changes.

@@ -15,16 +15,18 @@ pub struct Rules {
 
 impl Rules {
     /// The rules of `variant`; of `options` (engine options given to every engine), those that
-    /// change rules are applied, the others are left to the engines.
+    /// change rules are applied (a bad value is an error), the others are left to the engines.
     pub fn new(variant: &str, options: &[(String, String)]) -> Result<Rules, String> {
         let mut rules = Options::default();
         rules
             .set("UCI_Variant", Some(variant))
             .map_err(|e| format!("variant: {e}"))?;
         let mut settings = Vec::new();
-        for (name, value) in options {
-            if let Ok(Change::Rules(_)) = rules.set(name, Some(value)) {
-                settings.push((name.clone(), value.clone()));
+        for (name, value) in options.iter().filter(|(n, _)| Options::is_rule_option(n)) {
+            match rules.set(name, Some(value)) {
+                Ok(Change::Rules(_)) => settings.push((name.clone(), value.clone())),
+                Ok(_) => {}
+                Err(e) => return Err(format!("option {name}: {e}")),
             }
         }
         Ok(Rules {
@@ -103,5 +105,11 @@ mod tests {
         assert_eq!(again.position(None, &[]).unwrap().fen(), pos.fen());
         assert!(Rules::from_settings("babylon", "Hash=3").is_err());
         assert!(Rules::new("chess", &[]).is_err());
+        let too_many = [("BabylonColours".to_string(), "9".to_string())];
+        assert!(
+            Rules::new("babylon", &too_many)
+                .unwrap_err()
+                .contains("BabylonColours")
+        );
     }
 }
