@@ -354,6 +354,12 @@ fn bad_match_arguments_are_named() {
             "cannot start",
         ),
         (format!("--openings plies=x {two}"), "plies= takes a number"),
+        (
+            "--variant babylon --engine cmd=x option.BabylonColours=3 --engine cmd=y \
+             --each depth=1"
+                .to_string(),
+            "for one engine only",
+        ),
     ];
     for (args, message) in cases {
         let output = sente_match(&args, &[]);

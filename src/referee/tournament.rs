@@ -12,6 +12,7 @@ use super::rules::Rules;
 use super::spec::EngineSpec;
 use super::standings::Standings;
 use super::stats::{Decision, Sprt};
+use crate::engine::options::Options;
 use crossbeam_channel::unbounded;
 use std::io::Write;
 use std::path::PathBuf;
@@ -87,6 +88,22 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
     }
     if config.sprt.is_some() && config.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".to_string());
+    }
+    for engine in &config.engines {
+        for (name, value) in &engine.options {
+            let shared = config
+                .rules
+                .settings
+                .iter()
+                .any(|(n, v)| n.eq_ignore_ascii_case(name) && v == value);
+            if Options::is_rule_option(name) && !shared {
+                return Err(format!(
+                    "{}: option.{name}={value} changes the rules for one engine only; \
+                     give it with --each so that every engine and the referee play the same game",
+                    engine.name
+                ));
+            }
+        }
     }
     if config.rules.position(None, &[])?.is_puzzle() {
         return Err(format!(
