@@ -295,11 +295,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
             });
         }
         let engines = spec::engines(&args.engine_groups, &args.each)?;
-        let common: Vec<(String, String)> =
-            spec::engines(&[vec!["cmd=-".into(), "depth=1".into()]], &args.each)?
-                .remove(0)
-                .options;
-        let rules = Rules::new(&args.variant, &common)?;
+        let rules = Rules::new(&args.variant, &spec::shared_options(&args.each)?)?;
         let openings = match &args.openings {
             Some(text) => Openings::parse(text, args.seed, &rules)?,
             None => Openings::Start,

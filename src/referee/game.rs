@@ -329,7 +329,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 }
 
 /// `position startpos|fen <fen> [moves ...]` for the opening and the moves since.
-fn position_command(opening: &Opening, moves: &[String]) -> String {
+pub fn position_command(opening: &Opening, moves: &[String]) -> String {
     let mut line = match &opening.fen {
         Some(fen) => format!("position fen {fen}"),
         None => "position startpos".to_string(),

@@ -3,6 +3,8 @@
 //! `moves`, `new`, `help` and `quit` are always there. In a one-player puzzle (Rush Hour) the
 //! person makes every move and sente gives hints.
 
+use super::game::position_command;
+use super::openings::Opening;
 use super::process::EngineProcess;
 use super::rules::Rules;
 use crate::games::Seat;
@@ -199,12 +201,7 @@ fn best_move(
     config: &PlayConfig,
     history: &[String],
 ) -> Result<(String, String), String> {
-    let mut position = "position startpos".to_string();
-    if !history.is_empty() {
-        position.push_str(" moves ");
-        position.push_str(&history.join(" "));
-    }
-    engine.send(&position);
+    engine.send(&position_command(&Opening::default(), history));
     let limit = Duration::from_millis(config.move_time_ms) + GRACE;
     match engine.think(&format!("go movetime {}", config.move_time_ms), limit) {
         Ok(reply) => match &reply.mv {

@@ -131,6 +131,15 @@ pub fn engines(groups: &[Vec<String>], each: &[String]) -> Result<Vec<EngineSpec
     Ok(specs)
 }
 
+/// The `option.<Name>=<value>` pairs of `--each`: the options every engine gets.
+pub fn shared_options(each: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut draft = Draft::default();
+    for pair in each {
+        draft.apply(pair).map_err(|e| format!("--each: {e}"))?;
+    }
+    Ok(draft.options)
+}
+
 /// The pairs of one engine as they are read.
 #[derive(Default)]
 struct Draft {
@@ -272,6 +281,8 @@ mod tests {
         assert_eq!(specs[1].options, vec![("Hash".into(), "16".into())]);
         assert_eq!(specs[1].limits.move_time_ms, Some(500));
         assert_eq!(specs[1].limits.to_string(), "2+0.05,st=0.5");
+        let shared = shared_options(&words("tc=2+0.05 option.Hash=8 option.Hash=4")).unwrap();
+        assert_eq!(shared, vec![("Hash".into(), "4".into())]);
     }
 
     #[test]

@@ -126,27 +126,13 @@ impl Standings {
                     .map(|n| format!("{} {n}", t.as_str()))
             })
             .collect();
-        text.push_str(&format!(
-            "Terminations: {}\n",
-            if counts.is_empty() {
-                "none".to_string()
-            } else {
-                counts.join(", ")
-            }
-        ));
+        text.push_str(&format!("Terminations: {}\n", list_or_none(&counts)));
         let forfeits: Vec<String> = self
             .forfeits
             .iter()
             .map(|((engine, t), n)| format!("{} {} {n}", names[*engine], t.as_str()))
             .collect();
-        text.push_str(&format!(
-            "Forfeits: {}\n",
-            if forfeits.is_empty() {
-                "none".to_string()
-            } else {
-                forfeits.join(", ")
-            }
-        ));
+        text.push_str(&format!("Forfeits: {}\n", list_or_none(&forfeits)));
         text
     }
 
@@ -179,6 +165,15 @@ impl Standings {
             ));
         }
         text
+    }
+}
+
+/// `a, b, c`, or `none`.
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
     }
 }
 
