@@ -2,7 +2,7 @@
 """Prints which player wins Babylon from the start (1 = first, 2 = second) for C colours and
 N tablets per colour, with the time sente took to prove each cell (`go solve`, a fresh table).
 
-The course's table (../shared/testdata/babylon/table.txt) stops at C, N <= 4; this goes to
+The course's table (tests/data/babylon/table.txt) stops at C, N <= 4; this goes to
 --max (default 5). A cell that takes longer than --limit seconds is left as `?`.
 
 Usage: cargo build --release && python3 scripts/babylon_table.py [--max 5] [--limit 600]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks `sente solve connect4` on the reference sets of ../shared/testdata/connect4.
+"""Benchmarks `sente solve connect4` on the reference sets of tests/data/connect4.
 
 For each set (end, mid, begin) it pipes every position through `sente solve connect4`
 (a fresh 64 MB table per position, like the reference solver), checks every score against the
@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "testdata" / "connect4"
+DATA = ROOT / "tests" / "data" / "connect4"
 REFERENCE_MEAN_US = {"end": 1.2, "mid": 2800.0, "begin": 272000.0}
 
 

@@ -94,21 +94,23 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
 }
 
-/// Rush Hour puzzles solved optimally (the course's, `../shared/testdata/rushhour`).
-const RUSH_HOUR: &[&str] = &[
-    "..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K",
-    "BB...GC..H.GCAAH.GC..H..D...FFD.EEE.",
-    "BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM.",
-    "....B.....BC.AA.BC.D.....D.....DEEE.",
-    "B..CCCB..D.FAA.DEFGGG.EF..I.KKHHIJJ.",
-    "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
-];
+/// Rush Hour puzzles solved optimally: the boards of `tests/data/rushhour/course-puzzles.txt`
+/// (the first word of each data line), built into the binary.
+const RUSH_HOUR: &str = include_str!("../tests/data/rushhour/course-puzzles.txt");
+
+/// The puzzles' boards.
+fn rush_hour_boards() -> impl Iterator<Item = &'static str> {
+    RUSH_HOUR
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+}
 
 /// Solves every Rush Hour puzzle in both metrics, one line each: length, expanded states, time.
 fn bench_puzzles(out: &mut dyn Write) -> Result<BenchTotals, String> {
     let mut totals = BenchTotals::default();
     for metric in [Metric::Steps, Metric::Slides] {
-        for board in RUSH_HOUR {
+        for board in rush_hour_boards() {
             let pos = RushHour::parse(board, metric).map_err(|e| e.to_string())?;
             let stop = AtomicBool::new(false);
             let start = Instant::now();

@@ -1,4 +1,4 @@
-//! The Connect Four solver against the reference positions of `../shared/testdata/connect4`:
+//! The Connect Four solver against the reference positions of `tests/data/connect4`:
 //! every score exact, through the batch command's code and through `go solve`.
 
 use sente::games::Game;
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 fn reference(set: &str) -> Vec<(String, i32)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata/connect4")
+        .join("tests/data/connect4")
         .join(format!("{set}.txt"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()

@@ -1,4 +1,4 @@
-//! The Rush Hour solver against the course puzzles of `../shared/testdata/rushhour`: optimal
+//! The Rush Hour solver against the course puzzles of `tests/data/rushhour`: optimal
 //! lengths in both metrics, and the solution really solves the puzzle.
 
 use sente::games::Game;
@@ -29,8 +29,8 @@ fn solve(board: &str, metric: Metric) -> usize {
 
 #[test]
 fn course_puzzles_solve_optimally_in_both_metrics() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata/rushhour/course-puzzles.txt");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/rushhour/course-puzzles.txt");
     let text = std::fs::read_to_string(&path).expect("course puzzles");
     let mut count = 0;
     for line in text

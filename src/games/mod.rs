@@ -11,6 +11,8 @@ pub mod tree;
 
 #[cfg(test)]
 pub mod conformance;
+#[cfg(test)]
+pub mod test_data;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};

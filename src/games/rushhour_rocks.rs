@@ -233,10 +233,15 @@ mod tests {
 
     #[test]
     fn course_move_counts() {
-        // ../shared/testdata/rushhour/rocks.txt
-        assert_eq!(moves("..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K c").len(), 5);
-        assert_eq!(moves("..BCCCD.BEFFDAAE...G.EHHIGJJ.KI.LLLK c").len(), 6);
-        assert_eq!(moves("..BCCCD.BEFFDAAE...G.EHHIGJJ.KILLL.K r").len(), 7);
+        // tests/data/rushhour/rocks.txt: the counts of legal moves.
+        let counts: Vec<_> = crate::games::test_data::rocks_vectors()
+            .into_iter()
+            .filter(|v| v.what.starts_with("legal "))
+            .collect();
+        assert_eq!(counts.len(), 3);
+        for v in counts {
+            assert_eq!(moves(v.fen).len() as u32, v.value, "{} ({})", v.fen, v.what);
+        }
         assert_eq!(perft(&RushHourRocks::startpos(), 1), 5);
     }
 

@@ -4,7 +4,7 @@
 //! before searching, enhanced transposition cutoffs, and moves ordered by the threats they
 //! create, centre first.
 //!
-//! Scores follow the solving literature (`../shared/testdata/connect4/README.md`): positive
+//! Scores follow the solving literature (`tests/data/connect4/README.md`): positive
 //! when the side to move wins, `22 - (stones the winner has played when it completes four)`;
 //! 0 for a draw; negative when it loses.
 
