@@ -36,6 +36,12 @@ enum Tool {
         /// Keep the table from one position to the next.
         #[arg(long)]
         keep_table: bool,
+        /// Columns of the Connect Four board.
+        #[arg(long, default_value_t = 7)]
+        width: u8,
+        /// Rows of the Connect Four board.
+        #[arg(long, default_value_t = 6)]
+        height: u8,
     },
     /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`).
     Book {
@@ -162,20 +168,9 @@ fn main() -> ExitCode {
             hash,
             threads,
             keep_table,
-        }) => {
-            if game == "connect4" {
-                sente::search::solve::batch::run(
-                    &mut std::io::stdin().lock(),
-                    &mut std::io::stdout().lock(),
-                    hash,
-                    threads,
-                    keep_table,
-                )
-                .map_err(|e| e.to_string())
-            } else {
-                Err(format!("no exact solver for '{game}' (connect4 has one)"))
-            }
-        }
+            width,
+            height,
+        }) => solve(&game, hash, threads, keep_table, (width, height)),
         Some(Tool::Book {
             game,
             side,
@@ -204,6 +199,32 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn solve(
+    game: &str,
+    hash: usize,
+    threads: usize,
+    keep_table: bool,
+    (width, height): (u8, u8),
+) -> Result<(), String> {
+    use sente::search::solve::batch;
+    if game != "connect4" {
+        return Err(format!("no exact solver for '{game}' (connect4 has one)"));
+    }
+    let shape = sente::games::connect4::Shape::new(width, height).map_err(|e| e.0)?;
+    let config = batch::BatchConfig {
+        shape,
+        hash_mb: hash,
+        threads,
+        keep_table,
+    };
+    batch::run(
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+        config,
+    )
+    .map_err(|e| e.to_string())
 }
 
 fn make_book(

@@ -26,7 +26,11 @@ fn reference(set: &str) -> Vec<(String, i32)> {
 fn solve_all(positions: &[(String, i32)], threads: usize) -> Vec<String> {
     let input: String = positions.iter().map(|(m, _)| format!("{m}\n")).collect();
     let mut out = Vec::new();
-    batch::run(&mut input.as_bytes(), &mut out, 16, threads, false).expect("batch run");
+    let config = batch::BatchConfig {
+        threads,
+        ..batch::BatchConfig::standard(16)
+    };
+    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
     String::from_utf8(out)
         .expect("utf-8")
         .lines()
@@ -73,7 +77,12 @@ fn begin_positions_solve_exactly_with_two_threads() {
 fn batch_reports_bad_and_finished_positions_and_goes_on() {
     let input = "44x\n4444444\n1212121\n4453\n";
     let mut out = Vec::new();
-    batch::run(&mut input.as_bytes(), &mut out, 1, 2, true).expect("batch run");
+    let config = batch::BatchConfig {
+        threads: 2,
+        keep_table: true,
+        ..batch::BatchConfig::standard(1)
+    };
+    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
     let text = String::from_utf8(out).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");

@@ -211,6 +211,42 @@ fn connect4_at_a_fast_clock_with_paired_openings() {
 }
 
 #[test]
+fn connect4_on_an_8x7_board_follows_the_size_everywhere() {
+    let out = temp_path("connect4-8x7.txt");
+    // Openings in column 8, which only this board has.
+    let openings = temp_path("connect4-8x7-openings.txt");
+    std::fs::write(&openings, "8 1\n").unwrap();
+    let output = sente_match(
+        "--variant connect4 --games 2 --openings file=$2 \
+         --engine cmd=$SENTE name=full \
+         --engine cmd=$SENTE name=weak option.Algorithm=minimax depth=2 \
+         --each st=0.05 option.Connect4Width=8 option.Connect4Height=7 --out $1",
+        &[&out.display().to_string(), &openings.display().to_string()],
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("Terminations: normal 2\n"), "{text}");
+    let record = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        record
+            .matches("[Rules \"Connect4Width=8 Connect4Height=7\"]")
+            .count(),
+        2,
+        "{record}"
+    );
+    let (ok, replayed) = replay(&out);
+    assert!(ok, "{replayed}");
+    // The same games cannot be replayed on the standard board.
+    let standard = record.replace("[Rules \"Connect4Width=8 Connect4Height=7\"]\n", "");
+    std::fs::write(&out, standard).unwrap();
+    let (ok, replayed) = replay(&out);
+    assert!(!ok, "{replayed}");
+    assert!(replayed.contains("is not a column 1-7"), "{replayed}");
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&openings);
+}
+
+#[test]
 fn broken_engines_lose_by_the_right_reason() {
     let cases: &[(&str, &str, &[&str], &str)] = &[
         ("illegal", "connect4", &["st=0.05"], "faulty illegal move 2"),
@@ -537,6 +573,28 @@ fn a_person_plays_every_two_player_game_to_the_end_as_either_side() {
             );
         }
     }
+}
+
+#[test]
+fn a_person_plays_connect4_on_a_10x5_board() {
+    let mut t = Terminal::start(&[
+        "--variant",
+        "connect4",
+        "--st",
+        "0.05",
+        "--option",
+        "Connect4Height=5",
+        "--option",
+        "Connect4Width=10",
+    ]);
+    let prompt = t.until("Your move (");
+    assert!(prompt.contains("9 a)"), "{prompt}");
+    t.say("a");
+    t.until("sente plays");
+    let over = t.play_out();
+    assert!(over.starts_with("Game over: "), "{over}");
+    let seen = t.quit();
+    assert!(seen.contains("1 2 3 4 5 6 7 8 9 a\n"), "{seen}");
 }
 
 #[test]

@@ -627,7 +627,7 @@ impl Driver {
                 self.send(&format!("setoption name OwnBook value {on}"))
             }
             9 => {
-                let (name, value, variant) = match self.rng.random_range(0..4) {
+                let (name, value, variant) = match self.rng.random_range(0..6) {
                     0 => (
                         "RushMetric",
                         pick(&mut self.rng, &["steps", "slides"]).to_string(),
@@ -642,6 +642,17 @@ impl Driver {
                         "BabylonColours",
                         self.rng.random_range(1..=4).to_string(),
                         "babylon",
+                    ),
+                    // Any width 4-8 with any height 4-7 fits the 64-bit board.
+                    3 => (
+                        "Connect4Width",
+                        self.rng.random_range(4..=8).to_string(),
+                        "connect4",
+                    ),
+                    4 => (
+                        "Connect4Height",
+                        self.rng.random_range(4..=7).to_string(),
+                        "connect4",
                     ),
                     _ => (
                         "BabylonTablets",

@@ -1,17 +1,17 @@
 //! The exact solver in Connect Four sessions: `go solve`, and timed `go` that plays perfectly
-//! whenever the value can be proven in time. Runs on the worker thread, streams the narrowing
-//! bounds as `info` lines, and plays a move that keeps the proven value.
+//! whenever the value can be proven in time, at every board size. Runs on the worker thread,
+//! streams the narrowing bounds as `info` lines, and plays a move that keeps the proven value.
 
 use super::variants::SearchJob;
 use super::worker::WorkerState;
 use crate::games::Game;
-use crate::games::connect4::Connect4;
+use crate::games::connect4::{Connect4, Geometry};
 use crate::protocol::response::{Response, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::Book;
-use crate::search::solve::connect4::{Interrupted, Narrowing, Solver};
+use crate::search::solve::connect4::{Interrupted, Narrowing, Solver, win_score};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -27,14 +27,22 @@ const MAX_PV: usize = 16;
 /// A solver score (literature convention) as the protocol reports it from the side to move:
 /// `mate N` counts the side's own moves to its winning stone, `mate -N` the opponent's.
 pub fn reported(pos: &Connect4, score: i32) -> Reported {
+    if score == 0 {
+        return Reported::Centipawns(0);
+    }
     let played = pos.moves_played() as i32;
-    // Stones each side has played.
-    let own = played / 2;
-    let theirs = played - own;
-    match score {
-        0 => Reported::Centipawns(0),
-        s if s > 0 => Reported::Mate(22 - s - own),
-        s => Reported::Mate(-(22 + s - theirs)),
+    let cells = pos.shape().cells() as i32;
+    // The winning stone is played when `n` stones are on the board, `score` being
+    // (cells + 1 - n) / 2: n is one of two numbers, the one whose parity is the winner's turn.
+    let winner_to_move = i32::from(score < 0);
+    let mut n = cells + 1 - 2 * score.abs();
+    if (n - played - winner_to_move) % 2 != 0 {
+        n -= 1;
+    }
+    if score > 0 {
+        Reported::Mate((n - played) / 2 + 1)
+    } else {
+        Reported::Mate(-((n - played + 1) / 2))
     }
 }
 
@@ -99,6 +107,12 @@ pub fn solve_task(
         });
     }
     let timed = full_search && !limits.infinite && limits.depth.is_none() && limits.nodes.is_none();
+    if timed && job.own_book && !pos.shape().is_standard() {
+        say(Response::InfoString(format!(
+            "OwnBook: the books are for 7x6 only, none for {}",
+            pos.shape()
+        )));
+    }
     if timed
         && job.own_book
         && let Some(col) = shipped_book().and_then(|book| book.lookup(pos))
@@ -139,7 +153,8 @@ fn solve(
     solver.set_stop(job.stop.clone(), deadline);
     solver.set_threads(job.threads);
     solver.nodes = 0;
-    let empty = 42 - pos.moves_played();
+    let empty = pos.shape().cells() - pos.moves_played();
+    let widest = win_score(pos.shape().cells(), pos.moves_played());
     let info =
         |score: Reported, bound: Option<&'static str>, nodes: u64, pv: Vec<String>| SearchInfo {
             depth: empty,
@@ -152,8 +167,8 @@ fn solve(
             pv,
         };
     let mut last = Narrowing {
-        lower: -21,
-        upper: 21,
+        lower: -widest,
+        upper: widest,
         nodes: 0,
     };
     let score = solver.solve(pos, &mut |step| {
@@ -219,7 +234,8 @@ fn principal_variation(
 fn keeping_move(solver: &mut Solver, pos: &Connect4, score: i32) -> Option<u8> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    moves.sort_by_key(|&col| (i32::from(col) - 3).abs());
+    let width = i32::from(pos.shape().columns());
+    moves.sort_by_key(|&col| (2 * i32::from(col) - (width - 1)).abs());
     moves
         .into_iter()
         .find(|&col| solver.move_reaches(pos, col, score) == Ok(true))
@@ -261,6 +277,32 @@ mod tests {
         let pos = Connect4::from_move_string("444").expect("moves");
         assert_eq!(reported(&pos, -17), Reported::Mate(-3));
         assert_eq!(reported(&pos, 0), Reported::Centipawns(0));
+    }
+
+    #[test]
+    fn scores_of_odd_boards_become_mates_too() {
+        use crate::games::connect4::Shape;
+        // 5 x 5 (25 cells): x wins on the 25th stone, n = 24: score (26 - 24) / 2 = 1.
+        let shape = Shape::new(5, 5).expect("fits");
+        let empty = Connect4::start(shape);
+        assert_eq!(reported(&empty, 1), Reported::Mate(13));
+        // o to move after one stone, o wins with the 24th stone (n = 23): score 1.
+        let one = Connect4::from_moves(shape, "3").expect("moves");
+        assert_eq!(reported(&one, 1), Reported::Mate(12));
+        // ...and loses to x's 25th stone (n = 24): score -1, x's 12 more moves.
+        assert_eq!(reported(&one, -1), Reported::Mate(-12));
+        // Every score of every position agrees with a win counted stone by stone.
+        for moves in ["", "3", "33", "333"] {
+            let pos = Connect4::from_moves(shape, moves).expect("moves");
+            let played = pos.moves_played();
+            for n in played..25 {
+                let own = (n - played).is_multiple_of(2);
+                let score = win_score(25, n) * if own { 1 } else { -1 };
+                let mate = ((n - played) / 2 + 1) as i32;
+                let want = if own { mate } else { -mate };
+                assert_eq!(reported(&pos, score), Reported::Mate(want), "{moves} {n}");
+            }
+        }
     }
 
     #[test]

@@ -4,6 +4,8 @@
 use super::variants;
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
+use crate::games::connect4::Connect4;
+use crate::games::connect4::shape::{MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, Shape};
 use crate::games::rushhour::{Metric, RushHour};
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
@@ -18,11 +20,13 @@ pub const MAX_HASH_MB: usize = 16_384;
 pub const MAX_THREADS: usize = 256;
 
 /// The options that change rules, in lower case.
-const RULE_OPTIONS: [&str; 4] = [
+const RULE_OPTIONS: [&str; 6] = [
     "rushmetric",
     "rocksmaxturns",
     "babyloncolours",
     "babylontablets",
+    "connect4width",
+    "connect4height",
 ];
 
 /// The current value of every option.
@@ -50,6 +54,8 @@ pub struct Options {
     pub babylon_colours: u8,
     /// `BabylonTablets`: tablets per colour.
     pub babylon_tablets: u8,
+    /// `Connect4Width` and `Connect4Height`: the Connect Four board.
+    pub connect4_shape: Shape,
 }
 
 /// How a chance opponent chooses among its moves (`Opponent` other than `adversarial`).
@@ -92,6 +98,7 @@ impl Default for Options {
             rocks_max_turns: DEFAULT_MAX_TURNS,
             babylon_colours: 4,
             babylon_tablets: 3,
+            connect4_shape: Shape::STANDARD,
         }
     }
 }
@@ -193,6 +200,22 @@ impl Options {
                 },
             ),
             option(
+                "Connect4Width",
+                OptionKind::Spin {
+                    default: i64::from(Shape::STANDARD.columns()),
+                    min: i64::from(MIN_SIDE),
+                    max: i64::from(MAX_WIDTH),
+                },
+            ),
+            option(
+                "Connect4Height",
+                OptionKind::Spin {
+                    default: i64::from(Shape::STANDARD.rows()),
+                    min: i64::from(MIN_SIDE),
+                    max: i64::from(MAX_HEIGHT),
+                },
+            ),
+            option(
                 "Algorithm",
                 OptionKind::Combo {
                     default: "alphabeta".to_string(),
@@ -226,6 +249,8 @@ impl Options {
             "rocksmaxturns",
             "babyloncolours",
             "babylontablets",
+            "connect4width",
+            "connect4height",
         ];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
@@ -272,6 +297,18 @@ impl Options {
                 }
                 (self.babylon_colours, self.babylon_tablets) = (colours, tablets);
                 Ok(Change::Rules(Babylon::NAME))
+            }
+            "connect4width" | "connect4height" => {
+                let shape = &mut self.connect4_shape;
+                let (width, height) = if lower == "connect4width" {
+                    let n = spin(name, value, MIN_SIDE.into(), MAX_WIDTH.into())?;
+                    (n as u8, shape.rows())
+                } else {
+                    let n = spin(name, value, MIN_SIDE.into(), MAX_HEIGHT.into())?;
+                    (shape.columns(), n as u8)
+                };
+                *shape = Shape::new(width, height).map_err(|e| e.0)?;
+                Ok(Change::Rules(Connect4::NAME))
             }
             "rocksmaxturns" => {
                 self.rocks_max_turns = spin(name, value, 1, 10_000)? as u32;
@@ -375,5 +412,23 @@ mod tests {
             Ok(Change::Stored)
         );
         assert_eq!(options.algorithm, Algorithm::Minimax);
+    }
+
+    #[test]
+    fn connect4_sizes_fit_one_bitboard() {
+        let mut options = Options::default();
+        let rules = Ok(Change::Rules("connect4"));
+        assert_eq!(options.set("connect4width", Some("8")), rules);
+        assert_eq!(options.set("Connect4Height", Some("7")), rules);
+        assert_eq!(options.connect4_shape, Shape::new(8, 7).unwrap());
+        // 12 x 7 needs 96 bits: refused, and nothing changes.
+        let e = options.set("Connect4Width", Some("12")).unwrap_err();
+        assert!(e.contains("12x7") && e.contains("64"), "{e}");
+        assert!(options.set("Connect4Width", Some("3")).is_err());
+        assert!(options.set("Connect4Height", Some("16")).is_err());
+        assert_eq!(options.connect4_shape, Shape::new(8, 7).unwrap());
+        assert_eq!(options.set("Connect4Height", Some("4")), rules);
+        assert_eq!(options.set("Connect4Width", Some("12")), rules);
+        assert!(Options::is_rule_option("CONNECT4WIDTH"));
     }
 }

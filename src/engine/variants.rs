@@ -24,8 +24,11 @@ pub const DEFAULT_VARIANT: &str = "connect4";
 /// Every variant: its name and how to make its start position. Adding a game means adding
 /// its module in `games/` and one line here.
 const REGISTRY: &[(&str, MakeVariant)] = &[
-    (Connect4::NAME, |_| {
-        Box::new(Session::<Connect4>::new().with_solver(super::exact::solve_task))
+    (Connect4::NAME, |options| {
+        Box::new(
+            Session::starting_at(Connect4::start(options.connect4_shape))
+                .with_solver(super::exact::solve_task),
+        )
     }),
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
     (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),

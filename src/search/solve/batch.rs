@@ -1,25 +1,47 @@
-//! `sente solve connect4`: one position per input line (a move string such as `4453`, empty
-//! for the empty board), one line out per position: `<moves> <score> <nodes> <microseconds>`
-//! (microseconds with two decimals),
-//! or `<moves> error <reason>` for a malformed or finished position.
+//! `sente solve connect4`: one position per input line (a move string such as `4453`, columns
+//! `1`-`9` then `a`-`c`, empty for the empty board) on a board of any size, one line out per
+//! position: `<moves> <score> <nodes> <microseconds>` (microseconds with two decimals), or
+//! `<moves> error <reason>` for a malformed or finished position.
 
 use super::connect4::Solver;
 use crate::games::Game;
-use crate::games::connect4::Connect4;
+use crate::games::connect4::{Connect4, Shape};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-/// Solves every line of `input` with `threads` threads, writing one line per position to
-/// `out`. With `keep_table` the table is kept from one position to the next.
+/// How `run` solves.
+#[derive(Clone, Copy, Debug)]
+pub struct BatchConfig {
+    /// The board.
+    pub shape: Shape,
+    /// Solver table size in MB.
+    pub hash_mb: usize,
+    /// Threads sharing the table.
+    pub threads: usize,
+    /// Keep the table from one position to the next.
+    pub keep_table: bool,
+}
+
+impl BatchConfig {
+    /// The 7 x 6 board with a table of `hash_mb` MB, one thread, cleared for each position.
+    pub fn standard(hash_mb: usize) -> Self {
+        BatchConfig {
+            shape: Shape::STANDARD,
+            hash_mb,
+            threads: 1,
+            keep_table: false,
+        }
+    }
+}
+
+/// Solves every line of `input`, writing one line per position to `out`.
 pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    hash_mb: usize,
-    threads: usize,
-    keep_table: bool,
+    config: BatchConfig,
 ) -> std::io::Result<()> {
-    let mut solver = Solver::new(hash_mb);
-    solver.set_threads(threads);
+    let mut solver = Solver::new(config.hash_mb);
+    solver.set_threads(config.threads);
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -28,7 +50,7 @@ pub fn run(
         }
         let text = String::from_utf8_lossy(&line);
         let moves = text.trim();
-        let pos = match Connect4::from_move_string(moves) {
+        let pos = match Connect4::from_moves(config.shape, moves) {
             Ok(pos) if pos.outcome().is_some() => {
                 writeln!(out, "{moves} error the game is over")?;
                 continue;
@@ -39,7 +61,7 @@ pub fn run(
                 continue;
             }
         };
-        if !keep_table {
+        if !config.keep_table {
             solver.clear();
         }
         solver.nodes = 0;

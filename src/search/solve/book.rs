@@ -3,10 +3,11 @@
 //! each of its positions that the first player has let it draw or win. Made by
 //! `sente book connect4` with the exact solver, shipped as text (one line per position:
 //! `<moves> <column>`, columns 1-7), looked up by position so that transpositions and mirror
-//! images share a line.
+//! images share a line. Books are for the standard 7 x 6 board only: positions of other sizes
+//! are never in a book.
 
 use super::connect4::{Interrupted, Solver};
-use crate::games::connect4::{Connect4, WIDTH};
+use crate::games::connect4::{Connect4, Shape};
 use crate::games::{Game, GameError};
 use std::collections::HashMap;
 use std::io::Write;
@@ -35,7 +36,11 @@ fn canonical(pos: &Connect4) -> (u64, bool) {
 }
 
 fn flip(col: u8, mirrored: bool) -> u8 {
-    if mirrored { WIDTH - 1 - col } else { col }
+    if mirrored {
+        Shape::STANDARD.columns() - 1 - col
+    } else {
+        col
+    }
 }
 
 impl Book {
@@ -84,8 +89,12 @@ impl Book {
         self.moves.insert(key, flip(col, mirrored));
     }
 
-    /// The book move (0-based column) for `pos`, if the book has one.
+    /// The book move (0-based column) for `pos`, if the book has one (never on a board of
+    /// another size than 7 x 6).
     pub fn lookup(&self, pos: &Connect4) -> Option<u8> {
+        if !pos.shape().is_standard() {
+            return None;
+        }
         let (key, mirrored) = canonical(pos);
         self.moves.get(&key).map(|&col| flip(col, mirrored))
     }
@@ -274,6 +283,9 @@ mod tests {
             book.lookup(&Connect4::from_move_string("4").expect("moves")),
             None
         );
+        // The empty 8 x 7 board has the same key as no 7 x 6 position, and no book line.
+        let wide = Connect4::start(Shape::new(8, 7).expect("fits"));
+        assert_eq!(book.lookup(&wide), None);
     }
 
     #[test]

@@ -7,16 +7,19 @@
 //! |--------|--------------------------------------------------------------|
 //! | 0-5    | lower bound + 32 (the score is at least this)                |
 //! | 6-11   | upper bound + 32 (the score is at most this)                 |
-//! | 12-60  | the position key (below 2^49, never 0)                        |
+//! | 12-60  | the position key's low 49 bits                               |
 //! | 61-63  | stones played / 6 (how near the root the position is)        |
 //!
-//! A zero word is an empty slot. Slots come in buckets of two, indexed by the key modulo the
-//! (odd) number of buckets: the first slot keeps the entry nearer the root (costlier to
-//! recompute), the second takes whatever comes.
+//! A zero word is an empty slot (bounds are never stored as 0). Slots come in buckets of two,
+//! indexed by the key modulo the (odd) number of buckets: the first slot keeps the entry
+//! nearer the root (costlier to recompute), the second takes whatever comes. Keys have up to
+//! 64 bits (a board of width x (height + 1) = 64 bits); the bucket index and the stored 49
+//! bits still tell keys apart (Chinese remainder theorem), because the number of buckets is
+//! odd and at least 2^15.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Offset making a score (-21..=21) non-negative in 6 bits.
+/// Offset making a score (-30..=30: boards have at most 60 cells) non-negative in 6 bits.
 const OFFSET: i32 = 32;
 const BOUND_BITS: u64 = 0x3f;
 const KEY_BITS: u64 = (1 << 49) - 1;
@@ -40,8 +43,9 @@ pub struct SolverTable {
 impl SolverTable {
     /// A table of about `megabytes` MB.
     pub fn new(megabytes: usize) -> Self {
-        // An odd number of two-slot buckets spreads the keys well.
-        let count = ((megabytes.max(1) * 1024 * 1024 / 16) | 1) * 2;
+        // An odd number of two-slot buckets spreads the keys well; at least 2^15 of them
+        // keep 64-bit keys apart with 49 stored bits.
+        let count = ((megabytes.max(1) * 1024 * 1024 / 16).max(1 << 15) | 1) * 2;
         SolverTable {
             slots: (0..count).map(|_| AtomicU64::new(0)).collect(),
         }
@@ -75,9 +79,10 @@ impl SolverTable {
     pub fn get(&self, key: u64) -> Option<Bounds> {
         let i = self.index(key);
         let (first, second) = (self.load(i), self.load(i + 1));
-        let word = if first >> 12 & KEY_BITS == key {
+        let stored = key & KEY_BITS;
+        let word = if first >> 12 & KEY_BITS == stored {
             first
-        } else if second >> 12 & KEY_BITS == key {
+        } else if second >> 12 & KEY_BITS == stored {
             second
         } else {
             return None;
@@ -95,9 +100,10 @@ impl SolverTable {
         let age = u64::from(stones / 6).min(7);
         let stones_of = |word: u64| word >> 61;
         let (first, second) = (self.load(i), self.load(i + 1));
-        let slot = if first >> 12 & KEY_BITS == key {
+        let stored = key & KEY_BITS;
+        let slot = if first >> 12 & KEY_BITS == stored {
             i
-        } else if second >> 12 & KEY_BITS == key {
+        } else if second >> 12 & KEY_BITS == stored {
             i + 1
         } else if first == 0 || age <= stones_of(first) {
             // The first slot keeps the entry nearer the root (costlier to recompute)...
@@ -108,12 +114,12 @@ impl SolverTable {
         };
         let mut merged = bounds;
         let word = if slot == i { first } else { second };
-        if word >> 12 & KEY_BITS == key {
+        if word >> 12 & KEY_BITS == stored {
             merged.lower = merged.lower.max((word & BOUND_BITS) as i32 - OFFSET);
             merged.upper = merged.upper.min(((word >> 6) & BOUND_BITS) as i32 - OFFSET);
         }
         let entry = (age << 61)
-            | (key << 12)
+            | (stored << 12)
             | (((merged.upper + OFFSET) as u64) << 6)
             | (merged.lower + OFFSET) as u64;
         self.slots[slot].store(entry, Ordering::Relaxed);

@@ -1,0 +1,148 @@
+//! Connect Four's static evaluation and move-ordering hint for the heuristic search, at any
+//! board size: threats by row parity, open windows and centre control.
+
+use super::Connect4;
+use super::shape::Geometry;
+use crate::games::Seat;
+
+// The search scores finished games itself; these stay far below its mates.
+/// The side to move has lost.
+pub(super) const LOST_EVAL: i32 = 9000;
+/// The side to move completes four at once.
+pub(super) const WIN_NEXT_EVAL: i32 = 5000;
+/// Every move of the side to move lets the opponent win.
+pub(super) const LOSS_NEXT_EVAL: i32 = 5000;
+/// Bound on the positional part.
+const POSITIONAL_CAP: i32 = 3000;
+// Per side (the side to move's score minus the opponent's). A side's good rows are odd rows for
+// `x`, even rows for `o`; "useful" threats are those not right above an opponent threat.
+const LOW_GOOD_THREAT: i32 = 80; // lowest threat of its column, on a good row
+const LOW_OTHER_THREAT: i32 = 30; // lowest threat of its column, on another row
+const HIGH_THREAT: i32 = 15; // threat above another threat in its column
+const STACKED_THREAT: i32 = 80; // threat right under another threat of the same side
+const PLAYABLE_THREAT: i32 = 10; // threat the opponent must block now: a tempo
+const OPEN_THREE: i32 = 6; // window of four with three stones of the side, one empty
+const OPEN_TWO: i32 = 4; // window of four with two stones of the side, two empty
+const POTENTIAL_GOOD: i32 = 8; // empty cell of an open two, on a good row
+const POTENTIAL_OTHER: i32 = 3; // empty cell of an open two, on another row
+const CENTRE_STONE: i32 = 6; // stone in a centre column
+
+/// Static move ordering by column: `width - 1` for a centre column, 2 less per column
+/// further out (the two middle columns of an even width both count as centre, less 1).
+pub fn centre_order(width: u32, col: u32) -> i32 {
+    (width as i32 - 1) - (2 * col as i32 - (width as i32 - 1)).abs()
+}
+
+impl Connect4 {
+    /// The centre column, or the two middle columns of an even width.
+    fn centre_columns(&self) -> u64 {
+        let (s, w) = (self.shape, self.shape.width());
+        if w % 2 == 1 {
+            s.column_mask(w / 2)
+        } else {
+            s.column_mask(w / 2 - 1) | s.column_mask(w / 2)
+        }
+    }
+
+    /// Positional score of one side from its useful threats, the lowest not playable threat of
+    /// every column (both sides) and its good rows: threats, open windows, centre stones.
+    fn side_score(&self, mine: u64, theirs: u64, useful: u64, lowest: u64, good: u64) -> i32 {
+        let count = |b: u64| b.count_ones() as i32;
+        let playable = useful & ((mine | theirs) + self.shape.bottom());
+        let low = useful & lowest;
+        let (twos, threes, potential) = self.open_windows(mine, theirs);
+        let potential = potential & !useful;
+        count(low & good) * LOW_GOOD_THREAT
+            + count(low & !good) * LOW_OTHER_THREAT
+            + count(useful & !lowest & !playable) * HIGH_THREAT
+            + count(useful & (useful >> 1)) * STACKED_THREAT
+            + count(playable) * PLAYABLE_THREAT
+            + threes * OPEN_THREE
+            + twos * OPEN_TWO
+            + count(potential & good) * POTENTIAL_GOOD
+            + count(potential & !good) * POTENTIAL_OTHER
+            + count(mine & self.centre_columns()) * CENTRE_STONE
+    }
+
+    /// The lowest cell of `cells` in each column.
+    fn lowest_per_column(&self, cells: u64) -> u64 {
+        let board = self.shape.board();
+        let mut above = (cells << 1) & board;
+        for _ in 1..self.shape.height() - 1 {
+            above |= (above << 1) & board;
+        }
+        cells & !above
+    }
+
+    /// The numbers of windows of four cells free of `theirs` holding exactly two, and exactly
+    /// three, stones of `mine` (bit-sliced counting over the four directions), and the empty
+    /// cells of the two-stone windows (cells one stone away from becoming a threat).
+    fn open_windows(&self, mine: u64, theirs: u64) -> (i32, i32, u64) {
+        let free = self.shape.board() & !theirs;
+        let s = self.shape.stride();
+        let (mut twos, mut threes, mut potential) = (0, 0, 0);
+        for d in [1, s - 1, s, s + 1] {
+            let open = free & (free >> d) & (free >> (2 * d)) & (free >> (3 * d));
+            let (a0, a1, a2, a3) = (mine, mine >> d, mine >> (2 * d), mine >> (3 * d));
+            let (s1, c1, s2, c2) = (a0 ^ a1, a0 & a1, a2 ^ a3, a2 & a3);
+            let low = s1 ^ s2;
+            let mid = c1 ^ c2 ^ (s1 & s2);
+            let two = open & mid & !low;
+            twos += two.count_ones() as i32;
+            threes += (open & mid & low).count_ones() as i32;
+            potential |= two | (two << d) | (two << (2 * d)) | (two << (3 * d));
+        }
+        (twos, threes, potential & free & !mine)
+    }
+
+    /// The static evaluation (`Game::evaluate`).
+    pub(super) fn evaluation(&self) -> i32 {
+        if self.won {
+            return -LOST_EVAL;
+        }
+        if self.moves == self.shape.cells() {
+            return 0;
+        }
+        let theirs = self.current ^ self.mask;
+        let possible = self.possible();
+        let mine_w = self.shape.winning_cells(self.current, self.mask);
+        if mine_w & possible != 0 {
+            return WIN_NEXT_EVAL;
+        }
+        let theirs_w = self.shape.winning_cells(theirs, self.mask);
+        if Self::non_losing(possible, theirs_w) == 0 {
+            return -LOSS_NEXT_EVAL;
+        }
+        // Bit rows 0, 2, ... are the rows 1, 3, ... counted from the bottom: `x`'s good rows.
+        let (odd, even) = (self.shape.rows_of_parity(0), self.shape.rows_of_parity(1));
+        let (my_rows, their_rows) = match self.side_to_move_seat() {
+            Seat::P1 => (odd, even),
+            Seat::P2 => (even, odd),
+        };
+        let my_useful = mine_w & !(theirs_w << 1);
+        let their_useful = theirs_w & !(mine_w << 1);
+        let lowest = self.lowest_per_column((my_useful | their_useful) & !possible);
+        let score = self.side_score(self.current, theirs, my_useful, lowest, my_rows)
+            - self.side_score(theirs, self.current, their_useful, lowest, their_rows);
+        score.clamp(-POSITIONAL_CAP, POSITIONAL_CAP)
+    }
+
+    /// The move-ordering hint (`Game::move_order_hint`): wins, then blocks, then threats made,
+    /// centre first; a move under an opponent's threat last.
+    pub(super) fn order_hint(&self, col: u8) -> i32 {
+        let bit = self.move_bit(col);
+        if bit == 0 {
+            return 0;
+        }
+        let theirs = self.opponent_winning_cells();
+        let wins = i32::from(bit & self.own_winning_cells() != 0);
+        let blocks = i32::from(bit & theirs != 0);
+        let gives = i32::from((bit << 1) & theirs != 0);
+        let threats = self.threats_after(bit) as i32;
+        centre_order(self.shape.width(), u32::from(col))
+            + 10 * threats
+            + 10_000 * wins
+            + 5_000 * blocks
+            - 2_000 * gives
+    }
+}

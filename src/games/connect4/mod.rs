@@ -1,0 +1,425 @@
+//! Connect Four: `width` columns x `height` rows with gravity (7 x 6 by default, any size from
+//! 4 x 4 up to what one 64-bit bitboard holds), `x` moves first, four in a row wins.
+//!
+//! Bitboards in the layout of Pascal Pons's solver (see `shape`): `current` holds the stones
+//! of the side to move, `mask` all stones. A move is the 0-based column, written `1`..`9`
+//! then `a`, `b`, `c`. The public helpers are the building blocks of an exact solver.
+
+mod eval;
+pub mod shape;
+
+use super::{Game, GameError, Outcome, Seat, game_error};
+pub use shape::{Geometry, Shape, Standard};
+
+/// A Connect Four position: Pons-style bitboards, the move count, whether the last move won,
+/// and the board's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect4 {
+    /// Stones of the side to move.
+    current: u64,
+    /// All stones.
+    mask: u64,
+    /// Stones played so far.
+    moves: u32,
+    /// Whether the last move made four in a row.
+    won: bool,
+    /// The board's size.
+    shape: Shape,
+}
+
+impl Connect4 {
+    /// The empty board of `shape`.
+    pub fn start(shape: Shape) -> Self {
+        Connect4 {
+            current: 0,
+            mask: 0,
+            moves: 0,
+            won: false,
+            shape,
+        }
+    }
+
+    /// The board's size.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The cells of column `col` (0-based), as a bit mask.
+    pub fn column_mask(&self, col: u8) -> u64 {
+        self.shape.column_mask(u32::from(col))
+    }
+
+    /// The bitboards `(current, mask)`: the stones of the side to move, and every stone.
+    pub fn bitboards(&self) -> (u64, u64) {
+        (self.current, self.mask)
+    }
+
+    /// The number of stones played so far.
+    pub fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    /// True if column `col` (0-based) exists and is not full (whether or not the game is over).
+    pub fn can_play(&self, col: u8) -> bool {
+        col < self.shape.columns() && self.move_bit(col) != 0
+    }
+
+    /// The cells where a stone can be dropped now, one per non-full column.
+    pub fn possible(&self) -> u64 {
+        (self.mask + self.shape.bottom()) & self.shape.board()
+    }
+
+    /// The cell a stone dropped in column `col` (0-based) lands on; 0 if the column is full.
+    pub fn move_bit(&self, col: u8) -> u64 {
+        self.possible() & self.column_mask(col)
+    }
+
+    /// The empty cells that would complete four for the side to move.
+    pub fn own_winning_cells(&self) -> u64 {
+        self.shape.winning_cells(self.current, self.mask)
+    }
+
+    /// The empty cells that would complete four for the opponent of the side to move.
+    pub fn opponent_winning_cells(&self) -> u64 {
+        self.shape
+            .winning_cells(self.current ^ self.mask, self.mask)
+    }
+
+    /// True if playing column `col` (0-based) completes four for the side to move.
+    pub fn is_winning_move(&self, col: u8) -> bool {
+        col < self.shape.columns() && self.own_winning_cells() & self.move_bit(col) != 0
+    }
+
+    /// True if the side to move can complete four with its next stone.
+    pub fn can_win_next(&self) -> bool {
+        self.own_winning_cells() & self.possible() != 0
+    }
+
+    /// The playable cells that do not let the opponent complete four right after (a forced
+    /// block if the opponent threatens a playable cell; nothing if it threatens two).
+    /// Meant for positions where the side to move cannot win at once (see `can_win_next`).
+    pub fn non_losing_moves(&self) -> u64 {
+        Self::non_losing(self.possible(), self.opponent_winning_cells())
+    }
+
+    /// Of the playable cells `possible`, those that do not let the opponent, whose winning
+    /// cells are `opponent_win`, complete four right after.
+    #[inline]
+    pub fn non_losing(mut possible: u64, opponent_win: u64) -> u64 {
+        let forced = possible & opponent_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opponent_win >> 1)
+    }
+
+    /// The number of winning cells the side to move would have after dropping a stone on the
+    /// playable cell `bit` (Pons's move-ordering score).
+    pub fn threats_after(&self, bit: u64) -> u32 {
+        self.shape
+            .winning_cells(self.current | bit, self.mask | bit)
+            .count_ones()
+    }
+
+    /// Drops a stone of the side to move on the playable cell `bit` (one bit of `possible()`).
+    pub fn play_bit(&mut self, bit: u64) {
+        self.current ^= self.mask;
+        self.mask |= bit;
+        self.moves += 1;
+        self.won = self.shape.has_four(self.current ^ self.mask);
+    }
+
+    /// A number unique to the position among those of its board size, below
+    /// `2^(width * (height + 1))`: `current + mask + bottom`. The side to move follows from
+    /// the number of stones, so it is part of the key.
+    pub fn key(&self) -> u64 {
+        self.current + self.mask + self.shape.bottom()
+    }
+
+    /// The `key()` of the position mirrored left to right (column c goes to column
+    /// width - 1 - c).
+    pub fn mirror_key(&self) -> u64 {
+        self.shape.mirror(self.key())
+    }
+
+    /// Builds the 7 x 6 position reached by playing the 1-based columns of `moves` ("4453")
+    /// from the start (see `from_moves`).
+    pub fn from_move_string(moves: &str) -> Result<Self, GameError> {
+        Self::from_moves(Shape::STANDARD, moves)
+    }
+
+    /// Builds the position of a `shape` board reached by playing the columns of `moves`
+    /// (`1`-`9`, `a`-`c`) from the start. Rejects other characters, full columns and moves
+    /// after a win, naming the 0-based index of the bad character.
+    pub fn from_moves(shape: Shape, moves: &str) -> Result<Self, GameError> {
+        let mut pos = Self::start(shape);
+        for (i, ch) in moves.chars().enumerate() {
+            let Some(col) = shape.parse_column(ch) else {
+                return game_error(format!(
+                    "'{ch}' at index {i} is not a column {}",
+                    shape.column_range()
+                ));
+            };
+            if pos.won {
+                return game_error(format!("move '{ch}' at index {i} comes after a win"));
+            }
+            if !pos.can_play(col) {
+                return game_error(format!("move '{ch}' at index {i}: column {ch} is full"));
+            }
+            pos.play(col);
+        }
+        Ok(pos)
+    }
+
+    /// True if removing one of the top stones of `last` leaves it without four: a single final
+    /// move can have completed its four.
+    fn one_last_move_wins(shape: Shape, last: u64, mask: u64) -> bool {
+        let mut tops = last & mask & !(mask >> 1);
+        while tops != 0 {
+            let bit = tops & tops.wrapping_neg();
+            if !shape.has_four(last ^ bit) {
+                return true;
+            }
+            tops ^= bit;
+        }
+        false
+    }
+
+    /// `x`, `o` or `.` for the cell of column `col` and row `row` (0-based, bottom row 0).
+    fn cell_char(&self, col: u32, row: u32) -> char {
+        let bit = 1u64 << (col * self.shape.stride() + row);
+        let is_x = (self.current & bit != 0) == (self.side_to_move_seat() == Seat::P1);
+        match (self.mask & bit != 0, is_x) {
+            (false, _) => '.',
+            (true, true) => 'x',
+            (true, false) => 'o',
+        }
+    }
+
+    fn side_to_move_seat(&self) -> Seat {
+        [Seat::P1, Seat::P2][self.moves as usize % 2]
+    }
+
+    /// Reads the rows of a fen (top first, `/` between them): the board's size and the `x`
+    /// and `o` stones.
+    fn parse_rows(board: &str) -> Result<(Shape, u64, u64), GameError> {
+        let rows: Vec<&str> = board.split('/').collect();
+        let width = rows[0].chars().count();
+        for (i, row) in rows.iter().enumerate() {
+            let n = row.chars().count();
+            if n != width {
+                return game_error(format!(
+                    "fen row {} has {n} cells ('{row}'), fen row 1 has {width} cells: rows need as many",
+                    i + 1
+                ));
+            }
+        }
+        let shape = match (u8::try_from(width), u8::try_from(rows.len())) {
+            (Ok(w), Ok(h)) => Shape::new(w, h),
+            _ => game_error(format!("a {width}x{} board is too large", rows.len())),
+        }
+        .map_err(|e| {
+            GameError(format!(
+                "fen has {width} columns and {} rows: {e}",
+                rows.len()
+            ))
+        })?;
+        let (mut x, mut o) = (0u64, 0u64);
+        let top = shape.height() - 1;
+        for (i, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let bit = 1u64 << (c as u32 * shape.stride() + top - i as u32);
+                match ch {
+                    'x' | 'X' => x |= bit,
+                    'o' | 'O' => o |= bit,
+                    '.' => {}
+                    _ => return game_error(format!("bad cell '{ch}' in fen row {}", i + 1)),
+                }
+            }
+        }
+        Ok((shape, x, o))
+    }
+}
+
+impl Game for Connect4 {
+    type Move = u8;
+    const NAME: &'static str = "connect4";
+
+    fn startpos() -> Self {
+        Self::start(Shape::STANDARD)
+    }
+
+    /// Reads a fen of any board size (the size is the fen's number of rows and cells per row).
+    fn from_fen(fen: &str) -> Result<Self, GameError> {
+        let parts: Vec<&str> = fen.split_whitespace().collect();
+        let (board, side) = match parts[..] {
+            [board, side] => (board, side),
+            [] => return game_error("empty fen"),
+            [_] => return game_error("fen lacks the side to move (x or o)"),
+            [_, _, extra, ..] => return game_error(format!("unexpected '{extra}' after the side")),
+        };
+        let (shape, x, o) = Self::parse_rows(board)?;
+        let mask = x | o;
+        let floating = mask & !((mask << 1) | shape.bottom());
+        if floating != 0 {
+            let (col, row) = (
+                floating.trailing_zeros() / shape.stride(),
+                floating.trailing_zeros() % shape.stride(),
+            );
+            let at = format!("column {}, row {} from the bottom", col + 1, row + 1);
+            return game_error(format!("floating stone in {at}: the cell below is empty"));
+        }
+        let (nx, no) = (x.count_ones(), o.count_ones());
+        let (current, last, mover, other) = match side {
+            "x" | "X" if nx == no => (x, o, 'x', 'o'),
+            "o" | "O" if nx == no + 1 => (o, x, 'o', 'x'),
+            "x" | "X" | "o" | "O" if nx == no || nx == no + 1 => {
+                let msg = format!("side to move '{side}' does not match {nx} x and {no} o");
+                return game_error(msg);
+            }
+            "x" | "X" | "o" | "O" => {
+                return game_error(format!("impossible stone counts: {nx} x, {no} o"));
+            }
+            _ => return game_error(format!("bad side to move '{side}' (x or o)")),
+        };
+        let won = shape.has_four(last);
+        if won && shape.has_four(current) {
+            return game_error("both x and o have four in a row");
+        }
+        if shape.has_four(current) {
+            return game_error(format!("{mover} has four in a row but is to move"));
+        }
+        if won && !Self::one_last_move_wins(shape, last, mask) {
+            return game_error(format!(
+                "no single last move can complete the fours of {other}"
+            ));
+        }
+        let moves = nx + no;
+        Ok(Connect4 {
+            current,
+            mask,
+            moves,
+            won,
+            shape,
+        })
+    }
+
+    /// Reads a fen, which must be of this position's board size (the `Connect4Width` and
+    /// `Connect4Height` options).
+    fn parse_fen_with_rules(&self, fen: &str) -> Result<Self, GameError> {
+        let pos = Self::from_fen(fen)?;
+        if pos.shape != self.shape {
+            return game_error(format!(
+                "the fen is a {} board, the game is played on {} (Connect4Width, Connect4Height)",
+                pos.shape, self.shape
+            ));
+        }
+        Ok(pos)
+    }
+
+    fn fen(&self) -> String {
+        let rows: Vec<String> = (0..self.shape.height())
+            .rev()
+            .map(|r| {
+                (0..self.shape.width())
+                    .map(|c| self.cell_char(c, r))
+                    .collect()
+            })
+            .collect();
+        format!("{} {}", rows.join("/"), ['x', 'o'][self.moves as usize % 2])
+    }
+
+    fn side_to_move(&self) -> Seat {
+        self.side_to_move_seat()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.won {
+            Some(Outcome::Win(self.side_to_move().other()))
+        } else if self.moves == self.shape.cells() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        if !self.won {
+            moves.extend((0..self.shape.columns()).filter(|&c| self.can_play(c)));
+        }
+    }
+
+    fn play(&mut self, col: u8) {
+        self.play_bit(self.move_bit(col));
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
+    }
+
+    fn hash(&self) -> u64 {
+        // A bijective mix (splitmix64's finaliser) of the unique key, so every bit is useful.
+        let mut h = self.key();
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ (h >> 31)
+    }
+
+    fn move_code(col: u8) -> u16 {
+        u16::from(col)
+    }
+
+    fn move_order_hint(&self, col: u8) -> i32 {
+        self.order_hint(col)
+    }
+
+    fn move_text(&self, col: u8) -> String {
+        Shape::column_char(col).to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, GameError> {
+        if let Some(outcome) = self.outcome() {
+            let how = match outcome {
+                Outcome::Win(Seat::P1) => "x won",
+                Outcome::Win(Seat::P2) => "o won",
+                Outcome::Draw | Outcome::Score(_) => "drawn",
+            };
+            return game_error(format!("the game is over ({how})"));
+        }
+        let mut chars = text.chars();
+        let col = match (chars.next(), chars.next()) {
+            (Some(ch), None) => self.shape.parse_column(ch),
+            _ => None,
+        };
+        let Some(col) = col else {
+            return game_error(format!(
+                "'{text}' is not a column {}",
+                self.shape.column_range()
+            ));
+        };
+        if !self.can_play(col) {
+            return game_error(format!("column {text} is full"));
+        }
+        Ok(col)
+    }
+
+    fn display(&self) -> String {
+        let mut out = String::new();
+        for r in (0..self.shape.height()).rev() {
+            let cells: Vec<String> = (0..self.shape.width())
+                .map(|c| self.cell_char(c, r).into())
+                .collect();
+            out += &(cells.join(" ") + "\n");
+        }
+        let labels: Vec<String> = (0..self.shape.columns())
+            .map(|c| Shape::column_char(c).to_string())
+            .collect();
+        out + &labels.join(" ") + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,424 @@
+//! Connect Four's rules at every board size, against an independent plain-array board.
+
+use super::eval::{LOSS_NEXT_EVAL, LOST_EVAL, WIN_NEXT_EVAL};
+use super::*;
+use crate::games::perft;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::HashMap;
+
+fn pos(moves: &str) -> Connect4 {
+    Connect4::from_move_string(moves).expect("valid move string")
+}
+
+fn legal(p: &Connect4) -> Vec<u8> {
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    moves
+}
+
+/// Every board size from 4 x 4 to the 64-bit limit.
+fn all_shapes() -> Vec<Shape> {
+    (shape::MIN_SIDE..=shape::MAX_WIDTH)
+        .flat_map(|w| (shape::MIN_SIDE..=shape::MAX_HEIGHT).map(move |h| (w, h)))
+        .filter_map(|(w, h)| Shape::new(w, h).ok())
+        .collect()
+}
+
+/// A random game on `shape` of up to `cells` plies, as a move string.
+fn random_moves(shape: Shape, rng: &mut StdRng) -> String {
+    let (mut p, mut s) = (Connect4::start(shape), String::new());
+    for _ in 0..rng.random_range(0..=shape.cells()) {
+        let moves = legal(&p);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        s += &p.move_text(mv);
+        p.play(mv);
+    }
+    s
+}
+
+/// The move string of the left-right mirrored game.
+fn mirror(shape: Shape, moves: &str) -> String {
+    let w = shape.columns();
+    moves
+        .chars()
+        .map(|c| Shape::column_char(w - 1 - shape.parse_column(c).expect("column")))
+        .collect()
+}
+
+/// A plain Connect Four board, written independently of the bitboards: `cells[col][row]`
+/// holds 0 (empty), 1 (`x`) or 2 (`o`).
+#[derive(Clone)]
+struct PlainBoard {
+    width: usize,
+    height: usize,
+    cells: Vec<Vec<u8>>,
+    moves: usize,
+    won: bool,
+}
+
+impl PlainBoard {
+    fn new(width: usize, height: usize) -> Self {
+        PlainBoard {
+            width,
+            height,
+            cells: vec![vec![0; height]; width],
+            moves: 0,
+            won: false,
+        }
+    }
+
+    fn legal(&self) -> Vec<usize> {
+        if self.won || self.moves == self.width * self.height {
+            return Vec::new();
+        }
+        (0..self.width)
+            .filter(|&c| self.cells[c][self.height - 1] == 0)
+            .collect()
+    }
+
+    fn at(&self, col: i64, row: i64) -> u8 {
+        if col < 0 || row < 0 || col >= self.width as i64 || row >= self.height as i64 {
+            0
+        } else {
+            self.cells[col as usize][row as usize]
+        }
+    }
+
+    fn play(&mut self, col: usize) {
+        let row = self.cells[col].iter().position(|&v| v == 0).expect("room");
+        let who = 1 + (self.moves % 2) as u8;
+        self.cells[col][row] = who;
+        self.moves += 1;
+        let (c, r) = (col as i64, row as i64);
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            let run = |sign: i64| {
+                (1..4)
+                    .take_while(|k| self.at(c + sign * k * dc, r + sign * k * dr) == who)
+                    .count()
+            };
+            if 1 + run(1) + run(-1) >= 4 {
+                self.won = true;
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal()
+            .into_iter()
+            .map(|c| {
+                let mut next = self.clone();
+                next.play(c);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+#[test]
+fn perft_matches_reference() {
+    let expected = crate::games::test_data::perft_counts("connect4");
+    assert_eq!(expected.len(), 9);
+    for (depth, n) in (1..).zip(expected) {
+        assert_eq!(perft(&Connect4::startpos(), depth), n, "depth {depth}");
+    }
+}
+
+#[test]
+fn perft_at_other_sizes_matches_a_plain_board() {
+    // Depths reaching the first wins (7 plies) wherever the count stays small.
+    for (w, h, depth) in [
+        (4, 4, 10),
+        (5, 4, 8),
+        (4, 5, 9),
+        (6, 5, 7),
+        (8, 7, 6),
+        (9, 6, 6),
+        (10, 5, 5),
+        (12, 4, 5),
+        (4, 15, 9),
+        (5, 11, 7),
+    ] {
+        let shape = Shape::new(w, h).expect("fits");
+        let plain = PlainBoard::new(usize::from(w), usize::from(h)).perft(depth);
+        assert_eq!(
+            perft(&Connect4::start(shape), depth),
+            plain,
+            "{shape} depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn random_games_agree_with_a_plain_board_at_every_size() {
+    let mut rng = StdRng::seed_from_u64(15);
+    for shape in all_shapes() {
+        let (w, h) = (usize::from(shape.columns()), usize::from(shape.rows()));
+        let (mut wins, mut draws) = (0, 0);
+        for _ in 0..60 {
+            let (mut p, mut plain) = (Connect4::start(shape), PlainBoard::new(w, h));
+            loop {
+                let moves = legal(&p);
+                let plain_moves: Vec<u8> = plain.legal().iter().map(|&c| c as u8).collect();
+                assert_eq!(moves, plain_moves, "{shape}: {}", p.fen());
+                assert_eq!(Connect4::from_fen(&p.fen()).as_ref(), Ok(&p), "{shape}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                assert_eq!(p.is_winning_move(mv), {
+                    let mut next = plain.clone();
+                    next.play(usize::from(mv));
+                    next.won
+                });
+                p.play(mv);
+                plain.play(usize::from(mv));
+            }
+            match p.outcome() {
+                Some(Outcome::Win(seat)) => {
+                    wins += 1;
+                    assert!(plain.won);
+                    assert_eq!(seat, [Seat::P1, Seat::P2][(plain.moves + 1) % 2]);
+                }
+                Some(Outcome::Draw) => {
+                    draws += 1;
+                    assert!(!plain.won && plain.moves == w * h);
+                }
+                other => panic!("{shape}: game not over: {other:?}"),
+            }
+        }
+        assert!(wins > 0, "{shape}: {wins} wins {draws} draws");
+    }
+}
+
+#[test]
+fn fours_in_every_direction_win_for_both_sides() {
+    for (moves, winner) in [
+        ("1122334", Seat::P1),
+        ("71122334", Seat::P2),
+        ("1212121", Seat::P1),
+        ("71212121", Seat::P2),
+        ("12234334544", Seat::P1),
+        ("712234334544", Seat::P2),
+        ("76654554344", Seat::P1),
+        ("176654554344", Seat::P2),
+    ] {
+        let (before, last) = moves.split_at(moves.len() - 1);
+        assert_eq!(pos(before).outcome(), None, "{moves}: over too early");
+        let col = last.as_bytes()[0] - b'1';
+        assert!(pos(before).is_winning_move(col), "{moves}");
+        let p = pos(moves);
+        assert_eq!(p.outcome(), Some(Outcome::Win(winner)), "{moves}");
+        assert!(legal(&p).is_empty(), "{moves}: moves after a win");
+        assert!(p.parse_move("6").unwrap_err().0.contains("over"));
+        assert_eq!(Connect4::from_fen(&p.fen()), Ok(p));
+    }
+}
+
+#[test]
+fn the_last_columns_of_wide_boards_are_letters() {
+    let shape = Shape::new(12, 4).expect("fits");
+    // x plays 9 a b c along the bottom row, o stacks on 1.
+    let p = Connect4::from_moves(shape, "91a1b1c").expect("moves");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Seat::P1)));
+    assert_eq!(
+        p.fen(),
+        "............/o.........../o.........../o.......xxxx o"
+    );
+    let q = Connect4::from_moves(shape, "91a1b1").expect("moves");
+    assert_eq!(q.parse_move("c"), Ok(11));
+    assert_eq!(q.parse_move("C"), Ok(11));
+    assert!(q.parse_move("d").unwrap_err().0.contains("1-9, a-c"));
+    assert_eq!(q.move_text(9), "a");
+    assert!(q.display().ends_with("\n1 2 3 4 5 6 7 8 9 a b c\n"));
+    let narrow = Shape::new(10, 5).expect("fits");
+    let e = Connect4::from_moves(narrow, "4b").unwrap_err().0;
+    assert!(e.contains("'b' at index 1 is not a column 1-9, a-a"), "{e}");
+}
+
+#[test]
+fn fens_round_trip_and_name_their_size() {
+    let mut rng = StdRng::seed_from_u64(6);
+    for shape in all_shapes() {
+        let start = Connect4::start(shape);
+        let fen = start.fen();
+        assert_eq!(fen.split('/').count(), usize::from(shape.rows()));
+        assert_eq!(Connect4::from_fen(&fen).as_ref(), Ok(&start));
+        assert_eq!(start.parse_fen_with_rules(&fen).as_ref(), Ok(&start));
+        for _ in 0..20 {
+            let moves = random_moves(shape, &mut rng);
+            let p = Connect4::from_moves(shape, &moves).expect("replays");
+            assert_eq!(
+                Connect4::from_fen(&p.fen()).as_ref(),
+                Ok(&p),
+                "{shape} {moves}"
+            );
+        }
+        if !shape.is_standard() {
+            let e = Connect4::startpos()
+                .parse_fen_with_rules(&fen)
+                .unwrap_err()
+                .0;
+            assert!(e.contains(&format!("{shape} board")), "{e}");
+        }
+    }
+    // Too small, too large.
+    let e = Connect4::from_fen("..../..../.... x").unwrap_err().0;
+    assert!(e.contains("too small"), "{e}");
+    let wide = vec![".".repeat(13); 4].join("/") + " x";
+    assert!(
+        Connect4::from_fen(&wide)
+            .unwrap_err()
+            .0
+            .contains("too large")
+    );
+}
+
+#[test]
+fn full_board_without_four_is_a_draw() {
+    let p = pos("111111222222333333544444455555666666777777");
+    assert_eq!((p.moves_played(), p.outcome()), (42, Some(Outcome::Draw)));
+    assert!(legal(&p).is_empty());
+    let fen = "oooxooo/xxxoxxx/oooxooo/xxxoxxx/oooxooo/xxxoxxx x";
+    assert_eq!(p.fen(), fen);
+    assert_eq!(Connect4::from_fen(fen), Ok(p));
+}
+
+#[test]
+fn fen_and_display_round_trip() {
+    let start = "......./......./......./......./......./....... x";
+    assert_eq!(Connect4::startpos().fen(), start);
+    assert_eq!(Connect4::from_fen(start), Ok(Connect4::startpos()));
+    let p = pos("4453");
+    assert_eq!(p.fen(), "......./......./......./......./...o.../..oxx.. x");
+    assert_eq!(Connect4::from_fen(&p.fen()), Ok(p.clone()));
+    let bottom = "\n. . . o . . .\n. . o x x . .\n1 2 3 4 5 6 7\n";
+    assert!(p.display().ends_with(bottom) && p.display().lines().count() == 7);
+    let won = Connect4::from_fen("......./......./......./......./ooo..../xxxx... o");
+    assert_eq!(won.map(|p| p.outcome()), Ok(Some(Outcome::Win(Seat::P1))));
+}
+
+#[test]
+fn bad_fens_are_rejected() {
+    let e = "......./......./......./......./......."; // five empty rows
+    let b = "......./......./......./......./"; // four
+    for (bad, why) in [
+        (String::new(), "empty"),
+        (format!("{e}/......."), "side"),
+        (format!("{e}/...... x"), "cells"),
+        (format!("{e}/......q x"), "bad cell"),
+        (format!("{e}/....... z"), "bad side"),
+        (format!("{e}/....... x o"), "unexpected"),
+        (format!("{b}...x.../....... o"), "column 4, row 2"),
+        (format!("{e}/xx..... o"), "counts"),
+        (format!("{e}/x...... x"), "side to move"),
+        (format!("{b}oooo.../xxxx... x"), "both"),
+        (format!("{b}ooo..../xxxx..o x"), "is to move"),
+        (
+            "......./......./x.....x/xoo...x/xoo...x/xooo..x o".into(),
+            "single last",
+        ),
+    ] {
+        let e = Connect4::from_fen(&bad).expect_err(&bad);
+        assert!(e.0.contains(why), "{bad:?}: '{e}' lacks '{why}'");
+    }
+    // Five rows make a 7x5 board: a fen of its own, not the game's.
+    let five = format!("{e} x");
+    assert!(Connect4::from_fen(&five).is_ok());
+    let e = Connect4::startpos()
+        .parse_fen_with_rules(&five)
+        .unwrap_err()
+        .0;
+    assert!(e.contains("7x5 board") && e.contains("7x6"), "{e}");
+}
+
+#[test]
+fn move_strings_agree_with_played_moves() {
+    let mut p = Connect4::startpos();
+    for ch in "4453271".chars() {
+        p.play(p.parse_move(&ch.to_string()).expect("legal"));
+    }
+    assert_eq!(pos("4453271"), p);
+    assert_eq!(pos(""), Connect4::startpos());
+    let error = |moves: &str| Connect4::from_move_string(moves).unwrap_err().0;
+    assert!(error("8").contains("index 0") && error("440").contains("index 2"));
+    assert!(error("4a").contains("index 1") && error("12121215").contains("index 7"));
+    assert!(error("1111111").contains("index 6: column 1 is full"));
+    let full = pos("111111");
+    assert!(!full.can_play(0) && full.can_play(1) && !full.can_play(7));
+    assert!(full.parse_move("1").unwrap_err().0.contains("full"));
+    for bad in ["0", "8", "x", "44", "", "a"] {
+        assert!(full.parse_move(bad).is_err(), "accepted {bad:?}");
+    }
+    assert_eq!(legal(&full), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn keys_are_unique_and_mirror_at_every_size() {
+    let mut rng = StdRng::seed_from_u64(42);
+    for shape in all_shapes() {
+        let (mut by_key, mut by_fen) = (HashMap::new(), HashMap::new());
+        let limit = 1u128 << (shape.width() * shape.stride());
+        for _ in 0..300 {
+            let moves = random_moves(shape, &mut rng);
+            let p = Connect4::from_moves(shape, &moves).expect("replays");
+            assert!(u128::from(p.key()) < limit && p.evaluate().abs() <= LOST_EVAL);
+            assert_eq!(by_key.entry(p.key()).or_insert_with(|| p.fen()), &p.fen());
+            assert_eq!(by_fen.entry(p.fen()).or_insert(p.key()), &p.key());
+            let m = Connect4::from_moves(shape, &mirror(shape, &moves)).expect("replays");
+            assert_eq!(p.mirror_key(), m.key(), "{shape} {moves}");
+            assert_eq!(
+                p.evaluate(),
+                m.evaluate(),
+                "{shape} {moves}: evaluation not symmetric"
+            );
+        }
+        assert!(by_key.len() > 150, "{shape}");
+    }
+}
+
+#[test]
+fn winning_and_non_losing_moves() {
+    let p = pos("112233");
+    assert!(p.can_win_next() && p.evaluate() == WIN_NEXT_EVAL);
+    let wins: Vec<u8> = (0..7).filter(|&c| p.is_winning_move(c)).collect();
+    assert_eq!(wins, [3]);
+    assert!(pos("121212").is_winning_move(0) && !pos("121212").is_winning_move(1));
+    // o must block the bottom of column 4.
+    let p = pos("11223");
+    assert!(!p.can_win_next());
+    assert_eq!(p.non_losing_moves(), p.move_bit(3));
+    // Two open ends: o cannot stop both.
+    let p = pos("22334");
+    let open_ends = p.move_bit(0) | p.move_bit(4);
+    assert_eq!(p.opponent_winning_cells() & p.possible(), open_ends);
+    assert_eq!(p.non_losing_moves(), 0);
+    assert_eq!(p.evaluate(), -LOSS_NEXT_EVAL);
+    // x threatens the second cell of column 4: o must not play under it.
+    let p = pos("3112273");
+    assert_eq!(p.opponent_winning_cells(), 1 << (3 * 7 + 1));
+    let safe = p.possible() & !p.column_mask(3);
+    assert_eq!(p.non_losing_moves(), safe);
+}
+
+#[test]
+fn move_order_prefers_centre_wins_and_blocks() {
+    let p = Connect4::startpos();
+    let hints: Vec<i32> = (0..7).map(|c| p.move_order_hint(c)).collect();
+    assert_eq!(hints, [0, 2, 4, 6, 4, 2, 0]);
+    assert!(p.evaluate().abs() < 50);
+    let best = |p: Connect4| legal(&p).into_iter().max_by_key(|&c| p.move_order_hint(c));
+    assert_eq!(best(pos("112233")), Some(3));
+    assert_eq!(best(pos("11223")), Some(3));
+    assert_eq!(best(pos("77665")), Some(3));
+    // An even width has two centre columns.
+    let even = Connect4::start(Shape::new(8, 7).expect("fits"));
+    let hints: Vec<i32> = (0..8).map(|c| even.move_order_hint(c)).collect();
+    assert!(hints[3] == hints[4] && hints[4] > hints[5] && hints[5] > hints[6]);
+}

@@ -1,0 +1,224 @@
+//! The exact Connect Four solver, at every board size: null-window alpha-beta on the exact
+//! score, the score bracketed by iterative narrowing, a table of both bounds keyed on the
+//! position (mirror positions share an entry), immediate wins and moves handing the opponent
+//! a win detected before searching, enhanced transposition cutoffs, and moves ordered by the
+//! threats they create, centre first. The standard 7 x 6 board runs a copy of the search
+//! compiled for its size (`search::Search<Standard>`); other sizes share one compiled for
+//! any size.
+//!
+//! Scores follow the solving literature (`tests/data/connect4/README.md`), generalised to a
+//! board of `W x H` cells: a win completed by the stone played when `n` stones are already
+//! on the board scores `(W * H + 1 - n) / 2` (rounded down) for the side to move, a loss the
+//! negative of the opponent's win, a draw 0. On 7 x 6 this is `22 - k` for a win with the
+//! winner's `k`-th stone.
+
+mod search;
+
+use super::table::SolverTable;
+use crate::games::connect4::{Connect4, Geometry, Shape, Standard};
+use search::{Board, Limits, Search};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// A parallel solve runs alone for this many nodes first.
+const SOLO_NODES: u64 = 200_000;
+
+/// Why a solve ended without a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+/// One narrowing step, for progress reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Narrowing {
+    /// The score is at least this...
+    pub lower: i32,
+    /// ...and at most this.
+    pub upper: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+}
+
+/// The score of a win completed by the stone played when `stones` stones are on a board of
+/// `cells` cells (`(cells + 1 - stones) / 2`); a loss is its negative.
+pub fn win_score(cells: u32, stones: u32) -> i32 {
+    (cells as i32 + 1 - stones as i32) / 2
+}
+
+/// The solver with its table; reuse it across positions to keep what it learnt.
+pub struct Solver {
+    table: Arc<SolverTable>,
+    /// The board size of the positions in the table.
+    table_shape: Option<Shape>,
+    /// Positions searched (calls of the inner search, over all threads) since it was last set
+    /// to 0.
+    pub nodes: u64,
+    limits: Limits,
+    /// Threads of a solve (the calling one included).
+    threads: usize,
+}
+
+impl Solver {
+    /// A solver with a table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Self {
+        Solver {
+            table: Arc::new(SolverTable::new(megabytes)),
+            table_shape: None,
+            nodes: 0,
+            limits: Limits::default(),
+            threads: 1,
+        }
+    }
+
+    /// Solves with `threads` threads sharing the table (lazy SMP: every thread runs the whole
+    /// solve, each with its own move order, and the first to finish gives the value).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        match Arc::get_mut(&mut self.table) {
+            Some(table) => table.clear(),
+            None => self.table = Arc::new(SolverTable::new(self.table.bytes() >> 20)),
+        }
+    }
+
+    /// Makes later solves give up once `flag` is raised or `deadline` passes.
+    pub fn set_stop(&mut self, flag: Arc<AtomicBool>, deadline: Option<Instant>) {
+        self.limits.stop = Some(flag);
+        self.limits.deadline = deadline;
+    }
+
+    /// Empties the table if it holds positions of another board size than `shape`.
+    fn use_shape(&mut self, shape: Shape) {
+        if self.table_shape != Some(shape) {
+            if self.table_shape.is_some() {
+                self.clear();
+            }
+            self.table_shape = Some(shape);
+        }
+    }
+
+    /// The exact score of `pos` (which must not be over), reporting each narrowing step.
+    pub fn solve(
+        &mut self,
+        pos: &Connect4,
+        report: &mut dyn FnMut(Narrowing),
+    ) -> Result<i32, Interrupted> {
+        let shape = pos.shape();
+        self.use_shape(shape);
+        if shape.is_standard() {
+            self.solve_on(Standard, pos, report)
+        } else {
+            self.solve_on(shape, pos, report)
+        }
+    }
+
+    /// True when the value of `pos` after playing column `col` (0-based) is at least `score`
+    /// for the side to move of `pos`.
+    pub fn move_reaches(
+        &mut self,
+        pos: &Connect4,
+        col: u8,
+        score: i32,
+    ) -> Result<bool, Interrupted> {
+        let shape = pos.shape();
+        self.use_shape(shape);
+        let bit = pos.move_bit(col);
+        if bit == 0 {
+            return Ok(false);
+        }
+        let result = if shape.is_standard() {
+            self.search_on(Standard, 0, |s| s.move_reaches(Board::of(pos), bit, score))
+        } else {
+            self.search_on(shape, 0, |s| s.move_reaches(Board::of(pos), bit, score))
+        };
+        result.ok_or(Interrupted)
+    }
+
+    /// Runs `task` on a search of geometry `geo` on this thread, counting its nodes.
+    fn search_on<G: Geometry, T>(
+        &mut self,
+        geo: G,
+        variant: usize,
+        task: impl FnOnce(&mut Search<G>) -> Option<T>,
+    ) -> Option<T> {
+        let mut search = Search::new(geo, &self.table, &self.limits, variant);
+        let result = task(&mut search);
+        self.nodes += search.nodes;
+        result
+    }
+
+    /// `solve` on a board of geometry `geo`.
+    fn solve_on<G: Geometry>(
+        &mut self,
+        geo: G,
+        pos: &Connect4,
+        report: &mut dyn FnMut(Narrowing),
+    ) -> Result<i32, Interrupted> {
+        let board = Board::of(pos);
+        if pos.can_win_next() {
+            return Ok(win_score(geo.cells(), pos.moves_played()));
+        }
+        let base = self.nodes;
+        let mut narrowing = |lower, upper, nodes| {
+            report(Narrowing {
+                lower,
+                upper,
+                nodes: base + nodes,
+            })
+        };
+        if self.threads <= 1 {
+            return self
+                .search_on(geo, 0, |s| s.solve(board, &mut narrowing))
+                .ok_or(Interrupted);
+        }
+        // Small solves end before threads would pay for themselves: try alone first (what
+        // this finds stays in the table).
+        self.limits.nodes = Some(SOLO_NODES);
+        let alone = self.search_on(geo, 0, |s| s.solve(board, &mut |_, _, _| {}));
+        self.limits.nodes = None;
+        if let Some(score) = alone {
+            return Ok(score);
+        }
+        if self.limits.stop_requested() {
+            return Err(Interrupted);
+        }
+        let finished = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            finished: Some(Arc::clone(&finished)),
+            ..self.limits.clone()
+        };
+        let found = std::sync::Mutex::new(None);
+        let helper_nodes = AtomicU64::new(0);
+        let table = &*self.table;
+        let before = self.nodes;
+        let (mine, my_nodes) = std::thread::scope(|scope| {
+            for k in 1..self.threads {
+                let (limits, found, helper_nodes) = (&limits, &found, &helper_nodes);
+                scope.spawn(move || {
+                    let mut helper = Search::new(geo, table, limits, 1 + (k - 1) % 3);
+                    if let Some(score) = helper.solve(board, &mut |_, _, _| {}) {
+                        if let Ok(mut slot) = found.lock() {
+                            slot.get_or_insert(score);
+                        }
+                        if let Some(flag) = &limits.finished {
+                            flag.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut search = Search::new(geo, table, &limits, 0);
+            let mine = search.solve(board, &mut |lower, upper, nodes| {
+                narrowing(lower, upper, before - base + nodes)
+            });
+            finished.store(true, Ordering::Relaxed);
+            (mine, search.nodes)
+        });
+        self.nodes += my_nodes + helper_nodes.load(Ordering::Relaxed);
+        let theirs = found.lock().ok().and_then(|slot| *slot);
+        mine.or(theirs).ok_or(Interrupted)
+    }
+}

@@ -1,0 +1,166 @@
+//! The Connect Four solver at other board sizes: exact scores against a plain memoised
+//! minimax on small boards, and the published values of the empty boards
+//! (`tests/data/connect4/sizes.txt`) for the sizes that solve in a few seconds.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use sente::games::Game;
+use sente::games::connect4::{Connect4, Geometry, Shape};
+use sente::search::solve::connect4::{Solver, win_score};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// The exact score of `pos` (not over) by plain minimax over every move, memoised by key:
+/// nothing of the solver's pruning, ordering or table.
+fn plain_score(pos: &Connect4, memo: &mut HashMap<u64, i8>) -> i32 {
+    if let Some(&v) = memo.get(&pos.key()) {
+        return i32::from(v);
+    }
+    let cells = pos.shape().cells();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let best = moves
+        .into_iter()
+        .map(|col| {
+            let mut child = pos.clone();
+            child.play(col);
+            if child.outcome().is_none() {
+                -plain_score(&child, memo)
+            } else if pos.is_winning_move(col) {
+                win_score(cells, pos.moves_played())
+            } else {
+                0
+            }
+        })
+        .max()
+        .expect("a position not over has moves");
+    memo.insert(pos.key(), best as i8);
+    best
+}
+
+/// A random position of `shape` that is not over.
+fn random_position(shape: Shape, rng: &mut StdRng) -> Connect4 {
+    loop {
+        let mut pos = Connect4::start(shape);
+        let plies = rng.random_range(0..shape.cells());
+        for _ in 0..plies {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.outcome().is_none() {
+            return pos;
+        }
+    }
+}
+
+#[test]
+fn small_boards_solve_exactly_like_plain_minimax() {
+    let mut rng = StdRng::seed_from_u64(15);
+    for (w, h) in [(4, 4), (5, 4), (4, 5)] {
+        let shape = Shape::new(w, h).expect("fits");
+        let mut memo = HashMap::new();
+        let mut solver = Solver::new(4);
+        let empty = Connect4::start(shape);
+        assert_eq!(
+            solver.solve(&empty, &mut |_| {}),
+            Ok(plain_score(&empty, &mut memo))
+        );
+        for i in 0..400 {
+            let pos = random_position(shape, &mut rng);
+            if i % 2 == 0 {
+                solver.clear();
+            }
+            let expected = plain_score(&pos, &mut memo);
+            let got = solver.solve(&pos, &mut |_| {});
+            assert_eq!(got, Ok(expected), "{shape}: {}", pos.fen());
+            // Every move compares with the value as minimax says.
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for col in moves {
+                let mut child = pos.clone();
+                child.play(col);
+                let value = match child.outcome() {
+                    None => -plain_score(&child, &mut memo),
+                    Some(_) if pos.is_winning_move(col) => {
+                        win_score(shape.cells(), pos.moves_played())
+                    }
+                    Some(_) => 0,
+                };
+                for target in [value, value + 1] {
+                    let reaches = solver.move_reaches(&pos, col, target);
+                    assert_eq!(reaches, Ok(value >= target), "{} {col}", pos.fen());
+                }
+            }
+        }
+    }
+}
+
+/// One published cell: the board, the winner (`first`, `second`, `draw`) and the move on
+/// which the perfect game ends.
+struct Cell {
+    shape: Shape,
+    outcome: String,
+    last_move: u32,
+}
+
+/// The cells of `sizes.txt` that fit one bitboard.
+fn published() -> Vec<Cell> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4/sizes.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let shape = Shape::new(w[0].parse().ok()?, w[1].parse().ok()?).ok()?;
+            Some(Cell {
+                shape,
+                outcome: w[2].to_string(),
+                last_move: w[3].parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// The winner and the number of the move that ends the perfect game, from the empty
+/// board's score (the first player to move).
+fn outcome_of(cells: u32, score: i32) -> (&'static str, u32) {
+    if score == 0 {
+        return ("draw", cells);
+    }
+    // The winning stone is played with n stones on the board: even n for the first player.
+    let first = score > 0;
+    let mut n = cells as i32 + 1 - 2 * score.abs();
+    if (n % 2 == 0) != first {
+        n -= 1;
+    }
+    (if first { "first" } else { "second" }, n as u32 + 1)
+}
+
+#[test]
+fn the_published_table_holds_for_boards_up_to_width_plus_height_11() {
+    let cells = published();
+    assert_eq!(cells.len(), 40);
+    let mut checked = 0;
+    for cell in cells
+        .iter()
+        .filter(|c| c.shape.width() + c.shape.height() <= 11)
+    {
+        let mut solver = Solver::new(64);
+        let score = solver
+            .solve(&Connect4::start(cell.shape), &mut |_| {})
+            .expect("solved");
+        let (outcome, last_move) = outcome_of(cell.shape.cells(), score);
+        assert_eq!(
+            (outcome, last_move),
+            (cell.outcome.as_str(), cell.last_move),
+            "{} (score {score})",
+            cell.shape
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 10);
+}
