@@ -1,28 +1,33 @@
-//! The Connect Four solver's transposition table: one 64-bit word per entry, holding the
-//! position key and both bounds on its exact score.
+//! The Connect Four solver's transposition table: one 64-bit word per entry, holding part of
+//! the position key, both bounds on its exact score, the best move found and how much work
+//! the entry cost.
 //!
-//! Entry layout (bit 63 is the high bit):
+//! Entry layout (bit 63 is the high bit; `w` = work bits, 5 unless the key needs them):
 //!
-//! | bits   | field                                                        |
-//! |--------|--------------------------------------------------------------|
-//! | 0-5    | lower bound + 32 (the score is at least this)                |
-//! | 6-11   | upper bound + 32 (the score is at most this)                 |
-//! | 12-60  | the position key's low 49 bits                               |
-//! | 61-63  | stones played / 6 (how near the root the position is)        |
+//! | bits          | field                                                  |
+//! |---------------|--------------------------------------------------------|
+//! | 0-5           | lower bound + 32 (the score is at least this)          |
+//! | 6-11          | upper bound + 32 (the score is at most this)           |
+//! | 12-15         | best move: its column + 1, 0 for none                  |
+//! | 16 .. 16+w    | work: log2 of the nodes the entry cost, halved, capped |
+//! | 16+w .. 63    | the position key's low 48 - w bits                     |
 //!
 //! A zero word is an empty slot (bounds are never stored as 0). Slots come in buckets of two,
-//! indexed by the key modulo the (odd) number of buckets: the first slot keeps the entry
-//! nearer the root (costlier to recompute), the second takes whatever comes. Keys have up to
-//! 64 bits (a board of width x (height + 1) = 64 bits); the bucket index and the stored 49
-//! bits still tell keys apart (Chinese remainder theorem), because the number of buckets is
-//! odd and at least 2^15.
+//! indexed by the key modulo the (odd) number of buckets: the first slot keeps the entry that
+//! cost the most work, the second takes whatever comes. Keys have up to 64 bits (a board of
+//! width x (height + 1) = 64 bits); the bucket index and the stored bits still tell keys
+//! apart (Chinese remainder theorem): the number of buckets is odd, and the stored bits are
+//! at least the key's bits minus log2 of the number of buckets (`set_key_bits`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Offset making a score (-30..=30: boards have at most 60 cells) non-negative in 6 bits.
 const OFFSET: i32 = 32;
 const BOUND_BITS: u64 = 0x3f;
-const KEY_BITS: u64 = (1 << 49) - 1;
+/// Bits of the fields below the work and the key.
+const FIELD_BITS: u32 = 16;
+/// Most work bits.
+const WORK_BITS: u32 = 5;
 
 /// Bounds on the exact score of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,22 +38,46 @@ pub struct Bounds {
     pub upper: i32,
 }
 
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Bounds on its score.
+    pub bounds: Bounds,
+    /// The column of the best move found, if any.
+    pub best: Option<u8>,
+}
+
 /// A fixed-size table of score bounds keyed by position key, shared by the threads of a
 /// parallel solve: each entry is one word, read and written whole (relaxed atomics: a racing
 /// write can lose an entry, never tear one).
 pub struct SolverTable {
     slots: Vec<AtomicU64>,
+    /// Buckets of two slots (odd).
+    buckets: u64,
+    /// Work bits in an entry.
+    work_bits: u32,
 }
 
 impl SolverTable {
-    /// A table of about `megabytes` MB.
+    /// A table of about `megabytes` MB (at least 1 MB: 2^16 buckets, so that 64-bit keys
+    /// fit), for keys of up to 64 bits until `set_key_bits` says otherwise.
     pub fn new(megabytes: usize) -> Self {
-        // An odd number of two-slot buckets spreads the keys well; at least 2^15 of them
-        // keep 64-bit keys apart with 49 stored bits.
-        let count = ((megabytes.max(1) * 1024 * 1024 / 16).max(1 << 15) | 1) * 2;
-        SolverTable {
-            slots: (0..count).map(|_| AtomicU64::new(0)).collect(),
-        }
+        // An odd number of two-slot buckets spreads the keys well.
+        let buckets = (megabytes.max(1) * 1024 * 1024 / 16).max(1 << 16) | 1;
+        let mut table = SolverTable {
+            slots: (0..buckets * 2).map(|_| AtomicU64::new(0)).collect(),
+            buckets: buckets as u64,
+            work_bits: 0,
+        };
+        table.set_key_bits(64);
+        table
+    }
+
+    /// Keys have at most `bits` bits from now on: as many work bits as the key leaves.
+    /// Call it on an empty table.
+    pub fn set_key_bits(&mut self, bits: u32) {
+        let needed = bits.saturating_sub(self.buckets.ilog2());
+        self.work_bits = WORK_BITS.min(64 - FIELD_BITS - needed);
     }
 
     /// Size in bytes.
@@ -63,65 +92,166 @@ impl SolverTable {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn load(&self, i: usize) -> u64 {
         self.slots[i].load(Ordering::Relaxed)
     }
 
     /// The first of the two slots of `key`'s bucket.
-    #[inline]
+    #[inline(always)]
     fn index(&self, key: u64) -> usize {
-        (key % (self.slots.len() as u64 / 2)) as usize * 2
+        (key % self.buckets) as usize * 2
     }
 
-    /// The bounds stored for `key`, if any.
-    #[inline]
-    pub fn get(&self, key: u64) -> Option<Bounds> {
+    /// The bits of an entry above the key field's start.
+    #[inline(always)]
+    fn key_shift(&self) -> u32 {
+        FIELD_BITS + self.work_bits
+    }
+
+    /// True if `word` holds `key`.
+    #[inline(always)]
+    fn holds(&self, word: u64, key: u64) -> bool {
+        word != 0 && (word ^ (key << self.key_shift())) >> self.key_shift() == 0
+    }
+
+    #[inline(always)]
+    fn work_of(&self, word: u64) -> u64 {
+        (word >> FIELD_BITS) & ((1 << self.work_bits) - 1)
+    }
+
+    /// What the table holds for `key`, if anything.
+    #[inline(always)]
+    pub fn get(&self, key: u64) -> Option<Entry> {
         let i = self.index(key);
         let (first, second) = (self.load(i), self.load(i + 1));
-        let stored = key & KEY_BITS;
-        let word = if first >> 12 & KEY_BITS == stored {
+        let word = if self.holds(first, key) {
             first
-        } else if second >> 12 & KEY_BITS == stored {
+        } else if self.holds(second, key) {
             second
         } else {
             return None;
         };
-        Some(Bounds {
-            lower: (word & BOUND_BITS) as i32 - OFFSET,
-            upper: ((word >> 6) & BOUND_BITS) as i32 - OFFSET,
-        })
+        Some(decode(word))
     }
 
-    /// Narrows the bounds stored for `key`, a position with `stones` stones played.
-    #[inline]
-    pub fn narrow(&self, key: u64, bounds: Bounds, stones: u32) {
+    /// Narrows the bounds stored for `key` and records `best` (when it is known), for a
+    /// search that cost `nodes` nodes.
+    #[inline(always)]
+    pub fn store(&self, key: u64, bounds: Bounds, best: Option<u8>, nodes: u64) {
         let i = self.index(key);
-        let age = u64::from(stones / 6).min(7);
-        let stones_of = |word: u64| word >> 61;
         let (first, second) = (self.load(i), self.load(i + 1));
-        let stored = key & KEY_BITS;
-        let slot = if first >> 12 & KEY_BITS == stored {
-            i
-        } else if second >> 12 & KEY_BITS == stored {
-            i + 1
-        } else if first == 0 || age <= stones_of(first) {
-            // The first slot keeps the entry nearer the root (costlier to recompute)...
-            i
+        let work = u64::from((nodes | 1).ilog2() / 2).min((1 << self.work_bits) - 1);
+        let (slot, old) = if self.holds(first, key) {
+            (i, Some(first))
+        } else if self.holds(second, key) {
+            (i + 1, Some(second))
+        } else if first == 0 || work >= self.work_of(first) {
+            // The first slot keeps the entry that cost the most work...
+            (i, None)
         } else {
             // ...the second takes whatever comes.
-            i + 1
+            (i + 1, None)
         };
-        let mut merged = bounds;
-        let word = if slot == i { first } else { second };
-        if word >> 12 & KEY_BITS == stored {
-            merged.lower = merged.lower.max((word & BOUND_BITS) as i32 - OFFSET);
-            merged.upper = merged.upper.min(((word >> 6) & BOUND_BITS) as i32 - OFFSET);
+        let mut bounds = bounds;
+        let mut best = best;
+        let mut work = work;
+        if let Some(word) = old {
+            let known = decode(word);
+            bounds.lower = bounds.lower.max(known.bounds.lower);
+            bounds.upper = bounds.upper.min(known.bounds.upper);
+            best = best.or(known.best);
+            work = work.max(self.work_of(word));
         }
-        let entry = (age << 61)
-            | (stored << 12)
-            | (((merged.upper + OFFSET) as u64) << 6)
-            | (merged.lower + OFFSET) as u64;
+        let entry = (key << self.key_shift())
+            | (work << FIELD_BITS)
+            | (u64::from(best.map_or(0, |c| c + 1)) << 12)
+            | (((bounds.upper + OFFSET) as u64) << 6)
+            | (bounds.lower + OFFSET) as u64;
         self.slots[slot].store(entry, Ordering::Relaxed);
+    }
+}
+
+/// The bounds and best move of an entry.
+#[inline(always)]
+fn decode(word: u64) -> Entry {
+    let column = ((word >> 12) & 0xf) as u8;
+    Entry {
+        bounds: Bounds {
+            lower: (word & BOUND_BITS) as i32 - OFFSET,
+            upper: ((word >> 6) & BOUND_BITS) as i32 - OFFSET,
+        },
+        best: column.checked_sub(1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_keep_both_bounds_and_the_best_move() {
+        let mut table = SolverTable::new(1);
+        table.set_key_bits(49);
+        let key = 0x1_2345_6789_abcd;
+        assert_eq!(table.get(key), None);
+        let wide = Bounds {
+            lower: -30,
+            upper: 30,
+        };
+        table.store(
+            key,
+            Bounds {
+                lower: -3,
+                upper: 30,
+            },
+            Some(11),
+            10,
+        );
+        table.store(
+            key,
+            Bounds {
+                lower: -30,
+                upper: 5,
+            },
+            None,
+            10,
+        );
+        let entry = table.get(key).expect("stored");
+        assert_eq!(
+            entry.bounds,
+            Bounds {
+                lower: -3,
+                upper: 5
+            }
+        );
+        assert_eq!(entry.best, Some(11));
+        table.store(key, wide, Some(0), 1);
+        assert_eq!(table.get(key).expect("stored").best, Some(0));
+        // Another key of the same bucket goes to the second slot, a third replaces it.
+        let other = key + table.buckets;
+        table.store(other, wide, None, 1);
+        assert!(table.get(key).is_some() && table.get(other).is_some());
+        let third = key + 2 * table.buckets;
+        table.store(third, wide, None, 1);
+        assert!(table.get(key).is_some() && table.get(other).is_none());
+        assert!(table.get(third).is_some());
+    }
+
+    #[test]
+    fn sixty_four_bit_keys_stay_apart_in_the_smallest_table() {
+        let mut table = SolverTable::new(1);
+        table.set_key_bits(64);
+        let wide = Bounds {
+            lower: -30,
+            upper: 30,
+        };
+        // Keys equal in their low 48 bits and in their bucket: different high bits.
+        let key = 0x0123_4567_89ab_cdef_u64;
+        let step = table.buckets << 48;
+        table.store(key, wide, None, 1);
+        assert!(table.get(key.wrapping_add(step)).is_none());
+        assert!(table.get(key ^ 1 << 63).is_none());
+        assert!(table.get(key).is_some());
     }
 }

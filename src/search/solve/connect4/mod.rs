@@ -96,6 +96,15 @@ impl Solver {
             if self.table_shape.is_some() {
                 self.clear();
             }
+            let key_bits = u32::from(shape.columns()) * (u32::from(shape.rows()) + 1);
+            match Arc::get_mut(&mut self.table) {
+                Some(table) => table.set_key_bits(key_bits),
+                None => {
+                    let mut table = SolverTable::new(self.table.bytes() >> 20);
+                    table.set_key_bits(key_bits);
+                    self.table = Arc::new(table);
+                }
+            }
             self.table_shape = Some(shape);
         }
     }

@@ -11,6 +11,10 @@ use std::time::Instant;
 const ETC_EMPTY: i32 = 9;
 /// Mirror positions share table entries in positions with at least this many empty cells.
 const SYMMETRY_EMPTY: i32 = 15;
+/// Dead stones are looked for in positions with at least this many stones.
+const DEAD_FROM: i32 = 10;
+/// The ordering bonus of the table's best move.
+const TABLE_MOVE_BONUS: u32 = 10000;
 /// How often (in nodes) the stop flags and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
 
@@ -117,15 +121,55 @@ impl<'a, G: Geometry> Search<'a, G> {
         (b.mask + self.geo.bottom()) & self.geo.board()
     }
 
-    /// The key shared with the mirrored position: the smaller of the two keys. Late in the
-    /// game mirror positions are rare, and the plain key is used.
+    /// The key shared with the mirrored position: the smaller of the two keys, and whether
+    /// it is the mirror's. Late in the game mirror positions are rare, and the plain key is
+    /// used.
     #[inline(always)]
-    fn canonical_key(&self, b: Board) -> u64 {
-        let key = b.current + b.mask + self.geo.bottom();
+    fn canonical_key(&self, b: Board) -> (u64, bool) {
+        let dead = if b.moves >= DEAD_FROM {
+            self.dead_stones(b)
+        } else {
+            0
+        };
+        let key = (b.current | dead) + b.mask + self.geo.bottom();
         if self.cells() - b.moves < SYMMETRY_EMPTY {
-            return key;
+            return (key, false);
         }
-        key.min(self.geo.mirror(key))
+        let mirror = self.geo.mirror(key);
+        if mirror < key {
+            (mirror, true)
+        } else {
+            (key, false)
+        }
+    }
+
+    /// Stones whose colour can no longer matter. A stone is exposed in a direction if an
+    /// empty cell lies one or two cells away along it, or three cells away behind two stones
+    /// of one colour; a stone exposed in no direction is dead: every line of four through it
+    /// that still has an empty cell holds, between it and that cell, two exposed stones of
+    /// both colours, so it can never become four for anyone, whatever the dead stone's
+    /// colour. Positions that differ only in the colours of dead stones have the same value
+    /// (the lines that can still be completed, and their stones, are the same), so the table
+    /// keys give every dead stone the colour of the side to move.
+    #[inline(always)]
+    fn dead_stones(&self, b: Board) -> u64 {
+        let geo = self.geo;
+        let empty = geo.board() & !b.mask;
+        let mine = b.current;
+        let theirs = b.current ^ b.mask;
+        let s = geo.stride();
+        let mut alive = 0;
+        for d in [1, s, s - 1, s + 1] {
+            let near = (empty << d) | (empty >> d) | (empty << (2 * d)) | (empty >> (2 * d));
+            let pair_up = ((mine >> d) & (mine >> (2 * d))) | ((theirs >> d) & (theirs >> (2 * d)));
+            let pair_down =
+                ((mine << d) & (mine << (2 * d))) | ((theirs << d) & (theirs << (2 * d)));
+            alive |= near | (pair_up & (empty >> (3 * d))) | (pair_down & (empty << (3 * d)));
+            if b.mask & !alive == 0 {
+                return 0;
+            }
+        }
+        b.mask & !alive
     }
 
     fn poll(&mut self) {
@@ -193,7 +237,39 @@ impl<'a, G: Geometry> Search<'a, G> {
 
     /// The inner null-window search (fail-soft within the window): the score of `b`, which
     /// cannot win at once, exactly if inside `(alpha, beta)`, else a bound on the right side.
-    fn negamax(&mut self, b: Board, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Forced moves (a block, or the one move that does not hand the opponent a win) are
+    /// played at once, without counting a node, probing the table or ordering moves.
+    fn negamax(&mut self, b: Board, alpha: i32, beta: i32) -> i32 {
+        let geo = self.geo;
+        let cells = self.cells();
+        let (mut b, mut alpha, mut beta, mut sign) = (b, alpha, beta, 1);
+        let (opponent_win, next) = loop {
+            let opponent_win = geo.winning_cells(b.current ^ b.mask, b.mask);
+            let next = Connect4::non_losing(self.possible(b), opponent_win);
+            if next == 0 {
+                return sign * -(cells - b.moves) / 2;
+            }
+            if b.moves >= cells - 2 {
+                return 0;
+            }
+            if next & (next - 1) != 0 {
+                break (opponent_win, next);
+            }
+            b = b.play(next);
+            (alpha, beta, sign) = (-beta, -alpha, -sign);
+        };
+        sign * self.open_node(b, alpha, beta, opponent_win, next)
+    }
+
+    /// `negamax` at a position with at least two moves that do not lose at once: `next`.
+    fn open_node(
+        &mut self,
+        b: Board,
+        mut alpha: i32,
+        mut beta: i32,
+        opponent_win: u64,
+        next: u64,
+    ) -> i32 {
         let geo = self.geo;
         let cells = self.cells();
         self.nodes += 1;
@@ -201,14 +277,6 @@ impl<'a, G: Geometry> Search<'a, G> {
             self.poll();
         }
         if self.interrupted {
-            return 0;
-        }
-        let opponent_win = geo.winning_cells(b.current ^ b.mask, b.mask);
-        let next = Connect4::non_losing(self.possible(b), opponent_win);
-        if next == 0 {
-            return -(cells - b.moves) / 2;
-        }
-        if b.moves >= cells - 2 {
             return 0;
         }
         // The opponent cannot win at its next move: we lose at its stone after that at best.
@@ -227,8 +295,26 @@ impl<'a, G: Geometry> Search<'a, G> {
                 return beta;
             }
         }
-        let key = self.canonical_key(b);
-        if let Some(bounds) = self.table.get(key) {
+        if let Some(bound) = self.claimeven_bound(b)
+            && bound < beta
+        {
+            beta = bound;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let (key, mirrored) = self.canonical_key(b);
+        let nodes_before = self.nodes;
+        let mut table_move = u32::MAX;
+        if let Some(entry) = self.table.get(key) {
+            let bounds = entry.bounds;
+            if let Some(col) = entry.best {
+                table_move = if mirrored {
+                    geo.width() - 1 - u32::from(col)
+                } else {
+                    u32::from(col)
+                };
+            }
             if bounds.upper < beta {
                 beta = bounds.upper;
                 if alpha >= beta {
@@ -243,41 +329,67 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         }
 
-        // Order the moves: more threats first, centre first among equals.
-        let mut moves = [(0u32, 0u64); 16];
+        // Order the moves by the threats they make, centre first among equals; a move after
+        // which the opponent has no move that does not lose wins with our next stone.
+        let mut moves = [(0u32, 0u64, 0u32); 16];
         let mut count = 0;
         for &col in &self.order[..geo.width() as usize] {
             let bit = next & geo.column_mask(col);
-            if bit != 0 {
-                let score = geo
-                    .winning_cells(b.current | bit, b.mask | bit)
-                    .count_ones();
-                let mut j = count;
-                while j > 0 && moves[j - 1].0 < score {
-                    moves[j] = moves[j - 1];
-                    j -= 1;
-                }
-                moves[j] = (score, bit);
-                count += 1;
+            if bit == 0 {
+                continue;
+            }
+            let mine = b.current | bit;
+            let mask = b.mask | bit;
+            let my_win = geo.winning_cells(mine, mask);
+            let playable = (mask + geo.bottom()) & geo.board();
+            if Connect4::non_losing(playable, my_win) == 0 {
+                return max;
+            }
+            let score = self.move_score(my_win, opponent_win, playable, col)
+                + if col == table_move {
+                    TABLE_MOVE_BONUS
+                } else {
+                    0
+                };
+            let mut j = count;
+            while j > 0 && moves[j - 1].0 < score {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = (score, bit, col);
+            count += 1;
+        }
+        // No move wins with our next stone: at best with the one after.
+        let max = (cells - 3 - b.moves) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
             }
         }
 
-        // Enhanced transposition cutoff: a child already known to be bad enough for the
-        // opponent ends the search at once.
+        // Enhanced transposition cutoffs: what the table and the claimeven bound say of the
+        // children bounds this position from below, and may end the search at once.
         if cells - b.moves >= ETC_EMPTY {
-            for &(_, bit) in &moves[..count] {
+            for &(_, bit, _) in &moves[..count] {
                 let child = b.play(bit);
-                if let Some(bounds) = self.table.get(self.canonical_key(child))
-                    && -bounds.upper >= beta
-                {
-                    return -bounds.upper;
+                let mut upper = self.claimeven_bound(child).unwrap_or(max + 1);
+                if let Some(entry) = self.table.get(self.canonical_key(child).0) {
+                    upper = upper.min(entry.bounds.upper);
+                }
+                if -upper > alpha {
+                    alpha = -upper;
+                    if alpha >= beta {
+                        return alpha;
+                    }
                 }
             }
         }
 
         let limit = (cells + 1) / 2;
         let alpha_before = alpha;
-        for &(_, bit) in &moves[..count] {
+        let mut best = None;
+        for &(_, bit, col) in &moves[..count] {
             let score = -self.negamax(b.play(bit), -beta, -alpha);
             if self.interrupted {
                 return 0;
@@ -287,11 +399,12 @@ impl<'a, G: Geometry> Search<'a, G> {
                     lower: score,
                     upper: limit,
                 };
-                self.table.narrow(key, bounds, b.moves as u32);
+                self.store(key, mirrored, bounds, Some(col), nodes_before);
                 return score;
             }
             if score > alpha {
                 alpha = score;
+                best = Some(col);
             }
         }
         let bounds = if alpha > alpha_before {
@@ -305,8 +418,95 @@ impl<'a, G: Geometry> Search<'a, G> {
                 upper: alpha,
             }
         };
-        self.table.narrow(key, bounds, b.moves as u32);
+        self.store(key, mirrored, bounds, best, nodes_before);
         alpha
+    }
+
+    /// Stores what the search of a position (of canonical key `key`, mirrored if `mirrored`)
+    /// found, since `nodes_before`.
+    #[inline(always)]
+    fn store(
+        &self,
+        key: u64,
+        mirrored: bool,
+        bounds: Bounds,
+        best: Option<u32>,
+        nodes_before: u64,
+    ) {
+        let best = best.map(|col| {
+            let col = if mirrored {
+                self.geo.width() - 1 - col
+            } else {
+                col
+            };
+            col as u8
+        });
+        self.table
+            .store(key, bounds, best, self.nodes - nodes_before);
+    }
+
+    /// On a board of even height with the first player to move, an upper bound on its score
+    /// from a claimeven strategy of the second player (rows counted from 1 at the bottom):
+    /// it answers a move in a column holding an even number of stones in the same column
+    /// (taking the even row above), and a move in a column holding an odd number in another
+    /// such column (taking its playable cell, on an even row; there is always one, as the
+    /// number of stones is even before the first player moves). It so gets every empty cell
+    /// of an even row that is not playable now, and the first player at most the other empty
+    /// cells. If the first player has no four in its stones and those cells, it cannot win:
+    /// at most 0. If the second player then has a four in its stones and the cells it gets,
+    /// it wins, at the latest when the first player plays under the last empty cell of its
+    /// lowest such four.
+    #[inline(always)]
+    fn claimeven_bound(&self, b: Board) -> Option<i32> {
+        let geo = self.geo;
+        let height = geo.height();
+        if height % 2 == 1 || b.moves % 2 == 1 {
+            return None;
+        }
+        let even_rows = geo.rows_of_parity(1);
+        let possible = self.possible(b);
+        let empty = geo.board() & !b.mask;
+        let claimed = empty & even_rows & !possible;
+        if geo.has_four(b.current | (empty & !claimed)) {
+            return None;
+        }
+        let theirs = b.current ^ b.mask;
+        if !geo.has_four(theirs | claimed) {
+            return Some(0);
+        }
+        let cells = self.cells();
+        let mut r = 2;
+        while r < height {
+            let up_to = geo.bottom() * ((1 << r) - 1);
+            if geo.has_four(theirs | (claimed & up_to)) {
+                break;
+            }
+            r += 2;
+        }
+        // The opponent's winning stone is played with `cells - (height - r) - 1` stones on
+        // the board at the latest.
+        let stones = cells - (height - r) as i32 - 1;
+        Some(-(cells + 1 - stones) / 2)
+    }
+}
+
+impl<G: Geometry> Search<'_, G> {
+    /// How promising a move looks for the side to move, from `my_win`, its threats after
+    /// the move, `opponent_win`, the opponent's, and `playable`, the cells playable after it:
+    /// its threats that are not right above an opponent threat, weighted by how soon they
+    /// bind the opponent (right above a playable cell: the opponent may never play under
+    /// them), then the centre.
+    #[inline(always)]
+    fn move_score(&self, my_win: u64, opponent_win: u64, playable: u64, col: u32) -> u32 {
+        let geo = self.geo;
+        let useful = my_win & !(opponent_win << 1);
+        let next = (playable << 1) & geo.board();
+        let after_next = (next << 1) & geo.board();
+        let edge = col.min(geo.width() - 1 - col);
+        120 * (useful & next).count_ones()
+            + 50 * (useful & after_next).count_ones()
+            + 30 * useful.count_ones()
+            + edge
     }
 }
 
