@@ -1,10 +1,13 @@
-//! The exact Connect Four solver, at every board size: null-window alpha-beta on the exact
-//! score, the score bracketed by iterative narrowing, a table of both bounds keyed on the
-//! position (mirror positions share an entry), immediate wins and moves handing the opponent
-//! a win detected before searching, enhanced transposition cutoffs, and moves ordered by the
-//! threats they create, centre first. The standard 7 x 6 board runs a copy of the search
-//! compiled for its size (`search::Search<Standard>`); other sizes share one compiled for
-//! any size.
+//! The exact Connect Four solver, at every board size: null-window alpha-beta searches on the
+//! exact score (first who wins at all, then whether the score is beyond each bound found), a
+//! table of both bounds and the best move per position (mirror images, and positions that
+//! differ only in stones whose colour can no longer matter, share an entry), forced moves
+//! played without a node, wins in two found while ordering, a claimeven bound for the first
+//! player on boards of even height, enhanced transposition cutoffs, and moves ordered by the
+//! threats they make. Several threads search each null window together, sharing the table,
+//! the helpers leaving the moves another thread is busy with for later (ABDADA). The
+//! standard 7 x 6 board runs a copy of the search compiled for its size
+//! (`search::Search<Standard>`); other sizes share one compiled for any size.
 //!
 //! Scores follow the solving literature (`tests/data/connect4/README.md`), generalised to a
 //! board of `W x H` cells: a win completed by the stone played when `n` stones are already
@@ -12,6 +15,7 @@
 //! negative of the opponent's win, a draw 0. On 7 x 6 this is `22 - k` for a win with the
 //! winner's `k`-th stone.
 
+mod busy;
 mod search;
 
 use super::table::SolverTable;
@@ -70,8 +74,9 @@ impl Solver {
         }
     }
 
-    /// Solves with `threads` threads sharing the table (lazy SMP: every thread runs the whole
-    /// solve, each with its own move order, and the first to finish gives the value).
+    /// Solves with `threads` threads sharing the table: every thread runs each null-window
+    /// search, the helpers leaving the moves another thread is searching for later, and the
+    /// first to finish gives the bound.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }
@@ -171,28 +176,43 @@ impl Solver {
             return Ok(win_score(geo.cells(), pos.moves_played()));
         }
         let base = self.nodes;
-        let mut narrowing = |lower, upper, nodes| {
+        if self.threads > 1 {
+            // Small solves end before threads would pay for themselves: try alone first
+            // (what this finds stays in the table).
+            self.limits.nodes = Some(SOLO_NODES);
+            let alone = self.search_on(geo, 0, |s| {
+                narrow(s.score_range(board), |p| s.probe(board, p), |_, _| {})
+            });
+            self.limits.nodes = None;
+            if let Some(score) = alone {
+                return Ok(score);
+            }
+        }
+        let range = Search::new(geo, &self.table, &self.limits, 0).score_range(board);
+        let mut report_step = |solver: &Solver, lower, upper| {
             report(Narrowing {
                 lower,
                 upper,
-                nodes: base + nodes,
+                nodes: solver.nodes - base,
             })
         };
+        // The narrowing needs `self` for each probe and for the reports: it runs here, with
+        // the probes and reports as steps of a loop.
+        let (mut lower, mut upper) = range;
+        let mut next = first_probe(range);
+        while lower < upper {
+            let r = self.probe_on(geo, board, next).ok_or(Interrupted)?;
+            (lower, upper, next) = narrowed(lower, upper, next, r);
+            report_step(self, lower, upper);
+        }
+        Ok(lower)
+    }
+
+    /// One null-window search of `board` around `probe`, on all the solver's threads at once
+    /// (the first to finish gives the bound, the others stop).
+    fn probe_on<G: Geometry>(&mut self, geo: G, board: Board, probe: i32) -> Option<i32> {
         if self.threads <= 1 {
-            return self
-                .search_on(geo, 0, |s| s.solve(board, &mut narrowing))
-                .ok_or(Interrupted);
-        }
-        // Small solves end before threads would pay for themselves: try alone first (what
-        // this finds stays in the table).
-        self.limits.nodes = Some(SOLO_NODES);
-        let alone = self.search_on(geo, 0, |s| s.solve(board, &mut |_, _, _| {}));
-        self.limits.nodes = None;
-        if let Some(score) = alone {
-            return Ok(score);
-        }
-        if self.limits.stop_requested() {
-            return Err(Interrupted);
+            return self.search_on(geo, 0, |s| s.probe(board, probe));
         }
         let finished = Arc::new(AtomicBool::new(false));
         let limits = Limits {
@@ -202,15 +222,17 @@ impl Solver {
         let found = std::sync::Mutex::new(None);
         let helper_nodes = AtomicU64::new(0);
         let table = &*self.table;
-        let before = self.nodes;
+        let threads = self.threads;
+        let busy = busy::Busy::new(16);
+        let busy = &busy;
         let (mine, my_nodes) = std::thread::scope(|scope| {
-            for k in 1..self.threads {
+            for k in 1..threads {
                 let (limits, found, helper_nodes) = (&limits, &found, &helper_nodes);
                 scope.spawn(move || {
-                    let mut helper = Search::new(geo, table, limits, 1 + (k - 1) % 3);
-                    if let Some(score) = helper.solve(board, &mut |_, _, _| {}) {
+                    let mut helper = Search::new(geo, table, limits, k).sharing(busy);
+                    if let Some(r) = helper.probe(board, probe) {
                         if let Ok(mut slot) = found.lock() {
-                            slot.get_or_insert(score);
+                            slot.get_or_insert(r);
                         }
                         if let Some(flag) = &limits.finished {
                             flag.store(true, Ordering::Relaxed);
@@ -219,15 +241,49 @@ impl Solver {
                     helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
                 });
             }
-            let mut search = Search::new(geo, table, &limits, 0);
-            let mine = search.solve(board, &mut |lower, upper, nodes| {
-                narrowing(lower, upper, before - base + nodes)
-            });
+            let mut search = Search::new(geo, table, &limits, 0).sharing(busy);
+            let mine = search.probe(board, probe);
             finished.store(true, Ordering::Relaxed);
             (mine, search.nodes)
         });
         self.nodes += my_nodes + helper_nodes.load(Ordering::Relaxed);
         let theirs = found.lock().ok().and_then(|slot| *slot);
-        mine.or(theirs).ok_or(Interrupted)
+        mine.or(theirs)
     }
+}
+
+/// The first null-window search of a narrowing of the score range `(lower, upper)`: who
+/// wins at all.
+fn first_probe((lower, upper): (i32, i32)) -> i32 {
+    0.clamp(lower, upper - 1)
+}
+
+/// One narrowing step: the search around `probe` gave the bound `r`; the new range and
+/// the next probe. After the first search, each asks whether the score is beyond the bound
+/// just found: the fail-soft bounds are usually the exact score, which the next search then
+/// proves.
+fn narrowed(lower: i32, upper: i32, probe: i32, r: i32) -> (i32, i32, i32) {
+    let (lower, upper, next) = if r <= probe {
+        (lower, r, r - 1)
+    } else {
+        (r, upper, r)
+    };
+    (lower, upper, next.max(lower).min(upper - 1))
+}
+
+/// The exact score in `range` by null-window searches (`probe` gives the bound of one),
+/// reporting each step; `None` if a search was interrupted.
+fn narrow(
+    range: (i32, i32),
+    mut probe: impl FnMut(i32) -> Option<i32>,
+    mut report: impl FnMut(i32, i32),
+) -> Option<i32> {
+    let (mut lower, mut upper) = range;
+    let mut next = first_probe(range);
+    while lower < upper {
+        let r = probe(next)?;
+        (lower, upper, next) = narrowed(lower, upper, next, r);
+        report(lower, upper);
+    }
+    Some(lower)
 }

@@ -2,6 +2,7 @@
 //! that the standard 7 x 6 board runs with every dimension known at compile time.
 
 use super::super::table::{Bounds, SolverTable};
+use super::busy::Busy;
 use crate::games::connect4::{Connect4, Geometry};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -15,6 +16,9 @@ const SYMMETRY_EMPTY: i32 = 15;
 const DEAD_FROM: i32 = 10;
 /// The ordering bonus of the table's best move.
 const TABLE_MOVE_BONUS: u32 = 10000;
+/// Threads of a parallel solve mark the positions they search, and leave the moves another
+/// is searching for last, in positions with at least this many empty cells.
+const BUSY_EMPTY: i32 = 16;
 /// How often (in nodes) the stop flags and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
 
@@ -82,20 +86,33 @@ pub struct Search<'a, G: Geometry> {
     order: [u32; 16],
     /// Set once a limit ends the search; its results are then meaningless.
     pub interrupted: bool,
+    /// False for the main thread of a parallel solve, which searches the moves in their
+    /// order; the helpers leave the moves another thread is searching for later.
+    helper: bool,
+    /// The positions the threads of a parallel solve are searching.
+    busy: Option<&'a Busy>,
 }
 
 impl<'a, G: Geometry> Search<'a, G> {
-    /// A search on a board of geometry `geo`; `variant` picks one of several tie-breaking
-    /// column orders (the threads of a parallel solve use different ones).
-    pub fn new(geo: G, table: &'a SolverTable, limits: &'a Limits, variant: usize) -> Self {
+    /// A search on a board of geometry `geo`; `thread` numbers the threads of a parallel
+    /// solve (0: the main one).
+    pub fn new(geo: G, table: &'a SolverTable, limits: &'a Limits, thread: usize) -> Self {
         Search {
             geo,
             table,
             nodes: 0,
             limits,
-            order: column_order(geo.width(), variant),
+            order: column_order(geo.width()),
             interrupted: false,
+            helper: thread > 0,
+            busy: None,
         }
+    }
+
+    /// The same search, one of several threads sharing `busy`.
+    pub fn sharing(mut self, busy: &'a Busy) -> Self {
+        self.busy = Some(busy);
+        self
     }
 
     /// Cells of the board.
@@ -106,7 +123,7 @@ impl<'a, G: Geometry> Search<'a, G> {
 
     /// The score of a win with the stone played when `moves` stones are on the board.
     #[inline(always)]
-    pub fn win_score(&self, moves: i32) -> i32 {
+    fn win_score(&self, moves: i32) -> i32 {
         (self.cells() + 1 - moves) / 2
     }
 
@@ -185,35 +202,21 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
     }
 
-    /// The exact score of `b` (not over, no immediate win for the side to move), by null-window
-    /// searches narrowing `[lower, upper]`, reporting each step.
-    pub fn solve(&mut self, b: Board, report: &mut dyn FnMut(i32, i32, u64)) -> Option<i32> {
-        let mut lower = -(self.cells() - b.moves) / 2;
-        let mut upper = (self.cells() + 1 - b.moves) / 2;
-        let mut first = true;
-        while lower < upper {
-            let mut probe = lower + (upper - lower) / 2;
-            if first && lower < 0 && upper > 0 {
-                // First ask who wins at all: the answer bounds the score on one side at once.
-                probe = 0;
-            } else if probe <= 0 && lower / 2 < probe {
-                probe = lower / 2;
-            } else if probe >= 0 && upper / 2 > probe {
-                probe = upper / 2;
-            }
-            first = false;
-            let r = self.negamax(b, probe, probe + 1);
-            if self.interrupted {
-                return None;
-            }
-            if r <= probe {
-                upper = r;
-            } else {
-                lower = r;
-            }
-            report(lower, upper, self.nodes);
-        }
-        Some(lower)
+    /// Whether the score of `b` (not over, no immediate win for the side to move) is above
+    /// `probe`: a null-window search, giving a bound on the score (at least `probe + 1`, or
+    /// at most `probe`), or `None` if a limit ended it.
+    pub fn probe(&mut self, b: Board, probe: i32) -> Option<i32> {
+        let r = self.negamax(b, probe, probe + 1);
+        (!self.interrupted).then_some(r)
+    }
+
+    /// The widest score range of `b`: losing to the opponent's next stone, winning with our
+    /// next stone.
+    pub fn score_range(&self, b: Board) -> (i32, i32) {
+        (
+            -(self.cells() - b.moves) / 2,
+            (self.cells() + 1 - b.moves) / 2,
+        )
     }
 
     /// The value of `b` after the side to move drops a stone on the playable cell `bit`, seen
@@ -345,12 +348,10 @@ impl<'a, G: Geometry> Search<'a, G> {
             if Connect4::non_losing(playable, my_win) == 0 {
                 return max;
             }
-            let score = self.move_score(my_win, opponent_win, playable, col)
-                + if col == table_move {
-                    TABLE_MOVE_BONUS
-                } else {
-                    0
-                };
+            let mut score = self.move_score(my_win, opponent_win, playable, col);
+            if col == table_move {
+                score += TABLE_MOVE_BONUS;
+            }
             let mut j = count;
             while j > 0 && moves[j - 1].0 < score {
                 moves[j] = moves[j - 1];
@@ -389,10 +390,36 @@ impl<'a, G: Geometry> Search<'a, G> {
         let limit = (cells + 1) / 2;
         let alpha_before = alpha;
         let mut best = None;
-        for &(_, bit, col) in &moves[..count] {
-            let score = -self.negamax(b.play(bit), -beta, -alpha);
+        // In a parallel solve, a move another thread is searching is left for last.
+        let busy = self.busy.filter(|_| cells - b.moves >= BUSY_EMPTY);
+        let marked = busy.is_some_and(|busy| busy.enter(key));
+        let mut deferred = [0usize; 16];
+        let mut deferrals = 0;
+        let mut i = 0;
+        let cut = loop {
+            let index = if i < count {
+                i
+            } else if i < count + deferrals {
+                deferred[i - count]
+            } else {
+                break None;
+            };
+            let (_, bit, col) = moves[index];
+            let child = b.play(bit);
+            if let Some(busy) = busy
+                && self.helper
+                && i < count
+                && busy.is_busy(self.canonical_key(child).0)
+            {
+                deferred[deferrals] = i;
+                deferrals += 1;
+                i += 1;
+                continue;
+            }
+            i += 1;
+            let score = -self.negamax(child, -beta, -alpha);
             if self.interrupted {
-                return 0;
+                break Some(0);
             }
             if score >= beta {
                 let bounds = Bounds {
@@ -400,12 +427,18 @@ impl<'a, G: Geometry> Search<'a, G> {
                     upper: limit,
                 };
                 self.store(key, mirrored, bounds, Some(col), nodes_before);
-                return score;
+                break Some(score);
             }
             if score > alpha {
                 alpha = score;
                 best = Some(col);
             }
+        };
+        if marked && let Some(busy) = busy {
+            busy.leave(key);
+        }
+        if let Some(score) = cut {
+            return score;
         }
         let bounds = if alpha > alpha_before {
             Bounds {
@@ -510,21 +543,12 @@ impl<G: Geometry> Search<'_, G> {
     }
 }
 
-/// The columns of a board `width` wide from the centre out; `variant` > 0 breaks the ties
-/// differently (the orders of the helper threads of a parallel solve).
-pub fn column_order(width: u32, variant: usize) -> [u32; 16] {
-    let mut cols: Vec<u32> = (0..width).collect();
-    // Centre first; among equals the left one (`variant` 1 and 3: the right one).
-    let right_first = variant % 2 == 1;
-    cols.sort_by_key(|&c| {
-        let d = (2 * c as i32 - (width as i32 - 1)).abs();
-        (d, if right_first { u32::MAX - c } else { c })
-    });
-    if variant >= 2 && width > 2 {
-        // Swap the first two: the column next to the centre first.
-        cols.swap(0, 1);
-    }
+/// The columns of a board `width` wide from the centre out, the left one first among two
+/// at the same distance.
+pub fn column_order(width: u32) -> [u32; 16] {
     let mut order = [0; 16];
+    let mut cols: Vec<u32> = (0..width).collect();
+    cols.sort_by_key(|&c| ((2 * c as i32 - (width as i32 - 1)).abs(), c));
     order[..cols.len()].copy_from_slice(&cols);
     order
 }
