@@ -3,4 +3,5 @@
 pub mod batch;
 pub mod book;
 pub mod connect4;
+mod slots;
 pub mod table;

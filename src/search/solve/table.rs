@@ -10,16 +10,18 @@
 //! | 6-11          | upper bound + 32 (the score is at most this)           |
 //! | 12-15         | best move: its column + 1, 0 for none                  |
 //! | 16 .. 16+w    | work: log2 of the nodes the entry cost, halved, capped |
-//! | 16+w .. 63    | the position key's low 48 - w bits                     |
+//! | 16+w .. 63    | the scrambled key's low 48 - w bits                    |
 //!
-//! A zero word is an empty slot (bounds are never stored as 0). Slots come in buckets of two,
-//! indexed by the key modulo the (odd) number of buckets: the first slot keeps the entry that
-//! cost the most work, the second takes whatever comes. Keys have up to 64 bits (a board of
-//! width x (height + 1) = 64 bits); the bucket index and the stored bits still tell keys
-//! apart (Chinese remainder theorem): the number of buckets is odd, and the stored bits are
-//! at least the key's bits minus log2 of the number of buckets (`set_key_bits`).
+//! A zero word is an empty slot (bounds are never stored as 0). Keys of `k` bits (up to 64:
+//! a board of width x (height + 1) = 64 bits) are scrambled by a multiplication modulo `2^k`
+//! (a bijection); the scrambled key's place in `[0, 2^k)` scaled to the number of buckets
+//! picks a bucket of two slots (a multiplication, no division), and its low bits are stored:
+//! as a bucket holds scrambled keys from an interval of at most `2^k / buckets` numbers, the
+//! stored bits tell them apart when they are at least `k - log2(buckets)` (`set_key_bits`).
+//! The first slot keeps the entry that cost the most work, the second takes whatever comes.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use super::slots::Slots;
+use std::sync::atomic::Ordering;
 
 /// Offset making a score (-30..=30: boards have at most 60 cells) non-negative in 6 bits.
 const OFFSET: i32 = 32;
@@ -28,6 +30,8 @@ const BOUND_BITS: u64 = 0x3f;
 const FIELD_BITS: u32 = 16;
 /// Most work bits.
 const WORK_BITS: u32 = 5;
+/// The odd multiplier scrambling keys.
+const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Bounds on the exact score of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +55,11 @@ pub struct Entry {
 /// parallel solve: each entry is one word, read and written whole (relaxed atomics: a racing
 /// write can lose an entry, never tear one).
 pub struct SolverTable {
-    slots: Vec<AtomicU64>,
-    /// Buckets of two slots (odd).
+    slots: Slots,
+    /// Buckets of two slots.
     buckets: u64,
+    /// Bits of the keys.
+    key_bits: u32,
     /// Work bits in an entry.
     work_bits: u32,
 }
@@ -62,11 +68,11 @@ impl SolverTable {
     /// A table of about `megabytes` MB (at least 1 MB: 2^16 buckets, so that 64-bit keys
     /// fit), for keys of up to 64 bits until `set_key_bits` says otherwise.
     pub fn new(megabytes: usize) -> Self {
-        // An odd number of two-slot buckets spreads the keys well.
-        let buckets = (megabytes.max(1) * 1024 * 1024 / 16).max(1 << 16) | 1;
+        let buckets = (megabytes.max(1) * 1024 * 1024 / 16).max(1 << 16);
         let mut table = SolverTable {
-            slots: (0..buckets * 2).map(|_| AtomicU64::new(0)).collect(),
+            slots: Slots::zeroed(buckets * 2),
             buckets: buckets as u64,
+            key_bits: 64,
             work_bits: 0,
         };
         table.set_key_bits(64);
@@ -76,6 +82,7 @@ impl SolverTable {
     /// Keys have at most `bits` bits from now on: as many work bits as the key leaves.
     /// Call it on an empty table.
     pub fn set_key_bits(&mut self, bits: u32) {
+        self.key_bits = bits;
         let needed = bits.saturating_sub(self.buckets.ilog2());
         self.work_bits = WORK_BITS.min(64 - FIELD_BITS - needed);
     }
@@ -87,7 +94,7 @@ impl SolverTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for slot in &mut self.slots {
+        for slot in self.slots.iter_mut() {
             *slot.get_mut() = 0;
         }
     }
@@ -97,10 +104,16 @@ impl SolverTable {
         self.slots[i].load(Ordering::Relaxed)
     }
 
-    /// The first of the two slots of `key`'s bucket.
+    /// `key` scrambled: a bijection of the keys of `key_bits` bits.
     #[inline(always)]
-    fn index(&self, key: u64) -> usize {
-        (key % self.buckets) as usize * 2
+    fn scramble(&self, key: u64) -> u64 {
+        key.wrapping_mul(SCRAMBLE) & (u64::MAX >> (64 - self.key_bits))
+    }
+
+    /// The first of the two slots of the bucket of a scrambled key.
+    #[inline(always)]
+    fn index(&self, scrambled: u64) -> usize {
+        ((u128::from(scrambled) * u128::from(self.buckets)) >> self.key_bits) as usize * 2
     }
 
     /// The bits of an entry above the key field's start.
@@ -120,9 +133,16 @@ impl SolverTable {
         (word >> FIELD_BITS) & ((1 << self.work_bits) - 1)
     }
 
+    /// Starts fetching the bucket of `key` into the cache, for a `get` or `store` soon after.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        self.slots.prefetch(self.index(self.scramble(key)));
+    }
+
     /// What the table holds for `key`, if anything.
     #[inline(always)]
     pub fn get(&self, key: u64) -> Option<Entry> {
+        let key = self.scramble(key);
         let i = self.index(key);
         let (first, second) = (self.load(i), self.load(i + 1));
         let word = if self.holds(first, key) {
@@ -139,6 +159,7 @@ impl SolverTable {
     /// search that cost `nodes` nodes.
     #[inline(always)]
     pub fn store(&self, key: u64, bounds: Bounds, best: Option<u8>, nodes: u64) {
+        let key = self.scramble(key);
         let i = self.index(key);
         let (first, second) = (self.load(i), self.load(i + 1));
         let work = u64::from((nodes | 1).ilog2() / 2).min((1 << self.work_bits) - 1);
@@ -229,29 +250,48 @@ mod tests {
         table.store(key, wide, Some(0), 1);
         assert_eq!(table.get(key).expect("stored").best, Some(0));
         // Another key of the same bucket goes to the second slot, a third replaces it.
-        let other = key + table.buckets;
+        let bucket = |k: u64| table.index(table.scramble(k));
+        let mut same = (1..).map(|d| key + d).filter(|&k| bucket(k) == bucket(key));
+        let (other, third) = (same.next().unwrap(), same.next().unwrap());
         table.store(other, wide, None, 1);
         assert!(table.get(key).is_some() && table.get(other).is_some());
-        let third = key + 2 * table.buckets;
         table.store(third, wide, None, 1);
         assert!(table.get(key).is_some() && table.get(other).is_none());
         assert!(table.get(third).is_some());
     }
 
     #[test]
-    fn sixty_four_bit_keys_stay_apart_in_the_smallest_table() {
+    fn keys_of_one_bucket_differ_in_their_stored_bits() {
+        // In the smallest table, 64-bit keys: every key of a bucket keeps its own stored
+        // bits, so no key is mistaken for another.
         let mut table = SolverTable::new(1);
         table.set_key_bits(64);
         let wide = Bounds {
             lower: -30,
             upper: 30,
         };
-        // Keys equal in their low 48 bits and in their bucket: different high bits.
         let key = 0x0123_4567_89ab_cdef_u64;
-        let step = table.buckets << 48;
         table.store(key, wide, None, 1);
-        assert!(table.get(key.wrapping_add(step)).is_none());
-        assert!(table.get(key ^ 1 << 63).is_none());
+        let shift = table.key_shift();
+        let bucket = table.index(table.scramble(key));
+        // Scrambled keys near this one share its bucket; unscramble them with the inverse.
+        let inverse = (0..6).fold(SCRAMBLE, |x, _| {
+            x.wrapping_mul(2u64.wrapping_sub(SCRAMBLE.wrapping_mul(x)))
+        });
+        assert_eq!(SCRAMBLE.wrapping_mul(inverse), 1);
+        let mut neighbours = 0;
+        for d in 1..2000u64 {
+            let scrambled = table.scramble(key).wrapping_add(d);
+            if table.index(scrambled) != bucket {
+                continue;
+            }
+            neighbours += 1;
+            let other = scrambled.wrapping_mul(inverse);
+            assert_eq!(table.scramble(other), scrambled);
+            assert_ne!(scrambled << shift, table.scramble(key) << shift);
+            assert!(table.get(other).is_none(), "{other:x}");
+        }
+        assert!(neighbours > 100);
         assert!(table.get(key).is_some());
     }
 }

@@ -12,8 +12,6 @@ use std::time::Instant;
 const ETC_EMPTY: i32 = 9;
 /// Mirror positions share table entries in positions with at least this many empty cells.
 const SYMMETRY_EMPTY: i32 = 15;
-/// Dead stones are looked for in positions with at least this many stones.
-const DEAD_FROM: i32 = 10;
 /// The ordering bonus of the table's best move.
 const TABLE_MOVE_BONUS: u32 = 10000;
 /// Threads of a parallel solve mark the positions they search, and leave the moves another
@@ -21,6 +19,21 @@ const TABLE_MOVE_BONUS: u32 = 10000;
 const BUSY_EMPTY: i32 = 16;
 /// How often (in nodes) the stop flags and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
+
+/// A move of an open node, with what ordering it learnt.
+#[derive(Clone, Copy, Debug, Default)]
+struct Move {
+    /// How promising it looks.
+    score: u32,
+    /// The cell it plays.
+    bit: u64,
+    /// Its column.
+    col: u32,
+    /// The mover's winning cells after it.
+    threats: u64,
+    /// The table key of the position after it (0 when not needed).
+    key: u64,
+}
 
 /// The position as the solver plays it: no win flag, no checks.
 #[derive(Clone, Copy, Debug)]
@@ -143,12 +156,7 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// used.
     #[inline(always)]
     fn canonical_key(&self, b: Board) -> (u64, bool) {
-        let dead = if b.moves >= DEAD_FROM {
-            self.dead_stones(b)
-        } else {
-            0
-        };
-        let key = (b.current | dead) + b.mask + self.geo.bottom();
+        let key = b.current + b.mask + self.geo.bottom();
         if self.cells() - b.moves < SYMMETRY_EMPTY {
             return (key, false);
         }
@@ -158,35 +166,6 @@ impl<'a, G: Geometry> Search<'a, G> {
         } else {
             (key, false)
         }
-    }
-
-    /// Stones whose colour can no longer matter. A stone is exposed in a direction if an
-    /// empty cell lies one or two cells away along it, or three cells away behind two stones
-    /// of one colour; a stone exposed in no direction is dead: every line of four through it
-    /// that still has an empty cell holds, between it and that cell, two exposed stones of
-    /// both colours, so it can never become four for anyone, whatever the dead stone's
-    /// colour. Positions that differ only in the colours of dead stones have the same value
-    /// (the lines that can still be completed, and their stones, are the same), so the table
-    /// keys give every dead stone the colour of the side to move.
-    #[inline(always)]
-    fn dead_stones(&self, b: Board) -> u64 {
-        let geo = self.geo;
-        let empty = geo.board() & !b.mask;
-        let mine = b.current;
-        let theirs = b.current ^ b.mask;
-        let s = geo.stride();
-        let mut alive = 0;
-        for d in [1, s, s - 1, s + 1] {
-            let near = (empty << d) | (empty >> d) | (empty << (2 * d)) | (empty >> (2 * d));
-            let pair_up = ((mine >> d) & (mine >> (2 * d))) | ((theirs >> d) & (theirs >> (2 * d)));
-            let pair_down =
-                ((mine << d) & (mine << (2 * d))) | ((theirs << d) & (theirs << (2 * d)));
-            alive |= near | (pair_up & (empty >> (3 * d))) | (pair_down & (empty << (3 * d)));
-            if b.mask & !alive == 0 {
-                return 0;
-            }
-        }
-        b.mask & !alive
     }
 
     fn poll(&mut self) {
@@ -206,7 +185,8 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// `probe`: a null-window search, giving a bound on the score (at least `probe + 1`, or
     /// at most `probe`), or `None` if a limit ended it.
     pub fn probe(&mut self, b: Board, probe: i32) -> Option<i32> {
-        let r = self.negamax(b, probe, probe + 1);
+        let threats = self.geo.winning_cells(b.current ^ b.mask, b.mask);
+        let r = self.negamax(b, probe, probe + 1, threats);
         (!self.interrupted).then_some(r)
     }
 
@@ -233,21 +213,25 @@ impl<'a, G: Geometry> Search<'a, G> {
         let v = if self.can_win_next(child) {
             self.win_score(child.moves)
         } else {
-            self.negamax(child, -score, -score + 1)
+            let threats = self
+                .geo
+                .winning_cells(child.current ^ child.mask, child.mask);
+            self.negamax(child, -score, -score + 1, threats)
         };
         (!self.interrupted).then_some(v <= -score)
     }
 
     /// The inner null-window search (fail-soft within the window): the score of `b`, which
     /// cannot win at once, exactly if inside `(alpha, beta)`, else a bound on the right side.
-    /// Forced moves (a block, or the one move that does not hand the opponent a win) are
-    /// played at once, without counting a node, probing the table or ordering moves.
-    fn negamax(&mut self, b: Board, alpha: i32, beta: i32) -> i32 {
+    /// `opponent_win` holds the opponent's winning cells. Forced moves (a block, or the one
+    /// move that does not hand the opponent a win) are played at once, without counting a
+    /// node, probing the table or ordering moves.
+    fn negamax(&mut self, b: Board, alpha: i32, beta: i32, opponent_win: u64) -> i32 {
         let geo = self.geo;
         let cells = self.cells();
         let (mut b, mut alpha, mut beta, mut sign) = (b, alpha, beta, 1);
-        let (opponent_win, next) = loop {
-            let opponent_win = geo.winning_cells(b.current ^ b.mask, b.mask);
+        let mut opponent_win = opponent_win;
+        let next = loop {
             let next = Connect4::non_losing(self.possible(b), opponent_win);
             if next == 0 {
                 return sign * -(cells - b.moves) / 2;
@@ -256,10 +240,11 @@ impl<'a, G: Geometry> Search<'a, G> {
                 return 0;
             }
             if next & (next - 1) != 0 {
-                break (opponent_win, next);
+                break next;
             }
             b = b.play(next);
             (alpha, beta, sign) = (-beta, -alpha, -sign);
+            opponent_win = geo.winning_cells(b.current ^ b.mask, b.mask);
         };
         sign * self.open_node(b, alpha, beta, opponent_win, next)
     }
@@ -282,6 +267,8 @@ impl<'a, G: Geometry> Search<'a, G> {
         if self.interrupted {
             return 0;
         }
+        let (key, mirrored) = self.canonical_key(b);
+        self.table.prefetch(key);
         // The opponent cannot win at its next move: we lose at its stone after that at best.
         let min = -(cells - 2 - b.moves) / 2;
         if alpha < min {
@@ -306,7 +293,6 @@ impl<'a, G: Geometry> Search<'a, G> {
                 return beta;
             }
         }
-        let (key, mirrored) = self.canonical_key(b);
         let nodes_before = self.nodes;
         let mut table_move = u32::MAX;
         if let Some(entry) = self.table.get(key) {
@@ -333,8 +319,10 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
 
         // Order the moves by the threats they make, centre first among equals; a move after
-        // which the opponent has no move that does not lose wins with our next stone.
-        let mut moves = [(0u32, 0u64, 0u32); 16];
+        // which the opponent has no move that does not lose wins with our next stone. Far
+        // enough from the end, the children's table entries are fetched meanwhile.
+        let etc = cells - b.moves >= ETC_EMPTY;
+        let mut moves = [Move::default(); 16];
         let mut count = 0;
         for &col in &self.order[..geo.width() as usize] {
             let bit = next & geo.column_mask(col);
@@ -352,12 +340,25 @@ impl<'a, G: Geometry> Search<'a, G> {
             if col == table_move {
                 score += TABLE_MOVE_BONUS;
             }
+            let key = if etc {
+                let key = self.canonical_key(b.play(bit)).0;
+                self.table.prefetch(key);
+                key
+            } else {
+                0
+            };
             let mut j = count;
-            while j > 0 && moves[j - 1].0 < score {
+            while j > 0 && moves[j - 1].score < score {
                 moves[j] = moves[j - 1];
                 j -= 1;
             }
-            moves[j] = (score, bit, col);
+            moves[j] = Move {
+                score,
+                bit,
+                col,
+                threats: my_win,
+                key,
+            };
             count += 1;
         }
         // No move wins with our next stone: at best with the one after.
@@ -371,11 +372,10 @@ impl<'a, G: Geometry> Search<'a, G> {
 
         // Enhanced transposition cutoffs: what the table and the claimeven bound say of the
         // children bounds this position from below, and may end the search at once.
-        if cells - b.moves >= ETC_EMPTY {
-            for &(_, bit, _) in &moves[..count] {
-                let child = b.play(bit);
-                let mut upper = self.claimeven_bound(child).unwrap_or(max + 1);
-                if let Some(entry) = self.table.get(self.canonical_key(child).0) {
+        if etc {
+            for m in &moves[..count] {
+                let mut upper = self.claimeven_bound(b.play(m.bit)).unwrap_or(max + 1);
+                if let Some(entry) = self.table.get(m.key) {
                     upper = upper.min(entry.bounds.upper);
                 }
                 if -upper > alpha {
@@ -390,8 +390,8 @@ impl<'a, G: Geometry> Search<'a, G> {
         let limit = (cells + 1) / 2;
         let alpha_before = alpha;
         let mut best = None;
-        // In a parallel solve, a move another thread is searching is left for last.
-        let busy = self.busy.filter(|_| cells - b.moves >= BUSY_EMPTY);
+        // In a parallel solve, a helper leaves a move another thread is searching for last.
+        let busy = self.busy.filter(|_| etc && cells - b.moves >= BUSY_EMPTY);
         let marked = busy.is_some_and(|busy| busy.enter(key));
         let mut deferred = [0usize; 16];
         let mut deferrals = 0;
@@ -404,12 +404,11 @@ impl<'a, G: Geometry> Search<'a, G> {
             } else {
                 break None;
             };
-            let (_, bit, col) = moves[index];
-            let child = b.play(bit);
+            let m = moves[index];
             if let Some(busy) = busy
                 && self.helper
                 && i < count
-                && busy.is_busy(self.canonical_key(child).0)
+                && busy.is_busy(m.key)
             {
                 deferred[deferrals] = i;
                 deferrals += 1;
@@ -417,7 +416,7 @@ impl<'a, G: Geometry> Search<'a, G> {
                 continue;
             }
             i += 1;
-            let score = -self.negamax(child, -beta, -alpha);
+            let score = -self.negamax(b.play(m.bit), -beta, -alpha, m.threats);
             if self.interrupted {
                 break Some(0);
             }
@@ -426,12 +425,12 @@ impl<'a, G: Geometry> Search<'a, G> {
                     lower: score,
                     upper: limit,
                 };
-                self.store(key, mirrored, bounds, Some(col), nodes_before);
+                self.store(key, mirrored, bounds, Some(m.col), nodes_before);
                 break Some(score);
             }
             if score > alpha {
                 alpha = score;
-                best = Some(col);
+                best = Some(m.col);
             }
         };
         if marked && let Some(busy) = busy {

@@ -1,0 +1,111 @@
+//! The memory of a large table of atomic words, backed by huge pages where the system offers
+//! them: a solver's table is read at random, and with 4 KB pages nearly every probe of a large
+//! table also misses the address translation cache; 2 MB pages keep the translations of a
+//! gigabyte in it.
+
+use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+use std::ops::{Deref, DerefMut};
+use std::ptr::NonNull;
+use std::sync::atomic::AtomicU64;
+
+/// The size of a huge page (on x86-64 Linux), the alignment of the memory.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// A zeroed array of atomic words, aligned to huge pages.
+pub struct Slots {
+    ptr: NonNull<AtomicU64>,
+    len: usize,
+}
+
+// SAFETY: `Slots` owns its memory, like a `Box<[AtomicU64]>`, which is `Send` and `Sync`.
+unsafe impl Send for Slots {}
+// SAFETY: as above; shared access goes through the atomics.
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    fn layout(len: usize) -> Layout {
+        let bytes = (len * 8).max(8);
+        Layout::from_size_align(bytes, HUGE_PAGE).unwrap_or_else(|_| {
+            // Only a size near `isize::MAX` fails: no table gets that large.
+            panic!("a table of {bytes} bytes cannot be laid out")
+        })
+    }
+
+    /// `len` zeroed words (at least one).
+    pub fn zeroed(len: usize) -> Self {
+        let len = len.max(1);
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size.
+        let raw = unsafe { alloc(layout) };
+        let Some(ptr) = NonNull::new(raw.cast::<AtomicU64>()) else {
+            handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        // SAFETY: the range is the allocation just made, aligned to a huge page; the advice
+        // changes how the kernel backs it, not its contents (a refusal is harmless).
+        unsafe {
+            libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE);
+        }
+        // SAFETY: `ptr` points to `len` words of fresh memory, written here before any read.
+        unsafe { std::ptr::write_bytes(ptr.as_ptr(), 0, len) };
+        Slots { ptr, len }
+    }
+}
+
+impl Slots {
+    /// Starts fetching the word at `index` (and its cache line) into the cache.
+    #[inline(always)]
+    pub fn prefetch(&self, index: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if index < self.len {
+            // SAFETY: a prefetch of an address inside the allocation; it reads nothing into
+            // the program and never faults.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(self.ptr.as_ptr().add(index).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = index;
+    }
+}
+
+impl Deref for Slots {
+    type Target = [AtomicU64];
+
+    fn deref(&self) -> &[AtomicU64] {
+        // SAFETY: `ptr` holds `len` initialised words for as long as `self` lives.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl DerefMut for Slots {
+    fn deref_mut(&mut self) -> &mut [AtomicU64] {
+        // SAFETY: as for `deref`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this very layout.
+        unsafe { dealloc(self.ptr.as_ptr().cast(), Self::layout(self.len)) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::Ordering;
+
+    #[test]
+    fn slots_start_zeroed_and_hold_words() {
+        let mut slots = Slots::zeroed(1 << 20);
+        assert_eq!(slots.len(), 1 << 20);
+        assert!(slots.iter().all(|s| s.load(Ordering::Relaxed) == 0));
+        slots[12345].store(7, Ordering::Relaxed);
+        assert_eq!(*slots[12345].get_mut(), 7);
+        assert_eq!(slots.as_ptr() as usize % HUGE_PAGE, 0);
+        assert_eq!(Slots::zeroed(0).len(), 1);
+    }
+}
