@@ -42,6 +42,9 @@ enum Tool {
         /// Rows of the Connect Four board.
         #[arg(long, default_value_t = 6)]
         height: u8,
+        /// Prove only who wins (score 1, 0 or -1), not how fast.
+        #[arg(long)]
+        weak: bool,
     },
     /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`).
     Book {
@@ -170,7 +173,9 @@ fn main() -> ExitCode {
             keep_table,
             width,
             height,
-        }) => solve(&game, hash, threads, keep_table, (width, height)),
+            weak,
+        }) => batch_config(hash, threads, keep_table, (width, height), weak)
+            .and_then(|config| solve(&game, config)),
         Some(Tool::Book {
             game,
             side,
@@ -201,24 +206,27 @@ fn main() -> ExitCode {
     }
 }
 
-fn solve(
-    game: &str,
+fn batch_config(
     hash: usize,
     threads: usize,
     keep_table: bool,
     (width, height): (u8, u8),
-) -> Result<(), String> {
+    weak: bool,
+) -> Result<sente::search::solve::batch::BatchConfig, String> {
+    Ok(sente::search::solve::batch::BatchConfig {
+        shape: sente::games::connect4::Shape::new(width, height).map_err(|e| e.0)?,
+        hash_mb: hash,
+        threads,
+        keep_table,
+        weak,
+    })
+}
+
+fn solve(game: &str, config: sente::search::solve::batch::BatchConfig) -> Result<(), String> {
     use sente::search::solve::batch;
     if game != "connect4" {
         return Err(format!("no exact solver for '{game}' (connect4 has one)"));
     }
-    let shape = sente::games::connect4::Shape::new(width, height).map_err(|e| e.0)?;
-    let config = batch::BatchConfig {
-        shape,
-        hash_mb: hash,
-        threads,
-        keep_table,
-    };
     batch::run(
         &mut std::io::stdin().lock(),
         &mut std::io::stdout().lock(),

@@ -69,6 +69,25 @@ fn mid_positions_solve_exactly() {
 }
 
 #[test]
+fn weak_solving_gives_who_wins_every_mid_position() {
+    let positions = reference("mid");
+    let input: String = positions.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let mut out = Vec::new();
+    let config = batch::BatchConfig {
+        weak: true,
+        ..batch::BatchConfig::standard(16)
+    };
+    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
+    let text = String::from_utf8(out).expect("utf-8");
+    for ((moves, score), line) in positions.iter().zip(text.lines()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[0], moves);
+        assert_eq!(words[1], score.signum().to_string(), "{moves}: got {line}");
+    }
+    assert_eq!(text.lines().count(), positions.len());
+}
+
+#[test]
 fn begin_positions_solve_exactly_with_two_threads() {
     check_set("begin", 6, 2);
 }

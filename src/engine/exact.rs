@@ -166,12 +166,14 @@ fn solve(
             hashfull: None,
             pv,
         };
+    // A weak solve narrows the score to its sign, -1 standing for any loss, 1 for any win.
+    let widest = if job.limits.weak { 1 } else { widest };
     let mut last = Narrowing {
         lower: -widest,
         upper: widest,
         nodes: 0,
     };
-    let score = solver.solve(pos, &mut |step| {
+    let mut report = |step: Narrowing| {
         let (score, bound) = if step.lower > last.lower {
             (step.lower, "lowerbound")
         } else {
@@ -184,7 +186,33 @@ fn solve(
             step.nodes,
             vec![],
         )));
-    })?;
+    };
+    if job.limits.weak {
+        let sign = solver.solve_weak(pos, &mut report)?;
+        let hard = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
+        solver.set_stop(job.stop.clone(), hard);
+        // A move that keeps the win, or the draw; any move loses a lost position.
+        let best = match sign {
+            1 | 0 => keeping_move(solver, pos, sign),
+            _ => None,
+        }
+        .or_else(|| fallback_move(pos));
+        let (bound, outcome) = match sign {
+            1 => (Some("lowerbound"), "win"),
+            0 => (None, "draw"),
+            _ => (Some("upperbound"), "loss"),
+        };
+        let pv = best.map(|mv| vec![pos.move_text(mv)]).unwrap_or_default();
+        say(Response::Info(info(
+            reported(pos, sign),
+            bound,
+            solver.nodes,
+            pv,
+        )));
+        say(Response::InfoString(format!("solved weak {outcome}")));
+        return Ok(Response::BestMove(best.map(|mv| pos.move_text(mv))));
+    }
+    let score = solver.solve(pos, &mut report)?;
     // Finding the move that keeps the value may use the whole time of the move.
     let hard = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
     solver.set_stop(job.stop.clone(), hard);

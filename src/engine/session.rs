@@ -330,6 +330,7 @@ pub fn limits(params: &GoParams, side: Seat) -> Limits {
         }),
         infinite: params.infinite,
         solve: params.solve,
+        weak: params.weak,
     }
 }
 

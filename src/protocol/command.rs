@@ -41,6 +41,8 @@ pub struct GoParams {
     pub infinite: bool,
     /// Search until the value is proven (`go solve`).
     pub solve: bool,
+    /// Prove only who wins (`go solve weak`).
+    pub weak: bool,
 }
 
 /// What `query` asks.

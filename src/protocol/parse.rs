@@ -147,7 +147,13 @@ fn parse_go(mut input: &str) -> Res<'_, Command> {
             }
             "solve" => {
                 params.solve = true;
-                after
+                match next_word(after) {
+                    Ok((rest, "weak")) => {
+                        params.weak = true;
+                        rest
+                    }
+                    _ => after,
+                }
             }
             _ => return fail(rest, format!("unknown go parameter '{key}'")),
         };
@@ -400,6 +406,14 @@ mod tests {
         };
         assert_eq!((p.p1_time, p.infinite), (Some(0), true));
         assert!(matches!(ok("go"), Command::Go(p) if p == GoParams::default()));
+        let Command::Go(p) = ok("go solve weak movetime 50") else {
+            panic!()
+        };
+        assert_eq!((p.solve, p.weak, p.move_time), (true, true, Some(50)));
+        let Command::Go(p) = ok("go solve movetime 50") else {
+            panic!()
+        };
+        assert_eq!((p.solve, p.weak), (true, false));
     }
 
     #[test]

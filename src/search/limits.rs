@@ -32,6 +32,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Run until the value is proven (or another limit stops it).
     pub solve: bool,
+    /// With `solve`, prove only who wins, not how fast (the Connect Four solver).
+    pub weak: bool,
 }
 
 /// The time a search may take.

@@ -20,6 +20,8 @@ pub struct BatchConfig {
     pub threads: usize,
     /// Keep the table from one position to the next.
     pub keep_table: bool,
+    /// Prove only who wins: print 1, 0 or -1 as the score.
+    pub weak: bool,
 }
 
 impl BatchConfig {
@@ -30,6 +32,7 @@ impl BatchConfig {
             hash_mb,
             threads: 1,
             keep_table: false,
+            weak: false,
         }
     }
 }
@@ -66,7 +69,11 @@ pub fn run(
         }
         solver.nodes = 0;
         let start = Instant::now();
-        let outcome = solver.solve(&pos, &mut |_| {});
+        let outcome = if config.weak {
+            solver.solve_weak(&pos, &mut |_| {})
+        } else {
+            solver.solve(&pos, &mut |_| {})
+        };
         let micros = start.elapsed().as_secs_f64() * 1e6;
         match outcome {
             Ok(score) => writeln!(out, "{moves} {score} {} {micros:.2}", solver.nodes)?,

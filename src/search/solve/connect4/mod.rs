@@ -120,12 +120,32 @@ impl Solver {
         pos: &Connect4,
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
+        self.solve_within(pos, false, report)
+    }
+
+    /// Who wins `pos` (which must not be over): 1 if the side to move wins, 0 for a draw,
+    /// -1 if it loses, without proving how fast (a weak solution, much cheaper: at most two
+    /// null-window searches, around 0 and -1).
+    pub fn solve_weak(
+        &mut self,
+        pos: &Connect4,
+        report: &mut dyn FnMut(Narrowing),
+    ) -> Result<i32, Interrupted> {
+        self.solve_within(pos, true, report)
+    }
+
+    fn solve_within(
+        &mut self,
+        pos: &Connect4,
+        weak: bool,
+        report: &mut dyn FnMut(Narrowing),
+    ) -> Result<i32, Interrupted> {
         let shape = pos.shape();
         self.use_shape(shape);
         if shape.is_standard() {
-            self.solve_on(Standard, pos, report)
+            self.solve_on(Standard, pos, weak, report)
         } else {
-            self.solve_on(shape, pos, report)
+            self.solve_on(shape, pos, weak, report)
         }
     }
 
@@ -164,31 +184,46 @@ impl Solver {
         result
     }
 
-    /// `solve` on a board of geometry `geo`.
+    /// `solve` (`solve_weak` if `weak`) on a board of geometry `geo`.
     fn solve_on<G: Geometry>(
         &mut self,
         geo: G,
         pos: &Connect4,
+        weak: bool,
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
         let board = Board::of(pos);
         if pos.can_win_next() {
-            return Ok(win_score(geo.cells(), pos.moves_played()));
+            let score = win_score(geo.cells(), pos.moves_played());
+            return Ok(if weak { 1 } else { score });
         }
+        // The weak solution narrows the range to the sign: -1 stands for any loss, 1 for any
+        // win.
+        let clamp = |(lower, upper): (i32, i32)| {
+            if weak {
+                (lower.max(-1), upper.min(1))
+            } else {
+                (lower, upper)
+            }
+        };
         let base = self.nodes;
         if self.threads > 1 {
             // Small solves end before threads would pay for themselves: try alone first
             // (what this finds stays in the table).
             self.limits.nodes = Some(SOLO_NODES);
             let alone = self.search_on(geo, 0, |s| {
-                narrow(s.score_range(board), |p| s.probe(board, p), |_, _| {})
+                narrow(
+                    clamp(s.score_range(board)),
+                    |p| s.probe(board, p),
+                    |_, _| {},
+                )
             });
             self.limits.nodes = None;
             if let Some(score) = alone {
                 return Ok(score);
             }
         }
-        let range = Search::new(geo, &self.table, &self.limits, 0).score_range(board);
+        let range = clamp(Search::new(geo, &self.table, &self.limits, 0).score_range(board));
         let mut report_step = |solver: &Solver, lower, upper| {
             report(Narrowing {
                 lower,
@@ -263,9 +298,12 @@ fn first_probe((lower, upper): (i32, i32)) -> i32 {
 /// just found: the fail-soft bounds are usually the exact score, which the next search then
 /// proves.
 fn narrowed(lower: i32, upper: i32, probe: i32, r: i32) -> (i32, i32, i32) {
+    // A bound beyond the range (a weak solve's range is only the sign) is the range's end.
     let (lower, upper, next) = if r <= probe {
+        let r = r.max(lower);
         (lower, r, r - 1)
     } else {
+        let r = r.min(upper);
         (r, upper, r)
     };
     (lower, upper, next.max(lower).min(upper - 1))
