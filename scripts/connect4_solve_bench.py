@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Benchmarks `sente solve connect4` on the reference sets of tests/data/connect4.
+"""Benchmarks `sente solve connect4` on the reference sets of tests/data/connect4, alone or
+side by side with another solver.
 
-For each set (end, mid, begin) it pipes every position through `sente solve connect4`
-(a fresh 64 MB table per position, like the reference solver), checks every score against the
-reference, and prints: positions, mean nodes, the ratio of our nodes to `reference_nodes`, and
-the mean time per position. Times are per-position solve times as sente reports them (the table
-clearing between positions is not counted, as for the reference). With --runs R the set is
-solved R times and each position keeps its fastest time (the machine is shared and noisy; node
-counts are the same every run).
+For each set (end, mid, begin) it pipes every position through `sente solve connect4` (a
+fresh table per position, 64 MB by default, like the reference solver), checks every score
+against the reference, and prints: positions, mean nodes, the ratio of our nodes to
+`reference_nodes`, and the mean time per position. Times are per-position solve times as the
+solver reports them (the table clearing between positions is not counted). With --runs R the
+set is solved R times and each position keeps its fastest time (the machine is shared and
+noisy; node counts are the same every run with one thread).
 
-Usage: cargo build --release && python3 scripts/connect4_solve_bench.py [--sets end,mid,begin] [--runs 3]
+--peer PATH adds another solver, run the same way, R times, interleaved with sente's runs: any
+program that reads move strings (columns 1-7) on stdin, one per line, and prints
+`<moves> <score> <nodes> <microseconds>` per line. Its table size and threads are its own
+business (build it with the same as --hash and --threads for a fair comparison); its scores
+are checked too.
+
+Usage: cargo build --release && python3 scripts/connect4_solve_bench.py [--sets end,mid,begin]
+       [--runs 3] [--hash 64] [--threads 1] [--peer PATH]
 """
 
 import argparse
@@ -19,7 +27,6 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "connect4"
-REFERENCE_MEAN_US = {"end": 1.2, "mid": 2800.0, "begin": 272000.0}
 
 
 def load(name):
@@ -32,23 +39,19 @@ def load(name):
     return rows
 
 
-def solve(engine, rows, hash_mb):
+def solve(command, name, rows):
+    """[(nodes, microseconds)] per position, every score checked."""
     text = "".join(moves + "\n" for moves, _, _ in rows)
-    out = subprocess.run(
-        [engine, "solve", "connect4", "--hash", str(hash_mb)],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    out = subprocess.run(command, input=text, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    if len(out) != len(rows):
+        sys.exit(f"{name} printed {len(out)} lines for {len(rows)} positions")
     results = []
     for (moves, score, _), line in zip(rows, out):
         words = line.split()
-        if words[0] != moves or words[1] != str(score):
-            sys.exit(f"wrong result for {moves}: expected {score}, got '{line}'")
+        if words[0] != moves or int(words[1]) != score:
+            sys.exit(f"{name}: wrong result for {moves}: expected {score}, got '{line}'")
         results.append((int(words[2]), float(words[3])))
-    if len(results) != len(rows):
-        sys.exit("sente printed fewer lines than positions")
     return results
 
 
@@ -58,23 +61,32 @@ def main():
     parser.add_argument("--sets", default="end,mid,begin")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--hash", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--peer", help="another solver reading move strings (see above)")
     args = parser.parse_args()
-    print(f"{'set':<6} {'positions':>9} {'mean nodes':>12} {'ref nodes':>12} {'ratio':>6}"
-          f" {'mean time':>12} {'ref time':>12}")
+    solvers = [("sente", [args.engine, "solve", "connect4", "--hash", str(args.hash),
+                          "--threads", str(args.threads)])]
+    if args.peer:
+        solvers.append((pathlib.Path(args.peer).name, [args.peer]))
+    print(f"{'set':<6} {'solver':<10} {'positions':>9} {'mean nodes':>12} {'ref nodes':>12}"
+          f" {'ratio':>6} {'mean time':>11} {'total time':>11}")
     for name in args.sets.split(","):
         rows = load(name)
-        fastest = None
+        fastest = {}
+        nodes = {}
         for _ in range(args.runs):
-            results = solve(args.engine, rows, args.hash)
-            times = [t for _, t in results]
-            fastest = times if fastest is None else [min(a, b) for a, b in zip(fastest, times)]
-        best = sum(fastest) / len(fastest)
-        mean_nodes = sum(n for n, _ in results) / len(results)
+            for label, command in solvers:
+                results = solve(command, label, rows)
+                times = [t for _, t in results]
+                best = fastest.get(label)
+                fastest[label] = times if best is None else [min(a, b) for a, b in zip(best, times)]
+                nodes[label] = [n for n, _ in results]
         ref_nodes = sum(n for _, _, n in rows) / len(rows)
-        print(
-            f"{name:<6} {len(rows):>9} {mean_nodes:>12.1f} {ref_nodes:>12.1f}"
-            f" {mean_nodes / ref_nodes:>6.3f} {fmt(best):>12} {fmt(REFERENCE_MEAN_US[name]):>12}"
-        )
+        for label, _ in solvers:
+            mean_nodes = sum(nodes[label]) / len(rows)
+            total = sum(fastest[label])
+            print(f"{name:<6} {label:<10} {len(rows):>9} {mean_nodes:>12.1f} {ref_nodes:>12.1f}"
+                  f" {mean_nodes / ref_nodes:>6.3f} {fmt(total / len(rows)):>11} {fmt(total):>11}")
 
 
 def fmt(us):
