@@ -57,13 +57,11 @@ impl Slots {
     #[inline(always)]
     pub fn prefetch(&self, index: usize) {
         #[cfg(target_arch = "x86_64")]
-        if index < self.len {
-            // SAFETY: a prefetch of an address inside the allocation; it reads nothing into
-            // the program and never faults.
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch::<_MM_HINT_T0>(self.ptr.as_ptr().add(index).cast());
-            }
+        // SAFETY: a prefetch is a hint: it reads nothing into the program and never faults,
+        // whatever the address (computed without dereferencing it).
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.ptr.as_ptr().wrapping_add(index).cast());
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = index;

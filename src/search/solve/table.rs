@@ -104,16 +104,18 @@ impl SolverTable {
         self.slots[i].load(Ordering::Relaxed)
     }
 
-    /// `key` scrambled: a bijection of the keys of `key_bits` bits.
+    /// `key` scrambled: a bijection of the keys of `key_bits` bits, placed in the high bits
+    /// of the word (a fraction of 2^64).
     #[inline(always)]
     fn scramble(&self, key: u64) -> u64 {
-        key.wrapping_mul(SCRAMBLE) & (u64::MAX >> (64 - self.key_bits))
+        key.wrapping_mul(SCRAMBLE) << (64 - self.key_bits)
     }
 
-    /// The first of the two slots of the bucket of a scrambled key.
+    /// The first of the two slots of the bucket of a scrambled key: its fraction of the
+    /// buckets.
     #[inline(always)]
     fn index(&self, scrambled: u64) -> usize {
-        ((u128::from(scrambled) * u128::from(self.buckets)) >> self.key_bits) as usize * 2
+        ((u128::from(scrambled) * u128::from(self.buckets)) >> 64) as usize * 2
     }
 
     /// The bits of an entry above the key field's start.
@@ -122,10 +124,17 @@ impl SolverTable {
         FIELD_BITS + self.work_bits
     }
 
-    /// True if `word` holds `key`.
+    /// True if `word` holds the scrambled key `key`.
     #[inline(always)]
     fn holds(&self, word: u64, key: u64) -> bool {
-        word != 0 && (word ^ (key << self.key_shift())) >> self.key_shift() == 0
+        word != 0 && (word ^ self.stored(key)) >> self.key_shift() == 0
+    }
+
+    /// The bits of a scrambled key stored in an entry, in place: its low bits as a number
+    /// of `key_bits` bits.
+    #[inline(always)]
+    fn stored(&self, scrambled: u64) -> u64 {
+        (scrambled >> (64 - self.key_bits)) << self.key_shift()
     }
 
     #[inline(always)]
@@ -184,7 +193,7 @@ impl SolverTable {
             best = best.or(known.best);
             work = work.max(self.work_of(word));
         }
-        let entry = (key << self.key_shift())
+        let entry = self.stored(key)
             | (work << FIELD_BITS)
             | (u64::from(best.map_or(0, |c| c + 1)) << 12)
             | (((bounds.upper + OFFSET) as u64) << 6)
