@@ -4,7 +4,8 @@ import subprocess
 
 
 class EnginePipe:
-    """Starts `path --variant variant`, sets `options`, and waits until it is ready."""
+    """Starts `path --variant variant`, sets `options` (a dict, or a list of (name, value)
+    pairs when the order matters), and waits until it is ready."""
 
     def __init__(self, path, variant, options=None):
         self.proc = subprocess.Popen(
@@ -14,7 +15,8 @@ class EnginePipe:
             text=True,
             bufsize=1,
         )
-        for name, value in (options or {}).items():
+        options = options or {}
+        for name, value in options.items() if hasattr(options, "items") else options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.read_until("readyok")

@@ -1,6 +1,7 @@
 //! The Connect Four solver at other board sizes: exact scores against a plain memoised
 //! minimax on small boards, and the published values of the empty boards
-//! (`tests/data/connect4/sizes.txt`) for the sizes that solve in a few seconds.
+//! (`tests/data/connect4/sizes.txt`) for the sizes that solve in a few seconds
+//! (width + height <= 12: about 7 s in all on 2 shared cores).
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -141,15 +142,15 @@ fn outcome_of(cells: u32, score: i32) -> (&'static str, u32) {
 }
 
 #[test]
-fn the_published_table_holds_for_boards_up_to_width_plus_height_11() {
+fn the_published_table_holds_for_boards_up_to_width_plus_height_12() {
     let cells = published();
     assert_eq!(cells.len(), 40);
     let mut checked = 0;
     for cell in cells
         .iter()
-        .filter(|c| c.shape.width() + c.shape.height() <= 11)
+        .filter(|c| c.shape.width() + c.shape.height() <= 12)
     {
-        let mut solver = Solver::new(64);
+        let mut solver = Solver::new(128);
         let score = solver
             .solve(&Connect4::start(cell.shape), &mut |_| {})
             .expect("solved");
@@ -162,5 +163,5 @@ fn the_published_table_holds_for_boards_up_to_width_plus_height_11() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 10);
+    assert_eq!(checked, 15);
 }

@@ -16,9 +16,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-/// A timed `go` tries the solver from this many stones on (earlier, a proof rarely fits in
-/// the time of a move, and the heuristic search gets all of it).
-const SOLVE_FROM_STONES: u32 = 8;
+/// A timed `go` tries the solver once this few cells are empty (8 stones on 7 x 6; earlier,
+/// a proof rarely fits in the time of a move, and the heuristic search gets all of it).
+const SOLVE_WITH_EMPTY: u32 = 34;
 
 /// Longest principal variation worked out after a solve (each ply costs a few null-window
 /// searches).
@@ -75,7 +75,7 @@ fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut
 
 /// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.
 /// A timed `go` (clock or `movetime`) with `Algorithm alphabeta` plays the book move if there
-/// is one; from `SOLVE_FROM_STONES` stones on it first gives the solver half of its soft time:
+/// is one; from `SOLVE_WITH_EMPTY` empty cells on it first gives the solver half of its soft time:
 /// a proven value is then played perfectly, otherwise the heuristic search runs with the time
 /// left. Returns the `bestmove` line, or `None` to leave the position to the
 /// generic search (always for a finished game, `go depth`, `go nodes`, `go infinite` and the
@@ -124,7 +124,7 @@ pub fn solve_task(
         return Some(Response::BestMove(Some(pos.move_text(col))));
     }
     match budget {
-        Some(b) if timed && pos.moves_played() >= SOLVE_FROM_STONES => {
+        Some(b) if timed && pos.shape().cells() - pos.moves_played() <= SOLVE_WITH_EMPTY => {
             let deadline = job.start + b.soft / 2;
             match solve(pos, job, state, say, Some(deadline)) {
                 Ok(best) => Some(best),

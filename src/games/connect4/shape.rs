@@ -4,8 +4,8 @@
 //! `c * (height + 1) ..`, row `r` (0 = bottom) of it bit `c * (height + 1) + r`, and the bit
 //! above the top row is an always-empty sentinel, so that one 64-bit word holds boards with
 //! `width * (height + 1) <= 64`. The `Geometry` trait carries the arithmetic once for both
-//! the run-time `Shape` and the compile-time `Standard` (7 x 6) that the solver's hot loop
-//! is specialised for.
+//! the run-time `Shape` and the compile-time `Fixed` sizes that the solver's hot loop is
+//! specialised for (`with_fixed_geometry!`).
 
 use super::super::{GameError, game_error};
 
@@ -48,9 +48,7 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     /// The cells of the rows `r` with `r % 2 == parity` (bit rows, 0 = bottom).
     #[inline(always)]
     fn rows_of_parity(self, parity: u32) -> u64 {
-        let column = (0..self.height())
-            .filter(|r| r % 2 == parity)
-            .fold(0u64, |m, r| m | 1 << r);
+        let column = (0x5555_5555_5555_5555_u64 << parity) & ((1 << self.height()) - 1);
         self.bottom() * column
     }
 
@@ -96,27 +94,68 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     }
 }
 
-/// The standard board, 7 columns x 6 rows, with every dimension known at compile time.
+/// A board of `W` columns and `H` rows with every dimension known at compile time, for the
+/// solver's hot loop (the masks and shifts fold into constants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Standard;
+pub struct Fixed<const W: u32, const H: u32>;
 
-impl Geometry for Standard {
+impl<const W: u32, const H: u32> Fixed<W, H> {
+    const BOTTOM: u64 = Shape::make(W as u8, H as u8).bottom;
+    const BOARD: u64 = Shape::make(W as u8, H as u8).board;
+}
+
+impl<const W: u32, const H: u32> Geometry for Fixed<W, H> {
     #[inline(always)]
     fn width(self) -> u32 {
-        7
+        W
     }
     #[inline(always)]
     fn height(self) -> u32 {
-        6
+        H
     }
     #[inline(always)]
     fn bottom(self) -> u64 {
-        Shape::STANDARD.bottom
+        Self::BOTTOM
     }
     #[inline(always)]
     fn board(self) -> u64 {
-        Shape::STANDARD.board
+        Self::BOARD
     }
+}
+
+/// The standard board, 7 columns x 6 rows.
+pub type Standard = Fixed<7, 6>;
+
+/// Runs `$body` with `$geo` bound to the compile-time geometry of `$shape` (one of the 42
+/// sizes from 4 x 4 to the 64-bit limit), so that code generic over `Geometry` runs with
+/// constant dimensions at every size.
+#[macro_export]
+macro_rules! with_fixed_geometry {
+    ($shape:expr, $geo:ident => $body:expr) => {
+        $crate::with_fixed_geometry!(@sizes $shape, $geo, $body,
+            4: [4 5 6 7 8 9 10 11 12 13 14 15],
+            5: [4 5 6 7 8 9 10 11],
+            6: [4 5 6 7 8 9],
+            7: [4 5 6 7 8],
+            8: [4 5 6 7],
+            9: [4 5 6],
+            10: [4 5],
+            11: [4],
+            12: [4])
+    };
+    (@sizes $shape:expr, $geo:ident, $body:expr, $($w:literal: [$($h:literal)*]),*) => {{
+        let shape: $crate::games::connect4::Shape = $shape;
+        match (shape.columns(), shape.rows()) {
+            $($(($w, $h) => {
+                let $geo = $crate::games::connect4::shape::Fixed::<$w, $h>;
+                $body
+            })*)*
+            _ => {
+                let $geo = shape;
+                $body
+            }
+        }
+    }};
 }
 
 /// A board size chosen at run time: from 4 x 4 up to `width * (height + 1) <= 64`.
@@ -132,7 +171,7 @@ impl Shape {
     /// The standard 7 x 6 board.
     pub const STANDARD: Shape = Shape::make(7, 6);
 
-    const fn make(width: u8, height: u8) -> Shape {
+    pub(crate) const fn make(width: u8, height: u8) -> Shape {
         let stride = height as u32 + 1;
         let mut bottom = 0u64;
         let mut c = 0;
@@ -261,16 +300,35 @@ mod tests {
     }
 
     #[test]
-    fn the_standard_geometry_is_the_7x6_shape() {
+    fn every_fixed_geometry_is_its_shape() {
         let s = Shape::STANDARD;
+        let standard = Standard::default();
         assert_eq!(
-            (Standard.width(), Standard.height()),
+            (standard.width(), standard.height()),
             (s.width(), s.height())
         );
         assert_eq!(
-            (Standard.bottom(), Standard.board()),
+            (standard.bottom(), standard.board()),
             (s.bottom(), s.board())
         );
+        for w in MIN_SIDE..=MAX_WIDTH {
+            for h in MIN_SIDE..=MAX_HEIGHT {
+                let Ok(shape) = Shape::new(w, h) else {
+                    continue;
+                };
+                let (fixed, name) = crate::with_fixed_geometry!(shape, geo => {
+                    let masks = (geo.width(), geo.height(), geo.bottom(), geo.board());
+                    let mirrored = geo.mirror(geo.board() & 0x2a5);
+                    ((masks, mirrored), std::any::type_name_of_val(&geo))
+                });
+                assert!(name.contains(&format!("Fixed<{w}, {h}>")), "{name}");
+                let runtime = (
+                    (w.into(), h.into(), shape.bottom(), shape.board()),
+                    shape.mirror(shape.board() & 0x2a5),
+                );
+                assert_eq!(fixed, runtime, "{shape}");
+            }
+        }
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! The exact Connect Four solver, at every board size: null-window alpha-beta searches on the
 //! exact score (first who wins at all, then whether the score is beyond each bound found), a
-//! table of both bounds and the best move per position (mirror images, and positions that
-//! differ only in stones whose colour can no longer matter, share an entry), forced moves
-//! played without a node, wins in two found while ordering, a claimeven bound for the first
-//! player on boards of even height, enhanced transposition cutoffs, and moves ordered by the
-//! threats they make. Several threads search each null window together, sharing the table,
-//! the helpers leaving the moves another thread is busy with for later (ABDADA). The
-//! standard 7 x 6 board runs a copy of the search compiled for its size
-//! (`search::Search<Standard>`); other sizes share one compiled for any size.
+//! table of both bounds and the best move per position (mirror images share an entry), forced
+//! moves played without a node, wins in two found while ordering, a claimeven bound for the
+//! first player on boards of even height, enhanced transposition cutoffs both ways, and moves
+//! ordered by the threats they make. Several threads search each null window together,
+//! sharing the table, the helpers leaving the moves another thread is busy with for later
+//! (ABDADA). Every board size runs a copy of the search compiled for it
+//! (`search::Search<Fixed<W, H>>`, chosen by `with_fixed_geometry!`), its masks and shifts
+//! constants.
 //!
 //! Scores follow the solving literature (`tests/data/connect4/README.md`), generalised to a
 //! board of `W x H` cells: a win completed by the stone played when `n` stones are already
@@ -19,7 +19,8 @@ mod busy;
 mod search;
 
 use super::table::SolverTable;
-use crate::games::connect4::{Connect4, Geometry, Shape, Standard};
+use crate::games::connect4::{Connect4, Geometry, Shape};
+use crate::with_fixed_geometry;
 use search::{Board, Limits, Search};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -142,11 +143,7 @@ impl Solver {
     ) -> Result<i32, Interrupted> {
         let shape = pos.shape();
         self.use_shape(shape);
-        if shape.is_standard() {
-            self.solve_on(Standard, pos, weak, report)
-        } else {
-            self.solve_on(shape, pos, weak, report)
-        }
+        with_fixed_geometry!(shape, geo => self.solve_on(geo, pos, weak, report))
     }
 
     /// True when the value of `pos` after playing column `col` (0-based) is at least `score`
@@ -163,11 +160,9 @@ impl Solver {
         if bit == 0 {
             return Ok(false);
         }
-        let result = if shape.is_standard() {
-            self.search_on(Standard, 0, |s| s.move_reaches(Board::of(pos), bit, score))
-        } else {
-            self.search_on(shape, 0, |s| s.move_reaches(Board::of(pos), bit, score))
-        };
+        let result = with_fixed_geometry!(shape, geo => {
+            self.search_on(geo, 0, |s| s.move_reaches(Board::of(pos), bit, score))
+        });
         result.ok_or(Interrupted)
     }
 
