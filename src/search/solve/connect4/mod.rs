@@ -125,8 +125,8 @@ impl Solver {
     }
 
     /// Who wins `pos` (which must not be over): 1 if the side to move wins, 0 for a draw,
-    /// -1 if it loses, without proving how fast (a weak solution, much cheaper: at most two
-    /// null-window searches, around 0 and -1).
+    /// -1 if it loses, without proving how fast (a weak solution: at most two null-window
+    /// searches, around 0 and -1).
     pub fn solve_weak(
         &mut self,
         pos: &Connect4,
@@ -161,7 +161,7 @@ impl Solver {
             return Ok(false);
         }
         let result = with_fixed_geometry!(shape, geo => {
-            self.search_on(geo, 0, |s| s.move_reaches(Board::of(pos), bit, score))
+            self.search_on(geo, |s| s.move_reaches(Board::of(pos), bit, score))
         });
         result.ok_or(Interrupted)
     }
@@ -170,10 +170,9 @@ impl Solver {
     fn search_on<G: Geometry, T>(
         &mut self,
         geo: G,
-        variant: usize,
         task: impl FnOnce(&mut Search<G>) -> Option<T>,
     ) -> Option<T> {
-        let mut search = Search::new(geo, &self.table, &self.limits, variant);
+        let mut search = Search::new(geo, &self.table, &self.limits, 0);
         let result = task(&mut search);
         self.nodes += search.nodes;
         result
@@ -192,48 +191,56 @@ impl Solver {
             let score = win_score(geo.cells(), pos.moves_played());
             return Ok(if weak { 1 } else { score });
         }
-        // The weak solution narrows the range to the sign: -1 stands for any loss, 1 for any
-        // win.
-        let clamp = |(lower, upper): (i32, i32)| {
-            if weak {
-                (lower.max(-1), upper.min(1))
-            } else {
-                (lower, upper)
-            }
-        };
-        let base = self.nodes;
+        let (mut lower, mut upper) =
+            Search::new(geo, &self.table, &self.limits, 0).score_range(board);
+        if weak {
+            // The weak solution narrows the range to the sign: -1 stands for any loss, 1 for
+            // any win.
+            (lower, upper) = (lower.max(-1), upper.min(1));
+        }
         if self.threads > 1 {
             // Small solves end before threads would pay for themselves: try alone first
             // (what this finds stays in the table).
+            let threads = self.threads;
+            self.threads = 1;
             self.limits.nodes = Some(SOLO_NODES);
-            let alone = self.search_on(geo, 0, |s| {
-                narrow(
-                    clamp(s.score_range(board)),
-                    |p| s.probe(board, p),
-                    |_, _| {},
-                )
-            });
-            self.limits.nodes = None;
-            if let Some(score) = alone {
-                return Ok(score);
+            let alone = self.narrow(geo, board, (lower, upper), &mut |_| {});
+            (self.threads, self.limits.nodes) = (threads, None);
+            if alone.is_ok() || self.limits.stop_requested() {
+                return alone;
             }
         }
-        let range = clamp(Search::new(geo, &self.table, &self.limits, 0).score_range(board));
-        let mut report_step = |solver: &Solver, lower, upper| {
+        self.narrow(geo, board, (lower, upper), report)
+    }
+
+    /// The exact score of `board` in `range` by null-window searches, reporting each step:
+    /// first who wins at all, then whether the score is beyond the bound just found (the
+    /// fail-soft bounds are usually the exact score, which the next search then proves).
+    fn narrow<G: Geometry>(
+        &mut self,
+        geo: G,
+        board: Board,
+        (mut lower, mut upper): (i32, i32),
+        report: &mut dyn FnMut(Narrowing),
+    ) -> Result<i32, Interrupted> {
+        let base = self.nodes;
+        let mut probe = 0.clamp(lower, upper - 1);
+        while lower < upper {
+            let r = self.probe_on(geo, board, probe).ok_or(Interrupted)?;
+            // A bound beyond the range (a weak solve's range is only the sign) is its end.
+            if r <= probe {
+                upper = r.max(lower);
+                probe = upper - 1;
+            } else {
+                lower = r.min(upper);
+                probe = lower;
+            }
+            probe = probe.max(lower).min(upper - 1);
             report(Narrowing {
                 lower,
                 upper,
-                nodes: solver.nodes - base,
-            })
-        };
-        // The narrowing needs `self` for each probe and for the reports: it runs here, with
-        // the probes and reports as steps of a loop.
-        let (mut lower, mut upper) = range;
-        let mut next = first_probe(range);
-        while lower < upper {
-            let r = self.probe_on(geo, board, next).ok_or(Interrupted)?;
-            (lower, upper, next) = narrowed(lower, upper, next, r);
-            report_step(self, lower, upper);
+                nodes: self.nodes - base,
+            });
         }
         Ok(lower)
     }
@@ -242,7 +249,7 @@ impl Solver {
     /// (the first to finish gives the bound, the others stop).
     fn probe_on<G: Geometry>(&mut self, geo: G, board: Board, probe: i32) -> Option<i32> {
         if self.threads <= 1 {
-            return self.search_on(geo, 0, |s| s.probe(board, probe));
+            return self.search_on(geo, |s| s.probe(board, probe));
         }
         let finished = Arc::new(AtomicBool::new(false));
         let limits = Limits {
@@ -280,43 +287,4 @@ impl Solver {
         let theirs = found.lock().ok().and_then(|slot| *slot);
         mine.or(theirs)
     }
-}
-
-/// The first null-window search of a narrowing of the score range `(lower, upper)`: who
-/// wins at all.
-fn first_probe((lower, upper): (i32, i32)) -> i32 {
-    0.clamp(lower, upper - 1)
-}
-
-/// One narrowing step: the search around `probe` gave the bound `r`; the new range and
-/// the next probe. After the first search, each asks whether the score is beyond the bound
-/// just found: the fail-soft bounds are usually the exact score, which the next search then
-/// proves.
-fn narrowed(lower: i32, upper: i32, probe: i32, r: i32) -> (i32, i32, i32) {
-    // A bound beyond the range (a weak solve's range is only the sign) is the range's end.
-    let (lower, upper, next) = if r <= probe {
-        let r = r.max(lower);
-        (lower, r, r - 1)
-    } else {
-        let r = r.min(upper);
-        (r, upper, r)
-    };
-    (lower, upper, next.max(lower).min(upper - 1))
-}
-
-/// The exact score in `range` by null-window searches (`probe` gives the bound of one),
-/// reporting each step; `None` if a search was interrupted.
-fn narrow(
-    range: (i32, i32),
-    mut probe: impl FnMut(i32) -> Option<i32>,
-    mut report: impl FnMut(i32, i32),
-) -> Option<i32> {
-    let (mut lower, mut upper) = range;
-    let mut next = first_probe(range);
-    while lower < upper {
-        let r = probe(next)?;
-        (lower, upper, next) = narrowed(lower, upper, next, r);
-        report(lower, upper);
-    }
-    Some(lower)
 }
