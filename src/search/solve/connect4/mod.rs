@@ -55,8 +55,8 @@ pub struct Solver {
     table: Arc<SolverTable>,
     /// The board size of the positions in the table.
     table_shape: Option<Shape>,
-    /// Positions searched (calls of the inner search, over all threads) since it was last set
-    /// to 0.
+    /// Positions searched (over all threads; forced moves are played without counting one)
+    /// since it was last set to 0.
     pub nodes: u64,
     limits: Limits,
     /// Threads of a solve (the calling one included).
