@@ -218,9 +218,9 @@ fn connect4_on_an_8x7_board_follows_the_size_everywhere() {
     std::fs::write(&openings, "8 1\n").unwrap();
     let output = sente_match(
         "--variant connect4 --games 2 --openings file=$2 \
-         --engine cmd=$SENTE name=full \
+         --engine cmd=$SENTE name=full st=0.05 timemargin=2000 \
          --engine cmd=$SENTE name=weak option.Algorithm=minimax depth=2 \
-         --each st=0.05 option.Connect4Width=8 option.Connect4Height=7 --out $1",
+         --each option.Connect4Width=8 option.Connect4Height=7 --out $1",
         &[&out.display().to_string(), &openings.display().to_string()],
     );
     let text = stdout(&output);
@@ -583,9 +583,9 @@ fn a_person_plays_connect4_on_a_10x5_board() {
         "--st",
         "0.05",
         "--option",
-        "Connect4Height=5",
-        "--option",
         "Connect4Width=10",
+        "--option",
+        "Connect4Height=5",
     ]);
     let prompt = t.until("Your move (");
     assert!(prompt.contains("9 a)"), "{prompt}");

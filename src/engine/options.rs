@@ -56,6 +56,9 @@ pub struct Options {
     pub babylon_tablets: u8,
     /// `Connect4Width` and `Connect4Height`: the Connect Four board.
     pub connect4_shape: Shape,
+    /// The width and height last asked for: the board once they fit 64 bits together (either
+    /// option may come first).
+    pub connect4_request: (u8, u8),
 }
 
 /// How a chance opponent chooses among its moves (`Opponent` other than `adversarial`).
@@ -80,6 +83,9 @@ pub enum Change {
     ClearHash,
     /// The rules of this variant changed: if it is being played, a new game starts.
     Rules(&'static str),
+    /// A rule option kept for when another makes it valid (a Connect Four width that fits
+    /// 64 bits only with another height): nothing changes yet, the note says why.
+    Pending(String),
     /// Nothing besides the stored value.
     Stored,
 }
@@ -99,6 +105,7 @@ impl Default for Options {
             babylon_colours: 4,
             babylon_tablets: 3,
             connect4_shape: Shape::STANDARD,
+            connect4_request: (Shape::STANDARD.columns(), Shape::STANDARD.rows()),
         }
     }
 }
@@ -225,6 +232,13 @@ impl Options {
         ]
     }
 
+    /// Why the Connect Four size last asked for is not the board's (it does not fit 64 bits),
+    /// if it is not.
+    pub fn unfit_connect4_request(&self) -> Option<String> {
+        let (width, height) = self.connect4_request;
+        Shape::new(width, height).err().map(|e| e.0)
+    }
+
     /// True for the options that change a game's rules (`Change::Rules`), whatever their
     /// value.
     pub fn is_rule_option(name: &str) -> bool {
@@ -299,16 +313,23 @@ impl Options {
                 Ok(Change::Rules(Babylon::NAME))
             }
             "connect4width" | "connect4height" => {
-                let shape = &mut self.connect4_shape;
-                let (width, height) = if lower == "connect4width" {
-                    let n = spin(name, value, MIN_SIDE.into(), MAX_WIDTH.into())?;
-                    (n as u8, shape.rows())
+                let (mut width, mut height) = self.connect4_request;
+                if lower == "connect4width" {
+                    width = spin(name, value, MIN_SIDE.into(), MAX_WIDTH.into())? as u8;
                 } else {
-                    let n = spin(name, value, MIN_SIDE.into(), MAX_HEIGHT.into())?;
-                    (shape.columns(), n as u8)
-                };
-                *shape = Shape::new(width, height).map_err(|e| e.0)?;
-                Ok(Change::Rules(Connect4::NAME))
+                    height = spin(name, value, MIN_SIDE.into(), MAX_HEIGHT.into())? as u8;
+                }
+                self.connect4_request = (width, height);
+                match Shape::new(width, height) {
+                    Ok(shape) => {
+                        self.connect4_shape = shape;
+                        Ok(Change::Rules(Connect4::NAME))
+                    }
+                    Err(e) => Ok(Change::Pending(format!(
+                        "{e}: the board stays {} until the other dimension makes it fit",
+                        self.connect4_shape
+                    ))),
+                }
             }
             "rocksmaxturns" => {
                 self.rocks_max_turns = spin(name, value, 1, 10_000)? as u32;
@@ -421,14 +442,30 @@ mod tests {
         assert_eq!(options.set("connect4width", Some("8")), rules);
         assert_eq!(options.set("Connect4Height", Some("7")), rules);
         assert_eq!(options.connect4_shape, Shape::new(8, 7).unwrap());
-        // 12 x 7 needs 96 bits: refused, and nothing changes.
-        let e = options.set("Connect4Width", Some("12")).unwrap_err();
-        assert!(e.contains("12x7") && e.contains("64"), "{e}");
+        assert_eq!(options.unfit_connect4_request(), None);
+        // Out of range: refused, nothing changes.
         assert!(options.set("Connect4Width", Some("3")).is_err());
         assert!(options.set("Connect4Height", Some("16")).is_err());
+        assert_eq!(options.connect4_request, (8, 7));
+        // 12 x 7 needs 96 bits: the board stays 8 x 7, but the width is kept for when the
+        // height makes it fit, whichever comes first.
+        let Ok(Change::Pending(e)) = options.set("Connect4Width", Some("12")) else {
+            panic!("not pending");
+        };
+        assert!(
+            e.contains("12x7") && e.contains("64") && e.contains("stays 8x7"),
+            "{e}"
+        );
         assert_eq!(options.connect4_shape, Shape::new(8, 7).unwrap());
+        assert!(options.unfit_connect4_request().is_some());
         assert_eq!(options.set("Connect4Height", Some("4")), rules);
-        assert_eq!(options.set("Connect4Width", Some("12")), rules);
+        assert_eq!(options.connect4_shape, Shape::new(12, 4).unwrap());
+        assert!(matches!(
+            options.set("Connect4Height", Some("15")),
+            Ok(Change::Pending(_))
+        ));
+        assert_eq!(options.set("Connect4Width", Some("4")), rules);
+        assert_eq!(options.connect4_shape, Shape::new(4, 15).unwrap());
         assert!(Options::is_rule_option("CONNECT4WIDTH"));
     }
 }

@@ -242,6 +242,7 @@ impl<W: Write> Session<W> {
                     }
                     Change::Hash => self.worker.send(Job::ResizeTable(self.options.hash_mb)),
                     Change::ClearHash => self.worker.send(Job::ClearTable),
+                    Change::Pending(note) => self.say(Response::InfoString(note)),
                     Change::Stored => {}
                 }
             }

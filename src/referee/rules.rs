@@ -24,10 +24,16 @@ impl Rules {
         let mut settings = Vec::new();
         for (name, value) in options.iter().filter(|(n, _)| Options::is_rule_option(n)) {
             match rules.set(name, Some(value)) {
-                Ok(Change::Rules(_)) => settings.push((name.clone(), value.clone())),
+                // A Connect Four width and height fitting only together come in any order.
+                Ok(Change::Rules(_) | Change::Pending(_)) => {
+                    settings.push((name.clone(), value.clone()))
+                }
                 Ok(_) => {}
                 Err(e) => return Err(format!("option {name}: {e}")),
             }
+        }
+        if let Some(e) = rules.unfit_connect4_request() {
+            return Err(format!("options Connect4Width, Connect4Height: {e}"));
         }
         Ok(Rules {
             options: rules,
@@ -105,6 +111,23 @@ mod tests {
         assert_eq!(again.position(None, &[]).unwrap().fen(), pos.fen());
         assert!(Rules::from_settings("babylon", "Hash=3").is_err());
         assert!(Rules::new("chess", &[]).is_err());
+        // Connect Four sizes that fit only together, in either order.
+        for pairs in [
+            [("Connect4Width", "12"), ("Connect4Height", "4")],
+            [("Connect4Height", "4"), ("Connect4Width", "12")],
+        ] {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect();
+            let rules = Rules::new("connect4", &pairs).unwrap();
+            let fen = rules.position(None, &[]).unwrap().fen();
+            assert!(fen.starts_with("............/"), "{fen}");
+            assert_eq!(rules.settings.len(), 2);
+        }
+        let unfit = [("Connect4Width".to_string(), "12".to_string())];
+        let e = Rules::new("connect4", &unfit).unwrap_err();
+        assert!(e.contains("12x6"), "{e}");
         let too_many = [("BabylonColours".to_string(), "9".to_string())];
         assert!(
             Rules::new("babylon", &too_many)

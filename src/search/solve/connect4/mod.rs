@@ -16,6 +16,7 @@
 //! winner's `k`-th stone.
 
 mod busy;
+mod claimeven;
 mod search;
 
 use super::table::SolverTable;

@@ -1,8 +1,9 @@
 //! One thread's exact search of a Connect Four position, generic over the board's geometry so
-//! that the standard 7 x 6 board runs with every dimension known at compile time.
+//! that every board size runs with its dimensions known at compile time.
 
 use super::super::table::{Bounds, SolverTable};
 use super::busy::Busy;
+use super::claimeven::claimeven_bound;
 use crate::games::connect4::{Connect4, Geometry};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -38,8 +39,11 @@ struct Move {
 /// The position as the solver plays it: no win flag, no checks.
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
+    /// Stones of the side to move.
     pub current: u64,
+    /// All stones.
     pub mask: u64,
+    /// Stones played.
     pub moves: i32,
 }
 
@@ -54,8 +58,9 @@ impl Board {
         }
     }
 
+    /// The position after the side to move drops a stone on the playable cell `bit`.
     #[inline(always)]
-    fn play(&self, bit: u64) -> Board {
+    pub fn play(&self, bit: u64) -> Board {
         Board {
             current: self.current ^ self.mask,
             mask: self.mask | bit,
@@ -92,7 +97,7 @@ impl Limits {
 pub struct Search<'a, G: Geometry> {
     geo: G,
     table: &'a SolverTable,
-    /// Calls of the inner search.
+    /// Positions searched (forced moves are played without counting one).
     pub nodes: u64,
     limits: &'a Limits,
     /// Columns from the centre out, the order among moves of equal promise.
@@ -285,7 +290,7 @@ impl<'a, G: Geometry> Search<'a, G> {
                 return beta;
             }
         }
-        if let Some(bound) = self.claimeven_bound(b)
+        if let Some(bound) = claimeven_bound(self.geo, b)
             && bound < beta
         {
             beta = bound;
@@ -376,7 +381,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             // Our score is at most the best of the children's upper bounds for us.
             let mut ceiling = i32::MIN;
             for m in &moves[..count] {
-                let mut upper = self.claimeven_bound(b.play(m.bit)).unwrap_or(max + 1);
+                let mut upper = claimeven_bound(self.geo, b.play(m.bit)).unwrap_or(max + 1);
                 let mut lower = -(max + 1);
                 if let Some(entry) = self.table.get(m.key) {
                     upper = upper.min(entry.bounds.upper);
@@ -486,50 +491,6 @@ impl<'a, G: Geometry> Search<'a, G> {
         });
         self.table
             .store(key, bounds, best, self.nodes - nodes_before);
-    }
-
-    /// On a board of even height with the first player to move, an upper bound on its score
-    /// from a claimeven strategy of the second player (rows counted from 1 at the bottom):
-    /// it answers a move in a column holding an even number of stones in the same column
-    /// (taking the even row above), and a move in a column holding an odd number in another
-    /// such column (taking its playable cell, on an even row; there is always one, as the
-    /// number of stones is even before the first player moves). It so gets every empty cell
-    /// of an even row that is not playable now, and the first player at most the other empty
-    /// cells. If the first player has no four in its stones and those cells, it cannot win:
-    /// at most 0. If the second player then has a four in its stones and the cells it gets,
-    /// it wins, at the latest when the first player plays under the last empty cell of its
-    /// lowest such four.
-    #[inline(always)]
-    fn claimeven_bound(&self, b: Board) -> Option<i32> {
-        let geo = self.geo;
-        let height = geo.height();
-        if height % 2 == 1 || b.moves % 2 == 1 {
-            return None;
-        }
-        let even_rows = geo.rows_of_parity(1);
-        let possible = self.possible(b);
-        let empty = geo.board() & !b.mask;
-        let claimed = empty & even_rows & !possible;
-        if geo.has_four(b.current | (empty & !claimed)) {
-            return None;
-        }
-        let theirs = b.current ^ b.mask;
-        if !geo.has_four(theirs | claimed) {
-            return Some(0);
-        }
-        let cells = self.cells();
-        let mut r = 2;
-        while r < height {
-            let up_to = geo.bottom() * ((1 << r) - 1);
-            if geo.has_four(theirs | (claimed & up_to)) {
-                break;
-            }
-            r += 2;
-        }
-        // The opponent's winning stone is played with `cells - (height - r) - 1` stones on
-        // the board at the latest.
-        let stones = cells - (height - r) as i32 - 1;
-        Some(-(cells + 1 - stones) / 2)
     }
 }
 
