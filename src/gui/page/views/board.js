@@ -45,8 +45,11 @@ export function mount(root, app) {
     const state = store.state;
     if (!state) return;
     const board = boardFor(state.variant);
+    // Targets are offered only when the person is to move.
+    const mode = state.mode;
+    const mine = mode.kind === 'free' || (mode.kind === 'play' && state.side === mode.human && !mode.thinking && state.cursor === state.moves.length);
     const ctx = {
-      state,
+      state: mine ? state : { ...state, legal: [], reach: [] },
       previous: fresh ? previous : null,
       pv: pv(),
       hint: store.hint,
