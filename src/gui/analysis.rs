@@ -83,7 +83,11 @@ pub fn parse_info(line: &str) -> InfoMessage {
                 continue;
             }
             "pv" => {
-                info.pv = words[i + 1..].iter().take(256).map(|w| w.to_string()).collect();
+                info.pv = words[i + 1..]
+                    .iter()
+                    .take(256)
+                    .map(|w| w.to_string())
+                    .collect();
                 break;
             }
             "string" => {
@@ -266,7 +270,9 @@ impl Tab {
                 .rules
                 .position(Some(&fen), std::slice::from_ref(mv))
                 .ok();
-            let finished = after.as_ref().and_then(|p| p.outcome().map(|o| (o, p.fen())));
+            let finished = after
+                .as_ref()
+                .and_then(|p| p.outcome().map(|o| (o, p.fen())));
             let column = match finished {
                 Some((Outcome::Win(_), after_fen)) => {
                     // The mover completed four: 22 minus its stones, on a 7 x 6 board.
@@ -322,9 +328,7 @@ impl Tab {
         let Some(solver) = self.columns.as_mut() else {
             return;
         };
-        let slot = |tag: u32| {
-            (tag >> 8 == solver.epoch).then_some((tag & 0xff) as usize)
-        };
+        let slot = |tag: u32| (tag >> 8 == solver.epoch).then_some((tag & 0xff) as usize);
         match event.kind {
             EventKind::Info { tag, line } => {
                 let Some(i) = slot(tag) else { return };
@@ -352,7 +356,10 @@ impl Tab {
             }
             EventKind::Failed { fault, .. } => {
                 self.columns = None;
-                self.notice("warning", format!("column values: solver {}", fault_text(&fault)));
+                self.notice(
+                    "warning",
+                    format!("column values: solver {}", fault_text(&fault)),
+                );
             }
             EventKind::Dead { message } => {
                 self.columns = None;
@@ -475,7 +482,10 @@ impl Tab {
 
     fn puzzle_solved(&mut self, job: PuzzleJob, best: Option<String>) {
         if job.unsolvable || best.as_deref().is_none_or(|m| m == "0000") {
-            self.notice("warning", "the engine found no solution: the puzzle is unsolvable");
+            self.notice(
+                "warning",
+                "the engine found no solution: the puzzle is unsolvable",
+            );
             self.send_state();
             return;
         }
@@ -525,7 +535,10 @@ impl Tab {
         } else {
             self.notice(
                 "warning",
-                format!("the engine's line ({} moves) does not reach the exit", line.len()),
+                format!(
+                    "the engine's line ({} moves) does not reach the exit",
+                    line.len()
+                ),
             );
         }
         self.position_changed();
@@ -547,7 +560,10 @@ mod tests {
             (Some("cp"), Some(-12))
         );
         assert_eq!(info.bound.as_deref(), Some("upperbound"));
-        assert_eq!((info.nodes, info.nps, info.time_ms), (Some(4000), Some(20000), Some(200)));
+        assert_eq!(
+            (info.nodes, info.nps, info.time_ms),
+            (Some(4000), Some(20000), Some(200))
+        );
         assert_eq!(info.pv, ["4", "4", "3"]);
         let text = parse_info("info string solved -3");
         assert_eq!(text.string.as_deref(), Some("solved -3"));

@@ -75,7 +75,11 @@ mod tests {
                 if path.is_dir() {
                     stack.push(path);
                 } else {
-                    let rel = path.strip_prefix(&dir).unwrap().to_string_lossy().into_owned();
+                    let rel = path
+                        .strip_prefix(&dir)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
                     on_disk.push(rel);
                 }
             }
@@ -85,7 +89,10 @@ mod tests {
         built.sort();
         assert_eq!(on_disk, built);
         assert_eq!(find("/").map(|a| a.path), Some("index.html"));
-        assert_eq!(find("/boards/tree.js").map(|a| a.path), Some("boards/tree.js"));
+        assert_eq!(
+            find("/boards/tree.js").map(|a| a.path),
+            Some("boards/tree.js")
+        );
         for bad in [
             "/../Cargo.toml",
             "/%2e%2e/Cargo.toml",

@@ -72,7 +72,10 @@ fn rule_variant(spec: &OptionSpec) -> Option<String> {
         return None;
     }
     let mut probe = Options::default();
-    let value = spec.default.clone().or_else(|| spec.vars.first().cloned())?;
+    let value = spec
+        .default
+        .clone()
+        .or_else(|| spec.vars.first().cloned())?;
     match probe.set(&spec.name, Some(&value)) {
         Ok(Change::Rules(variant)) => Some(variant.to_string()),
         _ => None,
@@ -96,7 +99,10 @@ pub fn check_value(spec: &OptionSpec, value: &str) -> Result<(), String> {
         "check" if value == "true" || value == "false" => Ok(()),
         "check" => Err(format!("{name} is true or false, not '{value}'")),
         "combo" if spec.vars.iter().any(|v| v == value) => Ok(()),
-        "combo" => Err(format!("{name} is one of {}, not '{value}'", spec.vars.join(", "))),
+        "combo" => Err(format!(
+            "{name} is one of {}, not '{value}'",
+            spec.vars.join(", ")
+        )),
         "button" => Ok(()),
         _ if value.contains(char::is_control) => Err(format!("{name}: a control character")),
         _ => Ok(()),
@@ -194,8 +200,7 @@ mod tests {
                 .unwrap();
         assert_eq!(combo.vars, ["steps", "slides"]);
         assert_eq!(combo.rule_of.as_deref(), Some("rushhour"));
-        let string =
-            parse_option("option name Book File type string default my min book").unwrap();
+        let string = parse_option("option name Book File type string default my min book").unwrap();
         assert_eq!(string.default.as_deref(), Some("my min book"));
         assert_eq!(parse_option("option type spin"), None);
         assert_eq!(parse_option("id name x"), None);
@@ -207,7 +212,11 @@ mod tests {
     fn values_are_checked_against_the_option() {
         let spin = parse_option("option name Hash type spin default 16 min 1 max 64").unwrap();
         assert!(check_value(&spin, "8").is_ok());
-        assert!(check_value(&spin, "0").unwrap_err().contains("from 1 to 64"));
+        assert!(
+            check_value(&spin, "0")
+                .unwrap_err()
+                .contains("from 1 to 64")
+        );
         assert!(check_value(&spin, "x").is_err());
         let check = parse_option("option name OwnBook type check default true").unwrap();
         assert!(check_value(&check, "false").is_ok());

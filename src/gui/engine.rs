@@ -309,7 +309,10 @@ fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
                 choices.join(" ")
             ));
         }
-        process.send(&format!("setoption name UCI_Variant value {}", setup.variant));
+        process.send(&format!(
+            "setoption name UCI_Variant value {}",
+            setup.variant
+        ));
     }
     for (option, value) in setup.spec.options.iter().chain(&setup.options) {
         process.send(&format!("setoption name {option} value {value}"));

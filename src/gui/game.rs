@@ -101,7 +101,11 @@ impl Game {
         }
         for (i, mv) in moves.iter().enumerate() {
             if pos.outcome().is_some() {
-                return Err(format!("the game ends before move {} '{}'", i + 1, clip(mv)));
+                return Err(format!(
+                    "the game ends before move {} '{}'",
+                    i + 1,
+                    clip(mv)
+                ));
             }
             pos.play_move(mv)
                 .map_err(|e| format!("'{}' is not a legal move here: {e}", clip(mv)))?;
@@ -347,7 +351,9 @@ mod tests {
         let c4 = Game::new("connect4", &[], None, Vec::new()).unwrap();
         assert_eq!(c4.setup("4453").unwrap().moves, strings("4 4 5 3"));
         assert_eq!(c4.setup("4 4 5").unwrap().moves, strings("4 4 5"));
-        let fen = c4.setup("......./......./......./......./......./...x... o").unwrap();
+        let fen = c4
+            .setup("......./......./......./......./......./...x... o")
+            .unwrap();
         assert_eq!(fen.moves.len(), 0);
         assert!(c4.setup("nonsense").is_err());
         let rush = Game::new("rushhour", &[], None, Vec::new()).unwrap();
@@ -376,7 +382,10 @@ mod tests {
         game.play_at_cursor(&strings("a1a1"), "").unwrap();
         game.comments[0] = "+0.00/3 0.010s".to_string();
         let text = game.to_record(&["you".into(), "sente".into()], Some("st=1"), None);
-        assert!(text.contains("[Rules \"BabylonColours=2 BabylonTablets=2\"]"), "{text}");
+        assert!(
+            text.contains("[Rules \"BabylonColours=2 BabylonTablets=2\"]"),
+            "{text}"
+        );
         let back = Game::from_record(&text).unwrap();
         assert_eq!(back.moves, game.moves);
         assert_eq!(back.comments, game.comments);

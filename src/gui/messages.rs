@@ -166,10 +166,7 @@ const MAX_LIMIT_MS: u64 = 86_400_000;
 
 impl LimitsMessage {
     fn validate(&self) -> Result<(), String> {
-        for (name, value) in [
-            ("movetime_ms", self.movetime_ms),
-            ("base_ms", self.base_ms),
-        ] {
+        for (name, value) in [("movetime_ms", self.movetime_ms), ("base_ms", self.base_ms)] {
             if let Some(ms) = value
                 && !(1..=MAX_LIMIT_MS).contains(&ms)
             {
@@ -264,7 +261,10 @@ pub enum ServerMessage {
     /// An `info` line of a search, read into fields.
     Info(Box<InfoMessage>),
     /// The exact value of each Connect Four column (analysis).
-    Columns { fen: String, columns: Vec<ColumnValue> },
+    Columns {
+        fen: String,
+        columns: Vec<ColumnValue>,
+    },
     /// A line said to (`to`) or by (`from`) an engine of this tab.
     Log {
         engine: String,
@@ -274,7 +274,10 @@ pub enum ServerMessage {
     /// A message from the page was refused; the session goes on.
     Error { message: String },
     /// Something to tell the person: an engine fault, a game's end, a limit reached.
-    Notice { level: &'static str, message: String },
+    Notice {
+        level: &'static str,
+        message: String,
+    },
     /// A suggested move for the person.
     Hint { mv: String },
     /// The game in the record format.
@@ -441,10 +444,15 @@ mod tests {
                 .contains("give movetime_ms")
         );
         assert!(
-            err(r#"{"type":"start_play","engine":"sente","human":"p1","limits":{"movetime_ms":0}}"#)
-                .contains("movetime_ms is from 1")
+            err(
+                r#"{"type":"start_play","engine":"sente","human":"p1","limits":{"movetime_ms":0}}"#
+            )
+            .contains("movetime_ms is from 1")
         );
-        let long = format!(r#"{{"type":"setup","text":"{}"}}"#, "x".repeat(MAX_TEXT + 1));
+        let long = format!(
+            r#"{{"type":"setup","text":"{}"}}"#,
+            "x".repeat(MAX_TEXT + 1)
+        );
         assert!(err(&long).contains("longer than"));
         let huge = " ".repeat(MAX_MESSAGE_BYTES + 1);
         assert!(err(&huge).contains("the limit is"));

@@ -223,7 +223,9 @@ impl Tab {
         engine.think(Think {
             position,
             go: go_words(limits),
-            clocks: duel.clocks.map(|c| (c, limits.clock.map_or(0, |tc| tc.inc_ms))),
+            clocks: duel
+                .clocks
+                .map(|c| (c, limits.clock.map_or(0, |tc| tc.inc_ms))),
             deadline: Duration::from_millis(allowed),
             tag,
         });
@@ -234,16 +236,21 @@ impl Tab {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
-        let Some(seat) = [Seat::P1, Seat::P2]
-            .into_iter()
-            .find(|s| duel.seats[index(*s)].as_ref().is_some_and(|e| e.id == event.id))
-        else {
+        let Some(seat) = [Seat::P1, Seat::P2].into_iter().find(|s| {
+            duel.seats[index(*s)]
+                .as_ref()
+                .is_some_and(|e| e.id == event.id)
+        }) else {
             return;
         };
         match event.kind {
             EventKind::Ready { .. } | EventKind::Log { .. } => {}
             EventKind::Info { tag, line } => {
-                let source = if tag == HINT_TAG { "hint" } else { seat_text(seat) };
+                let source = if tag == HINT_TAG {
+                    "hint"
+                } else {
+                    seat_text(seat)
+                };
                 let fen = self.game.last().fen();
                 let name = self.duel.as_ref().map(|d| d.names[index(seat)].clone());
                 if let Some(name) = name {
@@ -288,7 +295,10 @@ impl Tab {
         let follow = self.game.cursor == self.game.moves.len();
         let view = self.game.cursor;
         self.game.goto(self.game.moves.len());
-        match self.game.play_at_cursor(std::slice::from_ref(&mv), &reply.comment()) {
+        match self
+            .game
+            .play_at_cursor(std::slice::from_ref(&mv), &reply.comment())
+        {
             Ok(()) => {
                 if !follow {
                     self.game.goto(view);
@@ -551,11 +561,7 @@ impl Tab {
         if running == human && duel.forfeit.is_none() {
             let left = clocks[index(human)] - duel.turn_start.elapsed().as_millis() as i64;
             if left < 0 {
-                self.forfeit(
-                    human,
-                    Termination::TimeForfeit,
-                    "lost on time".to_string(),
-                );
+                self.forfeit(human, Termination::TimeForfeit, "lost on time".to_string());
             }
         }
     }

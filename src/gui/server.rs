@@ -134,6 +134,7 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
             _ = tick.tick() => tab.on_tick(),
         }
     }
+    log::debug!("socket closed; the tab's engines are stopped");
     drop(tab);
 }
 

@@ -50,8 +50,12 @@ pub struct Tab {
 impl Tab {
     /// A new tab, playing the default variant.
     pub fn new(shared: Arc<Shared>, events: UnboundedSender<Event>) -> Tab {
-        let game = match Game::new(crate::engine::variants::DEFAULT_VARIANT, &[], None, Vec::new())
-        {
+        let game = match Game::new(
+            crate::engine::variants::DEFAULT_VARIANT,
+            &[],
+            None,
+            Vec::new(),
+        ) {
             Ok(game) => game,
             Err(e) => unreachable!("the default variant does not start: {e}"),
         };
@@ -190,11 +194,23 @@ impl Tab {
         }
         if self.duel.as_ref().is_some_and(|d| d.owns(event.id)) {
             self.duel_event(event);
-        } else if self.analysis.as_ref().is_some_and(|a| a.engine.id == event.id) {
+        } else if self
+            .analysis
+            .as_ref()
+            .is_some_and(|a| a.engine.id == event.id)
+        {
             self.analysis_event(event);
-        } else if self.columns.as_ref().is_some_and(|c| c.engine.id == event.id) {
+        } else if self
+            .columns
+            .as_ref()
+            .is_some_and(|c| c.engine.id == event.id)
+        {
             self.columns_event(event);
-        } else if self.puzzle.as_ref().is_some_and(|p| p.engine.id == event.id) {
+        } else if self
+            .puzzle
+            .as_ref()
+            .is_some_and(|p| p.engine.id == event.id)
+        {
             self.puzzle_event(event);
         }
     }
@@ -331,7 +347,10 @@ impl Tab {
 
     fn set_options(&mut self, engine: &str, values: Vec<(String, String)>) {
         let Some(found) = self.shared.engines.iter().find(|e| e.spec.name == engine) else {
-            self.error(format!("no engine '{}' on this server", super::messages::clip(engine)));
+            self.error(format!(
+                "no engine '{}' on this server",
+                super::messages::clip(engine)
+            ));
             return;
         };
         for (name, value) in &values {
@@ -340,7 +359,10 @@ impl Tab {
                 return;
             }
             let Some(spec) = found.option(name) else {
-                self.error(format!("{engine} has no option '{}'", super::messages::clip(name)));
+                self.error(format!(
+                    "{engine} has no option '{}'",
+                    super::messages::clip(name)
+                ));
                 return;
             };
             if let Err(e) = check_value(spec, value) {

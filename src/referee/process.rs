@@ -605,9 +605,15 @@ mod tests {
         // After the reap, a killer does nothing.
         killer.kill();
         let seen = seen.lock().unwrap();
-        assert!(seen.contains(&"ToEngine go infinite".to_string()), "{seen:?}");
+        assert!(
+            seen.contains(&"ToEngine go infinite".to_string()),
+            "{seen:?}"
+        );
         assert!(seen.contains(&"ToEngine stop".to_string()), "{seen:?}");
-        assert!(seen.contains(&"FromEngine bestmove a1".to_string()), "{seen:?}");
+        assert!(
+            seen.contains(&"FromEngine bestmove a1".to_string()),
+            "{seen:?}"
+        );
     }
 
     #[test]

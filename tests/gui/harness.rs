@@ -119,6 +119,18 @@ pub fn start_server(args: &[&str]) -> Server {
     }
 }
 
+impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self._process.0.id()
+    }
+
+    /// True once the server has exited.
+    pub fn exited(&mut self) -> bool {
+        matches!(self._process.0.try_wait(), Ok(Some(_)))
+    }
+}
+
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -216,7 +228,8 @@ impl Browser {
 
     /// The value of a JavaScript expression.
     pub async fn eval(&self, expression: &str) -> Value {
-        self.js(&format!("return ({expression});"), Vec::new()).await
+        self.js(&format!("return ({expression});"), Vec::new())
+            .await
     }
 
     /// The page's last game state.

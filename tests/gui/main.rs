@@ -30,7 +30,10 @@ async fn play_to_the_end(b: &Browser, max_moves: usize) -> Value {
             return state;
         }
         let plies = state["moves"].as_array().map_or(0, Vec::len);
-        let mv = state["legal"][0].as_str().expect("a legal move").to_string();
+        let mv = state["legal"][0]
+            .as_str()
+            .expect("a legal move")
+            .to_string();
         b.click(&format!("[data-move=\"{mv}\"]")).await;
         b.wait(
             "the move to be played",
@@ -46,8 +49,11 @@ async fn start_play(b: &Browser, seat: &str, seconds: &str) {
     b.set_value("#play-seat", seat).await;
     b.set_value("#play-movetime", seconds).await;
     b.click("#start-play").await;
-    b.wait("the game to start", &format!("{STATE}.mode.kind === 'play'"))
-        .await;
+    b.wait(
+        "the game to start",
+        &format!("{STATE}.mode.kind === 'play'"),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -79,10 +85,15 @@ async fn a_connect_four_game_to_its_end_with_discs_that_drop() {
     b.new_game("connect4").await;
     start_play(&b, "p1", "0.05").await;
     let end = play_to_the_end(&b, 21).await;
-    assert_eq!(end["outcome"]["result"], "0-1", "sente wins against column 1: {end}");
+    assert_eq!(
+        end["outcome"]["result"], "0-1",
+        "sente wins against column 1: {end}"
+    );
     b.wait("the result shown", "document.getElementById('result')")
         .await;
-    let reason = b.eval("document.getElementById('reason').textContent").await;
+    let reason = b
+        .eval("document.getElementById('reason').textContent")
+        .await;
     assert_eq!(reason, "p2 won");
     b.shot("").await;
     b.close().await;
@@ -104,15 +115,21 @@ async fn babylon_and_rocks_games_for_a_few_moves() {
         )
         .await;
         b.click(".bab-stack.movable").await;
-        b.wait("targets highlighted", "document.querySelector('.bab-stack.target')")
-            .await;
+        b.wait(
+            "targets highlighted",
+            "document.querySelector('.bab-stack.target')",
+        )
+        .await;
         if turn == 0 {
             b.shot("selected").await;
         }
         b.click(".bab-stack.target").await;
         b.wait(
             "the move and the reply",
-            &format!("{STATE}.moves.length >= {} || {STATE}.outcome", 2 * turn + 2),
+            &format!(
+                "{STATE}.moves.length >= {} || {STATE}.outcome",
+                2 * turn + 2
+            ),
         )
         .await;
     }
@@ -130,7 +147,10 @@ async fn babylon_and_rocks_games_for_a_few_moves() {
         drag_one_cell(&b).await;
         b.wait(
             "the car move and the rock",
-            &format!("{STATE}.moves.length >= {} || {STATE}.outcome", 2 * turn + 2),
+            &format!(
+                "{STATE}.moves.length >= {} || {STATE}.outcome",
+                2 * turn + 2
+            ),
         )
         .await;
     }
@@ -146,10 +166,16 @@ async fn babylon_and_rocks_games_for_a_few_moves() {
     )
     .await;
     b.click(".rh-rock-target").await;
-    b.wait("the rock placed and the cars' reply", &format!("{STATE}.moves.length >= 3"))
-        .await;
+    b.wait(
+        "the rock placed and the cars' reply",
+        &format!("{STATE}.moves.length >= 3"),
+    )
+    .await;
     let state = b.state().await;
-    assert!(state["moves"][1].as_str().unwrap_or("").starts_with('@'), "{state}");
+    assert!(
+        state["moves"][1].as_str().unwrap_or("").starts_with('@'),
+        "{state}"
+    );
     b.shot("rocks").await;
     b.close().await;
 }
@@ -192,8 +218,11 @@ async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
         .await;
     // A line of the public database pastes straight in: the course's second puzzle, solved in
     // 16 steps or 8 slides (tests/data/rushhour/course-puzzles.txt).
-    b.set_value("#setup-text", "16 BB...GC..H.GCAAH.GC..H..D...FFD.EEE. 1234")
-        .await;
+    b.set_value(
+        "#setup-text",
+        "16 BB...GC..H.GCAAH.GC..H..D...FFD.EEE. 1234",
+    )
+    .await;
     b.click("#setup-apply").await;
     b.wait(
         "the pasted puzzle",
@@ -201,18 +230,28 @@ async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
     )
     .await;
     b.click("#solve").await;
-    b.wait("the solution", &format!("{STATE}.moves.length === 16 && !{STATE}.mode.solving"))
+    b.wait(
+        "the solution",
+        &format!("{STATE}.moves.length === 16 && !{STATE}.mode.solving"),
+    )
+    .await;
+    b.click("#nav-forward").await;
+    b.click("#nav-forward").await;
+    b.wait("two steps forward", &format!("{STATE}.cursor === 2"))
         .await;
-    b.click("#nav-forward").await;
-    b.click("#nav-forward").await;
-    b.wait("two steps forward", &format!("{STATE}.cursor === 2")).await;
     b.click("#nav-back").await;
-    b.wait("one step back", &format!("{STATE}.cursor === 1")).await;
+    b.wait("one step back", &format!("{STATE}.cursor === 1"))
+        .await;
     b.shot("step").await;
     b.click("#play-solution").await;
-    b.wait("the red car out", &format!("{STATE}.outcome && {STATE}.cursor === 16"))
+    b.wait(
+        "the red car out",
+        &format!("{STATE}.outcome && {STATE}.cursor === 16"),
+    )
+    .await;
+    let result = b
+        .eval("document.getElementById('result').textContent")
         .await;
-    let result = b.eval("document.getElementById('result').textContent").await;
     assert_eq!(result, "Solved");
     b.shot("").await;
     // The other metric: 8 slides.
@@ -225,8 +264,11 @@ async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
     )
     .await;
     b.click("#solve").await;
-    b.wait("the slides solution", &format!("{STATE}.moves.length === 8 && !{STATE}.mode.solving"))
-        .await;
+    b.wait(
+        "the slides solution",
+        &format!("{STATE}.moves.length === 8 && !{STATE}.mode.solving"),
+    )
+    .await;
     b.close().await;
 }
 
@@ -248,8 +290,11 @@ async fn a_game_tree_walked_by_clicks_to_a_leaf() {
     assert_eq!(state["outcome"]["result"], "1-0", "{state}");
     b.click("#nav-start").await;
     b.click("#analyse").await;
-    b.wait("the value of the tree", "document.getElementById('an-score').textContent === '+3.00'")
-        .await;
+    b.wait(
+        "the value of the tree",
+        "document.getElementById('an-score').textContent === '+3.00'",
+    )
+    .await;
     b.shot("").await;
     b.close().await;
 }
@@ -264,11 +309,14 @@ async fn illegal_moves_and_malformed_messages_are_refused_and_the_session_goes_o
     b.new_game("connect4").await;
     b.set_value("#setup-text", "444444").await;
     b.click("#setup-apply").await;
-    b.wait("a full column", &format!("{STATE}.moves.length === 6")).await;
+    b.wait("a full column", &format!("{STATE}.moves.length === 6"))
+        .await;
     // A click on the full column does nothing: it is not a legal target.
     assert_eq!(
-        b.eval("document.querySelector('[data-move=\"4\"]').parentNode.classList.contains('legal')")
-            .await,
+        b.eval(
+            "document.querySelector('[data-move=\"4\"]').parentNode.classList.contains('legal')"
+        )
+        .await,
         Value::Bool(false)
     );
     b.click("[data-move=\"4\"]").await;
@@ -285,7 +333,8 @@ async fn illegal_moves_and_malformed_messages_are_refused_and_the_session_goes_o
         "[...document.querySelectorAll('.toast-error')].some(t => t.textContent.includes('unknown variant'))",
     )
     .await;
-    b.send(json!({"type": "setup", "text": "x".repeat(300_000)})).await;
+    b.send(json!({"type": "setup", "text": "x".repeat(300_000)}))
+        .await;
     b.wait(
         "the large message refused",
         "[...document.querySelectorAll('.toast-error')].some(t => t.textContent.includes('the limit is'))",
@@ -296,8 +345,11 @@ async fn illegal_moves_and_malformed_messages_are_refused_and_the_session_goes_o
     let state = b.state().await;
     assert_eq!(state["moves"].as_array().map(Vec::len), Some(6));
     b.click("[data-move=\"3\"]").await;
-    b.wait("a legal move played", &format!("{STATE}.moves.length === 7"))
-        .await;
+    b.wait(
+        "a legal move played",
+        &format!("{STATE}.moves.length === 7"),
+    )
+    .await;
     // In a game, the engine's turn is not the person's (the engine set, through its options
     // form, to think without its book).
     b.js(
@@ -331,9 +383,11 @@ async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
     b.open(&server.url).await;
     b.new_game("connect4").await;
     // tests/data/connect4/mid.txt: the side to move loses, score -3.
-    b.set_value("#setup-text", "5556526744252171625646276").await;
+    b.set_value("#setup-text", "5556526744252171625646276")
+        .await;
     b.click("#setup-apply").await;
-    b.wait("the position", &format!("{STATE}.moves.length === 25")).await;
+    b.wait("the position", &format!("{STATE}.moves.length === 25"))
+        .await;
     b.click("#analyse").await;
     b.wait(
         "analysis lines",
@@ -351,7 +405,8 @@ async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
         .eval("Math.max(...window.senteApp.store.columns.columns.map(c => c.value))")
         .await;
     assert_eq!(best, json!(-3));
-    b.wait("the PV drawn", "document.querySelector('.pv-marker')").await;
+    b.wait("the PV drawn", "document.querySelector('.pv-marker')")
+        .await;
     b.shot("").await;
     // Following the view: one move back, a new analysis.
     b.click("#nav-back").await;
@@ -377,9 +432,7 @@ async fn an_engine_that_crashes_is_reported_in_the_page() {
         return;
     };
     let faulty = format!("cmd={}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"));
-    let server = start_server(&[
-        "--engine", &faulty, "name=faulty", "arg=crash", "arg=1",
-    ]);
+    let server = start_server(&["--engine", &faulty, "name=faulty", "arg=crash", "arg=1"]);
     b.open(&server.url).await;
     b.new_game("tictactoe").await;
     b.click("#mode-play").await;
@@ -435,7 +488,8 @@ async fn a_page_from_another_origin_cannot_open_the_socket() {
         .goto(&format!("http://127.0.0.1:{port}/"))
         .await
         .expect("open the foreign page");
-    b.wait("the socket refused", "document.title === 'refused'").await;
+    b.wait("the socket refused", "document.title === 'refused'")
+        .await;
     // The server's own page still connects.
     b.open(&server.url).await;
     b.wait(
@@ -485,8 +539,11 @@ async fn engines_play_each_other_pause_and_the_game_is_saved_and_loaded() {
     b.click("#mode-watch").await;
     b.set_value("#watch-movetime", "0.05").await;
     b.click("#start-watch").await;
-    b.wait("some moves", &format!("{STATE}.moves.length >= 4 || {STATE}.outcome"))
-        .await;
+    b.wait(
+        "some moves",
+        &format!("{STATE}.moves.length >= 4 || {STATE}.outcome"),
+    )
+    .await;
     b.click("#pause").await;
     b.wait(
         "paused, the last move in",
@@ -587,4 +644,94 @@ fn the_server_serves_only_its_own_files_and_only_its_own_page_opens_the_socket()
     assert!(upgrade("http://evil.example", &own).starts_with("HTTP/1.1 403"));
     let rebound = format!("evil.example:{port}");
     assert!(upgrade(&format!("http://{rebound}"), &rebound).starts_with("HTTP/1.1 403"));
+}
+
+/// The pids of the processes whose parent is `parent`.
+fn children(parent: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid ...`; comm may hold spaces, so read after the last ')'.
+        let ppid = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(parent)
+            && !stat
+                .rsplit_once(')')
+                .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+async fn wait_until(what: &str, mut condition: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !condition() {
+        assert!(
+            start.elapsed() < harness::PATIENCE,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn engines_are_bounded_and_killed_when_the_tab_closes_and_at_ctrl_c() {
+    let Some(b) = Browser::start("engines").await else {
+        return;
+    };
+    let mut server = start_server(&["--max-engines", "1"]);
+    let pid = server.pid();
+    b.open(&server.url).await;
+    b.new_game("tictactoe").await;
+    b.click("#analyse").await;
+    b.wait("analysis lines", "window.senteApp.store.info").await;
+    assert_eq!(children(pid).len(), 1, "one engine analysing");
+    // Two engines are past the bound of 1: the page says so and the session goes on.
+    b.click("#mode-watch").await;
+    b.click("#start-watch").await;
+    b.wait(
+        "the bound reported",
+        "[...document.querySelectorAll('.toast-error')].some(t => t.textContent.includes('--max-engines'))",
+    )
+    .await;
+    b.shot("").await;
+    b.wait("the analysis ended", &format!("!{STATE}.mode.analysis"))
+        .await;
+    b.click("#analyse").await;
+    b.wait("analysis again", &format!("{STATE}.mode.analysis"))
+        .await;
+    wait_until("one engine", || children(pid).len() == 1).await;
+    // Leaving the page closes its socket: its engine is killed.
+    b.client.goto("about:blank").await.expect("leave the page");
+    wait_until("the engine killed with its tab", || {
+        children(pid).is_empty()
+    })
+    .await;
+    // Ctrl-C: the engines of open tabs are killed and the server exits.
+    b.open(&server.url).await;
+    b.click("#analyse").await;
+    b.wait("analysis lines", "window.senteApp.store.info").await;
+    let engines = children(pid);
+    assert_eq!(engines.len(), 1);
+    // SAFETY: kill has no memory effects.
+    unsafe {
+        libc::kill(pid as i32, libc::SIGINT);
+    }
+    wait_until("the server's exit", || server.exited()).await;
+    wait_until("no engine left", || {
+        engines
+            .iter()
+            .all(|e| !std::path::Path::new(&format!("/proc/{e}")).exists())
+    })
+    .await;
+    b.close().await;
 }

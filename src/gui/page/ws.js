@@ -7,6 +7,7 @@ export function connect(onMessage, onStatus) {
   let socket = null;
   let queue = [];
   let retry = 500;
+  let hidden = false;
 
   function open() {
     onStatus('connecting');
@@ -29,11 +30,25 @@ export function connect(onMessage, onStatus) {
     });
     socket.addEventListener('close', () => {
       onStatus('closed');
+      if (hidden) return;
       setTimeout(open, retry);
       retry = Math.min(retry * 2, 5000);
     });
   }
   open();
+
+  // Leaving the page (or its going into the back-forward cache) closes the socket, so that
+  // the server stops this tab's engines at once; coming back opens a new one.
+  window.addEventListener('pagehide', () => {
+    hidden = true;
+    socket?.close();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && hidden) {
+      hidden = false;
+      open();
+    }
+  });
 
   return {
     send(message) {

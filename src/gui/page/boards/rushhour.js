@@ -59,7 +59,10 @@ export function draw(container, { state, pv, hint, onMove }) {
     }
   }
   const reach = new Map((state.reach || []).map(([v, back, fwd]) => [v, [back, fwd]]));
-  const suggestion = hint || pv[0] || '';
+  // A hint, the analysis' first move, or in a puzzle the next move of the line being stepped
+  // through.
+  const next = state.puzzle && state.cursor < state.moves.length ? state.moves[state.cursor] : '';
+  const suggestion = hint || pv[0] || next || '';
   for (const [letter, spots] of vehicles) {
     root.append(vehicle(letter, spots, reach.get(letter), legal, suggestion, onMove));
   }

@@ -52,12 +52,15 @@ export function mount(root, app) {
     if (store.state) drawMode(store.state);
   });
 
+  // The picker follows the game when the game's variant or rules change (a new game, a
+  // loaded record), not while the person is choosing the next game.
+  let shownGame = null;
   store.on('state', (state) => {
-    if (variantSelect.value !== state.variant || document.activeElement !== variantSelect) {
-      if (variantSelect.value !== state.variant) {
-        variantSelect.value = state.variant;
-        drawRules();
-      }
+    const game = `${state.variant}|${JSON.stringify(state.rules)}`;
+    if (game !== shownGame) {
+      shownGame = game;
+      variantSelect.value = state.variant;
+      drawRules();
     }
     drawMode(state);
   });

@@ -31,7 +31,14 @@ export function mount(root, app) {
       }, h('span', { class: 'num' }, number), mv, state.comments[i] ? h('span', { class: 'comment' }, state.comments[i]) : null));
     });
     fill(list, items);
-    list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    // Keep the current move in sight (scrolling the list only, not the page).
+    const current = list.querySelector('.current');
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
   });
 
   document.addEventListener('keydown', (e) => {
