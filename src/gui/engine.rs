@@ -13,6 +13,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
+/// Engines run this much below the server's priority: however many search, the server and
+/// the browser keep answering the person.
+const NICENESS: i32 = 10;
+
 /// The live engine processes of the server, at most `max`, each killable at shutdown.
 pub struct Pool {
     max: usize,
@@ -171,8 +175,9 @@ impl EngineHandle {
                 },
             });
         });
-        let process = EngineProcess::spawn_tapped(&setup.spec.cmd, &setup.spec.args, Some(tap))
-            .map_err(|e| format!("{}: {e}", setup.spec.name))?;
+        let process =
+            EngineProcess::spawn_with(&setup.spec.cmd, &setup.spec.args, Some(tap), NICENESS)
+                .map_err(|e| format!("{}: {e}", setup.spec.name))?;
         let killer = process.killer();
         ticket.register(killer.clone());
         let input = process.input();

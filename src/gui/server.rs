@@ -102,8 +102,9 @@ async fn file(State(app): State<App>, request: Request) -> Response {
     response
 }
 
-/// How often a tab's clocks and held lines are looked at.
-const TICK: Duration = Duration::from_millis(100);
+/// How often a tab's clocks and held analysis lines are looked at (a held line waits at most
+/// this long).
+const TICK: Duration = Duration::from_millis(25);
 
 /// One socket: messages in, engine events in, messages out, until the page goes away (its
 /// engines are then killed as the tab is dropped).

@@ -116,10 +116,12 @@ impl Tab {
 
     /// A text message from the page.
     pub fn on_text(&mut self, text: &str) {
+        let start = Instant::now();
         match super::messages::parse(text) {
             Ok(message) => self.on_message(message),
             Err(e) => self.error(e),
         }
+        log::debug!("message handled in {:?}", start.elapsed());
     }
 
     fn on_message(&mut self, message: ClientMessage) {
@@ -215,7 +217,7 @@ impl Tab {
         }
     }
 
-    /// Every 100 ms: clocks, and the raw-protocol lines not shown.
+    /// Every tick (25 ms): clocks, held analysis lines, the raw-protocol lines not shown.
     pub fn on_tick(&mut self) {
         self.duel_tick();
         self.analysis_tick();

@@ -179,13 +179,24 @@ impl EngineProcess {
         args: &[String],
         tap: Option<Tap>,
     ) -> Result<EngineProcess, String> {
+        Self::spawn_with(cmd, args, tap, 0)
+    }
+
+    /// `spawn_tapped`, the engine running `niceness` steps below normal priority (0: as
+    /// sente), so that a server driving many engines stays responsive.
+    pub fn spawn_with(
+        cmd: &str,
+        args: &[String],
+        tap: Option<Tap>,
+        niceness: i32,
+    ) -> Result<EngineProcess, String> {
         let mut command = Command::new(cmd);
         command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        own_group(&mut command);
+        own_group(&mut command, niceness);
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
@@ -501,23 +512,28 @@ fn variant_choices(line: &str) -> Option<Vec<String>> {
 /// Starts the child in a process group of its own: a terminal's Ctrl-C reaches only the
 /// referee (which then kills the group), and the whole group can be killed at once. On Linux
 /// the child is also killed if the referee dies without cleaning up.
+/// A positive `niceness` lowers the child's priority.
 #[cfg(unix)]
-fn own_group(command: &mut Command) {
+fn own_group(command: &mut Command, niceness: i32) {
     use std::os::unix::process::CommandExt;
     command.process_group(0);
     #[cfg(target_os = "linux")]
-    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag on the new process; it is
-    // async-signal-safe and touches no memory of the parent.
+    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag on the new process, and
+    // setpriority only its scheduling priority; both are async-signal-safe and touch no memory
+    // of the parent.
     unsafe {
-        command.pre_exec(|| {
+        command.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if niceness > 0 {
+                libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
+            }
             Ok(())
         });
     }
 }
 
 #[cfg(not(unix))]
-fn own_group(_command: &mut Command) {}
+fn own_group(_command: &mut Command, _niceness: i32) {}
 
 /// Kills the child's process group (the child leads it) and reaps the child.
 fn kill_group(child: &mut Child) {

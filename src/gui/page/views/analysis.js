@@ -61,13 +61,24 @@ export function mount(root, app) {
     bar.dataset.score = '';
   }
 
+  // Lines are counted as they arrive and shown once per frame.
+  let latest = null;
   store.on('info', (info) => {
+    root.dataset.lines = String(Number(root.dataset.lines || 0) + 1);
+    if (info.string) note.textContent = info.string;
+    if (info.depth === null && info.score === null && !info.pv?.length) return;
+    const first = latest === null;
+    latest = info;
+    if (first) requestAnimationFrame(() => {
+      const shown = latest;
+      latest = null;
+      show(shown);
+    });
+  });
+
+  function show(info) {
     const state = store.state;
     if (!state || info.fen !== state.fen) return;
-    if (info.string) {
-      note.textContent = info.string;
-      if (info.depth === null && info.score === null) return;
-    }
     if (info.depth !== null) document.getElementById('an-depth').textContent = info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth);
     if (info.nodes !== null) document.getElementById('an-nodes').textContent = number(info.nodes);
     if (info.nps !== null) document.getElementById('an-nps').textContent = number(info.nps);
@@ -85,8 +96,7 @@ export function mount(root, app) {
     if (info.pv?.length) {
       fill(pv, h('span', { class: 'pv-label' }, 'PV'), info.pv.slice(0, 40).map((mv, i) => h('span', { class: 'pv-move', 'data-index': i }, mv)));
     }
-    root.dataset.lines = String(Number(root.dataset.lines || 0) + 1);
-  });
+  }
 
   store.on('columns', (message) => {
     const values = message.columns.map((c) => {

@@ -125,7 +125,18 @@ export function mount(root, app) {
     describe();
     previous = state;
   });
-  for (const type of ['info', 'hint', 'columns']) store.on(type, () => redraw(false));
+  // Analysis lines may come faster than frames: one redraw per frame at most (none while the
+  // tab is hidden).
+  let scheduled = false;
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      redraw(false);
+    });
+  };
+  for (const type of ['info', 'hint', 'columns']) store.on(type, later);
 }
 
 function clockText(ms) {
