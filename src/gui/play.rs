@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 
 /// A hint's thinking time when the game has no move time, in ms.
 const HINT_MS: u64 = 1000;
+/// Grace beyond a clock or move time before an engine loses on time, in ms: more than
+/// `sente match` gives, for a machine that is also running a browser and other engines.
+const GUI_MARGIN_MS: u64 = 1000;
 /// The tag of a hint's search.
 const HINT_TAG: u32 = u32::MAX;
 
@@ -151,6 +154,7 @@ impl Tab {
             }),
             move_time_ms: limits.movetime_ms,
             depth: limits.depth,
+            margin_ms: Some(GUI_MARGIN_MS),
             ..MoveLimits::default()
         };
         let mut seats = [None, None];

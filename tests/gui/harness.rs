@@ -252,8 +252,13 @@ impl Browser {
             if start.elapsed() > PATIENCE {
                 self.shot("timeout").await;
                 let state = self.state().await;
+                let columns = self.eval("window.senteApp?.store.columns").await;
+                let toasts = self
+                    .eval("[...document.querySelectorAll('.toast')].map(t => t.textContent)")
+                    .await;
                 panic!(
-                    "{}: timed out waiting for {what} ({expression}); state: {state}",
+                    "{}: timed out waiting for {what} ({expression}); state: {state}; \
+                     columns: {columns}; messages: {toasts}",
                     self.name
                 );
             }
