@@ -3,6 +3,7 @@
 pub mod exact;
 pub mod input;
 pub mod options;
+pub mod puzzles;
 pub mod session;
 pub mod variants;
 pub mod worker;

@@ -5,6 +5,7 @@ use super::variants;
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::rushhour::{Metric, RushHour};
+use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
@@ -16,6 +17,9 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 16_384;
 /// Largest accepted `Threads`.
 pub const MAX_THREADS: usize = 256;
+
+/// Default `PuzzleHeuristic`: the strongest estimate.
+pub const DEFAULT_HEURISTIC: Heuristic = Heuristic::Movers;
 
 /// The options that change rules, in lower case.
 const RULE_OPTIONS: [&str; 4] = [
@@ -36,6 +40,8 @@ pub struct Options {
     pub threads: usize,
     /// `Algorithm`.
     pub algorithm: Algorithm,
+    /// `PuzzleHeuristic`: the estimate A* and IDA* use on Rush Hour.
+    pub puzzle_heuristic: Heuristic,
     /// `OwnBook`: play book moves where there are some.
     pub own_book: bool,
     /// `Opponent`: `adversarial` (None) or how a chance opponent chooses.
@@ -85,6 +91,7 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
+            puzzle_heuristic: DEFAULT_HEURISTIC,
             own_book: true,
             opponent: None,
             opponent_temperature: 100,
@@ -199,6 +206,13 @@ impl Options {
                     choices: Algorithm::ALL.iter().map(|(n, _)| n.to_string()).collect(),
                 },
             ),
+            option(
+                "PuzzleHeuristic",
+                OptionKind::Combo {
+                    default: DEFAULT_HEURISTIC.name().to_string(),
+                    choices: Heuristic::ALL.iter().map(|(n, _)| n.to_string()).collect(),
+                },
+            ),
         ]
     }
 
@@ -226,6 +240,7 @@ impl Options {
             "rocksmaxturns",
             "babyloncolours",
             "babylontablets",
+            "puzzleheuristic",
         ];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
@@ -305,6 +320,17 @@ impl Options {
                 self.opponent_temperature = spin(name, value, 1, 1_000_000)? as u32;
                 Ok(Change::Stored)
             }
+            "puzzleheuristic" => {
+                self.puzzle_heuristic = Heuristic::ALL
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(value))
+                    .map(|&(_, h)| h)
+                    .ok_or_else(|| {
+                        let all: Vec<&str> = Heuristic::ALL.iter().map(|(n, _)| *n).collect();
+                        format!("unknown heuristic '{value}' (one of: {})", all.join(", "))
+                    })?;
+                Ok(Change::Stored)
+            }
             "ownbook" => {
                 self.own_book = match value.to_ascii_lowercase().as_str() {
                     "true" => true,
@@ -323,9 +349,8 @@ impl Options {
                     .find(|(n, _)| n.eq_ignore_ascii_case(value))
                     .map(|&(_, a)| a)
                     .ok_or_else(|| {
-                        format!(
-                            "unknown algorithm '{value}' (alphabeta, minimax or alphabeta-plain)"
-                        )
+                        let all: Vec<&str> = Algorithm::ALL.iter().map(|(n, _)| *n).collect();
+                        format!("unknown algorithm '{value}' (one of: {})", all.join(", "))
                     })?;
                 Ok(Change::Stored)
             }
@@ -355,6 +380,7 @@ mod tests {
         assert!(options.set("Hash", None).is_err());
         assert!(options.set("UCI_Variant", Some("chess")).is_err());
         assert!(options.set("Algorithm", Some("magic")).is_err());
+        assert!(options.set("PuzzleHeuristic", Some("manhattan")).is_err());
         assert!(options.set("OwnBook", Some("maybe")).is_err());
         assert!(options.set("Colour", Some("red")).is_err());
         assert_eq!(options, before);
@@ -375,5 +401,15 @@ mod tests {
             Ok(Change::Stored)
         );
         assert_eq!(options.algorithm, Algorithm::Minimax);
+        assert_eq!(
+            options.set("Algorithm", Some("IDAstar")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.algorithm, Algorithm::IdaStar);
+        assert_eq!(
+            options.set("puzzleheuristic", Some("Blockers")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.puzzle_heuristic, Heuristic::Blockers);
     }
 }

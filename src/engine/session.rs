@@ -254,6 +254,11 @@ impl<W: Write> Session<W> {
             self.error("go: a search is already running; send stop first");
             return;
         }
+        let algorithm = self.options.search_algorithm();
+        if let Err(message) = algorithm.check(self.variant.is_puzzle(), self.variant.name()) {
+            self.error(format!("go: {message}"));
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let limits = limits(params, self.variant.side_to_move());
         let bounded = !limits.infinite
@@ -263,12 +268,13 @@ impl<W: Write> Session<W> {
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
         let job = SearchJob {
-            algorithm: self.options.search_algorithm(),
+            algorithm,
             limits,
             start,
             stop: Arc::clone(&stop),
             threads: self.options.threads,
             own_book: self.options.own_book,
+            heuristic: self.options.puzzle_heuristic,
         };
         let task = self.variant.search_task(job);
         self.running = Some(RunningTask { stop, bounded });

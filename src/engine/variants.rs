@@ -6,6 +6,7 @@ use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::rushhour::RushHour;
+use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::RushHourRocks;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
@@ -30,9 +31,10 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
     (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),
     (RushHour::NAME, |options| {
-        Box::new(Session::starting_at(
-            RushHour::startpos().with_metric(options.rush_metric),
-        ))
+        Box::new(
+            Session::starting_at(RushHour::startpos().with_metric(options.rush_metric))
+                .with_solver(super::puzzles::rushhour_task),
+        )
     }),
     (RushHourRocks::NAME, |options| {
         Box::new(Session::starting_at(RushHourRocks::start(
@@ -102,6 +104,8 @@ pub struct SearchJob {
     pub threads: usize,
     /// The `OwnBook` option.
     pub own_book: bool,
+    /// The `PuzzleHeuristic` option (A* and IDA* on Rush Hour).
+    pub heuristic: Heuristic,
 }
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
@@ -228,7 +232,7 @@ impl<G: Game> Variant for Session<G> {
 }
 
 /// The protocol line for a search report of game `G`.
-fn report_line<G: Game>(report: Report) -> Response {
+pub fn report_line<G: Game>(report: Report) -> Response {
     match report {
         Report::Note(text) => Response::InfoString(text),
         Report::Iteration(progress) => Response::Info(info::<G>(progress)),
