@@ -220,6 +220,17 @@ impl RushHour {
         self.layout.metric
     }
 
+    /// Where every vehicle stands, as one number: equal for two positions of the same puzzle
+    /// exactly when they are equal (unlike `hash`, which may collide).
+    pub fn placement(&self) -> u128 {
+        u128::from_le_bytes(self.at)
+    }
+
+    /// True when `other` is a position of the same puzzle: same vehicles, walls and metric.
+    pub fn same_puzzle(&self, other: &RushHour) -> bool {
+        Arc::ptr_eq(&self.layout, &other.layout) || self.layout == other.layout
+    }
+
     fn cells(&self, v: usize, at: u8) -> u64 {
         let l = &self.layout;
         (0..usize::from(l.length[v]))
