@@ -15,11 +15,9 @@ Usage: cargo build --release && python3 scripts/puzzle_algorithms.py [--repeat 5
 """
 
 import argparse
-import os
-import platform
 from pathlib import Path
 
-from engine_pipe import EnginePipe
+from engine_pipe import EnginePipe, machine_description
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "tests/data/rushhour/course-puzzles.txt"
@@ -75,18 +73,6 @@ def measure(engine, board, algorithm, heuristic, repeat):
     return best
 
 
-def machine():
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores"
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default=str(ROOT / "target/release/sente"))
@@ -95,7 +81,7 @@ def main():
     engine = EnginePipe(args.engine, "rushhour")
     # A first search, so that no measured one waits for the table cleared by the variant change.
     engine.go("go")
-    print(f"Machine: {machine()}. Times: the search's own, minimum of {args.repeat} runs.\n")
+    print(f"Machine: {machine_description()}. Times: the search's own, minimum of {args.repeat} runs.\n")
     solve22 = {}
     for metric in ("steps", "slides"):
         engine.send(f"setoption name RushMetric value {metric}")

@@ -4,6 +4,7 @@ pub mod exact;
 pub mod input;
 pub mod options;
 pub mod puzzles;
+pub mod rocks;
 pub mod session;
 pub mod variants;
 pub mod worker;

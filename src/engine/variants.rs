@@ -37,9 +37,10 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
         )
     }),
     (RushHourRocks::NAME, |options| {
-        Box::new(Session::starting_at(RushHourRocks::start(
-            options.rocks_max_turns,
-        )))
+        Box::new(
+            Session::starting_at(RushHourRocks::start(options.rocks_max_turns))
+                .with_solver(super::rocks::rocks_task),
+        )
     }),
     (Babylon::NAME, |options| {
         let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
