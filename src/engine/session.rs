@@ -269,6 +269,7 @@ impl<W: Write> Session<W> {
             stop: Arc::clone(&stop),
             threads: self.options.threads,
             own_book: self.options.own_book,
+            trace_limit: self.options.trace_limit(),
         };
         let task = self.variant.search_task(job);
         self.running = Some(RunningTask { stop, bounded });
