@@ -106,6 +106,8 @@ struct Stats {
     sequences: u64,
     commands: u64,
     searches: u64,
+    /// `info trace` lines seen.
+    trace_lines: u64,
     readyoks: u64,
     ready_max: Duration,
     /// The lines sent before the slowest `readyok`.
@@ -139,6 +141,7 @@ struct Driver {
 /// The shapes of protocol lines outside blocks.
 struct Shapes {
     info: Regex,
+    trace: Regex,
     other: Regex,
 }
 
@@ -147,6 +150,10 @@ impl Shapes {
         Shapes {
             info: Regex::new(
                 r"^info depth \d+ seldepth \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+( hashfull \d+)?( pv( \S+)+)?$",
+            )
+            .expect("regex"),
+            trace: Regex::new(
+                r"^info trace id \d+ parent \d+ move \S+ ply \d+ kind (max|min|chance|leaf)( alpha (-?\d+|-inf) beta (-?\d+|inf))? value -?\d+( pruned \d+)?$",
             )
             .expect("regex"),
             other: Regex::new(
@@ -159,6 +166,7 @@ impl Shapes {
 
 fn is_async(line: &str) -> bool {
     line.starts_with("info depth ")
+        || line.starts_with("info trace ")
         || line.starts_with("bestmove ")
         || (line.starts_with("info string ") && !line.starts_with("info string error: "))
 }
@@ -393,6 +401,9 @@ impl Driver {
     fn task_line(&mut self, line: &str) -> Result<(), String> {
         let shaped = if line.starts_with("info depth ") {
             self.shapes.info.is_match(line)
+        } else if line.starts_with("info trace ") {
+            self.stats.trace_lines += 1;
+            self.shapes.trace.is_match(line)
         } else {
             self.shapes.other.is_match(line)
         };
@@ -438,6 +449,19 @@ impl Driver {
                     if !legal.iter().any(|m| m == first) {
                         return Err(format!("pv starts with {first:?}, not legal in {legal:?}"));
                     }
+                }
+                // A traced child of the root is reached by a legal move.
+                if let Some(rest) = line.strip_prefix("info trace ")
+                    && let Some(mv) = rest
+                        .split(" move ")
+                        .nth(1)
+                        .and_then(|r| r.split(' ').next())
+                    && rest.contains(" ply 1 ")
+                    && !legal.iter().any(|m| m == mv)
+                {
+                    return Err(format!(
+                        "traced move {mv:?} at ply 1 is not legal in {legal:?}"
+                    ));
                 }
                 if let Some(mv) = line.strip_prefix("bestmove ") {
                     let ok = if mv == "0000" {
@@ -622,9 +646,16 @@ impl Driver {
                 };
                 self.send(&format!("setoption name Opponent value {opponent}"))
             }
-            8 => {
+            8 if self.rng.random_bool(0.5) => {
                 let on = pick(&mut self.rng, &["true", "false"]);
                 self.send(&format!("setoption name OwnBook value {on}"))
+            }
+            8 => {
+                // Small limits keep traced searches short.
+                let on = pick(&mut self.rng, &["true", "false"]);
+                let limit = self.rng.random_range(1..=300);
+                self.send(&format!("setoption name SearchTrace value {on}"))?;
+                self.send(&format!("setoption name TraceLimit value {limit}"))
             }
             9 => {
                 let (name, value, variant) = match self.rng.random_range(0..4) {
@@ -907,6 +938,7 @@ fn random_sequences_keep_the_protocol() {
                             total.sequences += stats.sequences;
                             total.commands += stats.commands;
                             total.searches += stats.searches;
+                            total.trace_lines += stats.trace_lines;
                             total.readyoks += stats.readyoks;
                             if stats.ready_max > total.ready_max {
                                 total.ready_max = stats.ready_max;
@@ -925,10 +957,11 @@ fn random_sequences_keep_the_protocol() {
     });
     let total = total.into_inner().expect("lock");
     println!(
-        "{} sequences, {} commands, {} searches, {} readyok (slowest {:?}, sent last: {}) in {:.1} s",
+        "{} sequences, {} commands, {} searches ({} trace lines), {} readyok (slowest {:?}, sent last: {}) in {:.1} s",
         total.sequences,
         total.commands,
         total.searches,
+        total.trace_lines,
         total.readyoks,
         total.ready_max,
         total.ready_max_after,
