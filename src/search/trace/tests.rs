@@ -19,15 +19,21 @@ use std::time::Instant;
 
 /// Every report of a traced search of `pos`.
 fn traced<G: Game>(pos: &G, algorithm: Algorithm, depth: Option<u32>, limit: u64) -> Vec<Report> {
+    let limits = Limits {
+        depth,
+        ..Limits::default()
+    };
+    traced_with(pos, algorithm, limits, limit)
+}
+
+/// Every report of a search of `pos` within `limits`, tracing `limit` nodes.
+fn traced_with<G: Game>(pos: &G, algorithm: Algorithm, limits: Limits, limit: u64) -> Vec<Report> {
     let stop = AtomicBool::new(false);
     let mut table = TranspositionTable::new(1);
     let mut reports = Vec::new();
     let context = SearchContext {
         algorithm,
-        limits: Limits {
-            depth,
-            ..Limits::default()
-        },
+        limits,
         start: Instant::now(),
         stop: &stop,
         table: &mut table,
@@ -154,6 +160,29 @@ fn a_random_opponent_s_nodes_are_chance_nodes_worth_their_mean() {
     );
 }
 
+#[test]
+fn the_other_visions_weigh_the_chance_nodes() {
+    // Nearly cold (1 centipawn): the pessimistic opponent nearly always plays its best reply
+    // (the smallest leaf), the optimistic one its worst (the largest).
+    let chance_values = |vision| -> Vec<(u64, i32)> {
+        traced(&tree(START), Algorithm::Expectimax(vision), Some(2), 100)
+            .into_iter()
+            .filter_map(|r| match r {
+                Report::Trace(node) if node.kind != NodeKind::Leaf => Some((node.id, node.value)),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        chance_values(Vision::Pessimistic { temperature: 1 }),
+        [(2, 300), (6, 200), (10, 200), (1, 300)]
+    );
+    assert_eq!(
+        chance_values(Vision::Optimistic { temperature: 1 }),
+        [(2, 1200), (6, 600), (10, 1400), (1, 1400)]
+    );
+}
+
 /// x to move, three cells left (a1 b1 c1): c1 wins at once, a1 lets o win on b1, b1 draws.
 const ENDGAME: &str = "xox/oox/... x";
 
@@ -240,6 +269,35 @@ fn past_the_limit_only_the_open_nodes_finish_their_lines() {
     assert_eq!(
         trace_lines(&tree(START), Algorithm::Minimax, 2, 13).len(),
         13
+    );
+}
+
+#[test]
+fn a_stopped_search_leaves_the_nodes_it_was_in_untraced() {
+    // Stopped at its 7th node (the second subtree's first leaf): the first subtree is
+    // complete, the second subtree and the root never finish.
+    let limits = Limits {
+        depth: Some(2),
+        nodes: Some(7),
+        ..Limits::default()
+    };
+    let lines: Vec<String> = traced_with(&tree(START), Algorithm::Minimax, limits, 100)
+        .into_iter()
+        .map(|r| match r {
+            Report::Trace(node) => Response::Trace(node).to_string(),
+            Report::Note(text) => Response::InfoString(text).to_string(),
+            Report::Iteration(p) => format!("depth {}", p.depth),
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 300",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 1200",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 800",
+            "info trace id 2 parent 1 move 1 ply 1 kind min value 300",
+            "info string stopped before depth 2 was complete; playing the first legal move",
+        ]
     );
 }
 
