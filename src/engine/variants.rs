@@ -94,7 +94,8 @@ pub struct SearchJob {
     pub algorithm: Algorithm,
     /// Its limits.
     pub limits: Limits,
-    /// When `go` arrived.
+    /// When the search started: `go`'s arrival, reset when the worker starts the task (a `go`
+    /// that waited behind another task has its whole time from then).
     pub start: Instant,
     /// Raised by `stop` (a fresh flag per search).
     pub stop: Arc<AtomicBool>,
@@ -196,6 +197,10 @@ impl<G: Game> Variant for Session<G> {
         let pos = self.pos.clone();
         let solver = self.solver;
         Box::new(move |state, say| {
+            let job = SearchJob {
+                start: Instant::now(),
+                ..job
+            };
             if let Some(last) = solver.and_then(|solve| solve(&pos, &job, state, say)) {
                 return last;
             }
