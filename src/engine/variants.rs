@@ -97,7 +97,8 @@ pub struct SearchJob {
     pub algorithm: Algorithm,
     /// Its limits.
     pub limits: Limits,
-    /// When `go` arrived.
+    /// When the search started: `go`'s arrival, reset when the worker starts the task (a `go`
+    /// that waited behind another task has its whole time from then).
     pub start: Instant,
     /// Raised by `stop` (a fresh flag per search).
     pub stop: Arc<AtomicBool>,
@@ -201,6 +202,10 @@ impl<G: Game> Variant for Session<G> {
         let pos = self.pos.clone();
         let solver = self.solver;
         Box::new(move |state, say| {
+            let job = SearchJob {
+                start: Instant::now(),
+                ..job
+            };
             // Only the textbook searches are traced: not the full search, nor a game's exact
             // solver, which takes every `go solve`.
             let textbook =
