@@ -1,7 +1,7 @@
 //! The textbook searches, to reproduce hand computations and course node counts: plain minimax,
 //! plain alpha-beta and expectimax (the opponent moves at random), children in generation
 //! order, no table, no move ordering. Every position visited counts as a node, the root
-//! included.
+//! included; with `SearchTrace`, each node is reported when it is finished (`trace`).
 
 use super::control::Control;
 use super::limits::Limits;
@@ -80,7 +80,8 @@ struct PlainSearch<'a, 'c, G: Game, const TRACED: bool> {
 }
 
 impl<G: Game, const TRACED: bool> PlainSearch<'_, '_, G, TRACED> {
-    /// Negamax value of `pos` for its side to move. With `pruning`, a fail-soft alpha-beta.
+    /// Negamax value of `pos` for its side to move; under `Plain::AlphaBeta` a fail-soft
+    /// alpha-beta in the window `alpha`..`beta`.
     fn value(&mut self, pos: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         let settled = self.t.enter(self.control, pos, depth, ply);
         let id = match &mut self.trace {
