@@ -26,6 +26,7 @@ pub fn rushhour_task(
         start: job.start,
         stop: &job.stop,
         table: &mut state.table,
+        trace_limit: job.trace_limit,
     };
     let result = search::run_with_estimate(pos, context, &named, &mut |r| {
         say(report_line::<RushHour>(r))
