@@ -736,3 +736,44 @@ async fn engines_are_bounded_and_killed_when_the_tab_closes_and_at_ctrl_c() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn clocks_run_and_a_person_out_of_time_loses() {
+    let Some(b) = Browser::start("clock").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    b.click("#mode-play").await;
+    b.set_value("#play-seat", "p2").await;
+    b.set_value("#play-time-kind", "clock").await;
+    // 2.4 s each, no increment: sente moves, then the person's clock runs out.
+    b.set_value("#play-base", "0.04").await;
+    b.set_value("#play-inc", "0").await;
+    b.click("#start-play").await;
+    b.wait(
+        "the person's clock running",
+        &format!("{STATE}.clocks && {STATE}.clocks.running === 'p2' && {STATE}.moves.length === 1"),
+    )
+    .await;
+    b.wait(
+        "both clocks shown",
+        "/^0:0\\d/.test(document.getElementById('clock-p1').textContent) && \
+         document.getElementById('clock-p2').classList.contains('running')",
+    )
+    .await;
+    b.shot("running").await;
+    b.wait("the flag", &format!("{STATE}.forfeit")).await;
+    let state = b.state().await;
+    assert_eq!(state["forfeit"]["result"], "1-0", "{state}");
+    assert!(
+        state["forfeit"]["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("lost on time"),
+        "{state}"
+    );
+    b.shot("").await;
+    b.close().await;
+}
