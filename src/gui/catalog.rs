@@ -17,8 +17,9 @@ pub struct OptionSpec {
     pub kind: String,
     /// The default, as written.
     pub default: Option<String>,
-    /// `spin` bounds.
+    /// `spin`'s lower bound.
     pub min: Option<i64>,
+    /// `spin`'s upper bound.
     pub max: Option<i64>,
     /// `combo` choices.
     pub vars: Vec<String>,

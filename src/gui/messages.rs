@@ -313,12 +313,15 @@ pub struct VariantEntry {
 /// Everything the page draws about the game.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct GameState {
+    /// The variant's name.
     pub variant: String,
+    /// The rule options set (`[["BabylonColours", "3"]]`).
     pub rules: Vec<(String, String)>,
     /// The fen the game started from (`None`: the start position).
     pub start_fen: Option<String>,
     /// The start position's fen (as `start_fen`, or the variant's start).
     pub root_fen: String,
+    /// Every move from the start.
     pub moves: Vec<String>,
     /// A comment per move (engine score, depth and time; empty for a person's move).
     pub comments: Vec<String>,
@@ -328,6 +331,7 @@ pub struct GameState {
     pub fen: String,
     /// Its side to move, `p1` or `p2`.
     pub side: &'static str,
+    /// One player (Rush Hour).
     pub puzzle: bool,
     /// Its legal moves (empty once it is over).
     pub legal: Vec<String>,
@@ -337,7 +341,9 @@ pub struct GameState {
     pub outcome: Option<OutcomeMessage>,
     /// Set when a game ended by a forfeit (crash, time, illegal move) at the last move.
     pub forfeit: Option<OutcomeMessage>,
+    /// What the tab is doing.
     pub mode: ModeMessage,
+    /// The clocks of a game with a clock.
     pub clocks: Option<ClocksMessage>,
 }
 
@@ -359,6 +365,7 @@ pub struct ModeMessage {
     pub players: [String; 2],
     /// The person's seat in `play`.
     pub human: Option<&'static str>,
+    /// An engine game between moves, waiting for `resume`.
     pub paused: bool,
     /// The seat whose engine is thinking.
     pub thinking: Option<&'static str>,
@@ -373,7 +380,9 @@ pub struct ModeMessage {
 /// The clocks of a timed game.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ClocksMessage {
+    /// The first player's time left, in ms.
     pub p1_ms: i64,
+    /// The second player's time left, in ms.
     pub p2_ms: i64,
     /// The seat whose clock runs.
     pub running: Option<&'static str>,
@@ -384,20 +393,29 @@ pub struct ClocksMessage {
 pub struct InfoMessage {
     /// `analysis`, `p1`, `p2`, `hint` or `solve`.
     pub source: String,
+    /// The engine's name.
     pub engine: String,
     /// The fen of the position searched.
     pub fen: String,
+    /// `depth`.
     pub depth: Option<u64>,
+    /// `seldepth`.
     pub seldepth: Option<u64>,
     /// `cp` or `mate`.
     pub score_kind: Option<String>,
+    /// The score, from the side to move.
     pub score: Option<i64>,
     /// `lowerbound` or `upperbound`.
     pub bound: Option<String>,
+    /// `nodes`.
     pub nodes: Option<u64>,
+    /// `nps`.
     pub nps: Option<u64>,
+    /// `time`, in ms.
     pub time_ms: Option<u64>,
+    /// `hashfull`, in permille.
     pub hashfull: Option<u64>,
+    /// The principal variation.
     pub pv: Vec<String>,
     /// The text after `info string`.
     pub string: Option<String>,

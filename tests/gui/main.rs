@@ -428,12 +428,28 @@ async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn an_engine_that_crashes_is_reported_in_the_page() {
+async fn an_engine_that_crashes_writes_junk_or_plays_an_illegal_move_is_reported() {
     let Some(b) = Browser::start("crash").await else {
         return;
     };
     let faulty = format!("cmd={}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"));
-    let server = start_server(&["--engine", &faulty, "name=faulty", "arg=crash", "arg=1"]);
+    let server = start_server(&[
+        "--engine",
+        &faulty,
+        "name=faulty",
+        "arg=crash",
+        "arg=1",
+        "--engine",
+        &faulty,
+        "name=junk",
+        "arg=junk",
+        "arg=1",
+        "--engine",
+        &faulty,
+        "name=illegal",
+        "arg=illegal",
+        "arg=1",
+    ]);
     b.open(&server.url).await;
     b.new_game("tictactoe").await;
     b.click("#mode-play").await;
@@ -447,8 +463,22 @@ async fn an_engine_that_crashes_is_reported_in_the_page() {
     )
     .await;
     b.shot("").await;
-    // The server goes on: a new game against it is refused or played, not a dead page.
-    b.new_game("tictactoe").await;
+    // The server goes on: junk and an illegal move are reported the same way.
+    for (engine, why) in [("junk", "protocol error"), ("illegal", "illegal move")] {
+        b.click("#stop-game").await;
+        b.new_game("tictactoe").await;
+        b.click("#mode-play").await;
+        b.set_value("#play-engine", engine).await;
+        start_play(&b, "p1", "0.5").await;
+        let end = play_to_the_end(&b, 5).await;
+        let reason = end["forfeit"]["reason"].as_str().unwrap_or("");
+        assert!(reason.contains(why), "{engine}: {end}");
+        b.wait(
+            "the fault reported",
+            &format!("document.getElementById('reason')?.textContent.includes('{why}')"),
+        )
+        .await;
+    }
     b.close().await;
 }
 
