@@ -351,6 +351,11 @@ impl Browser {
 
     /// Saves `target/gui-screenshots/<test>-<label>.png` (or `<test>.png` for an empty label).
     pub async fn shot(&self, label: &str) -> PathBuf {
+        // Clicks scroll the page; the picture shows it from the top, as a person opens it.
+        let _ = self
+            .client
+            .execute("window.scrollTo(0, 0);", Vec::new())
+            .await;
         let png = self.client.screenshot().await.expect("screenshot");
         let file = if label.is_empty() {
             format!("{}.png", self.name)
