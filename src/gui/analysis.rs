@@ -166,6 +166,7 @@ impl Tab {
                     clocks: None,
                     deadline: FOREVER,
                     tag: analysis.tag,
+                    ..Think::default()
                 });
             }
         }
@@ -301,6 +302,7 @@ impl Tab {
                         clocks: None,
                         deadline: Duration::from_millis(COLUMN_MS + 5000),
                         tag: (solver.epoch << 8) | i as u32,
+                        ..Think::default()
                     });
                     ColumnValue {
                         mv: mv.clone(),
@@ -425,6 +427,7 @@ impl Tab {
                     clocks: None,
                     deadline: Duration::from_millis(PUZZLE_MS + 5000),
                     tag: 0,
+                    ..Think::default()
                 });
                 self.puzzle = Some(PuzzleJob {
                     engine: handle,

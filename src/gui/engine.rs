@@ -99,8 +99,12 @@ pub struct Setup {
 }
 
 /// A search for the engine to run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Think {
+    /// Lines sent first (`setoption ...` between the searches of a comparison).
+    pub prelude: Vec<String>,
+    /// Send `ucinewgame` (`uginewgame`) after the prelude.
+    pub new_game: bool,
     /// `position ...`.
     pub position: String,
     /// `go ...` without the clocks.
@@ -253,6 +257,12 @@ fn run(
         if wanted != generation.load(Ordering::SeqCst) {
             continue;
         }
+        for line in &think.prelude {
+            process.send(line);
+        }
+        if think.new_game {
+            process.send(new_game_command(process.dialect));
+        }
         process.send(&think.position);
         let tag = think.tag;
         let go = go_line(&think, process.dialect);
@@ -300,6 +310,14 @@ fn go_line(think: &Think, dialect: Dialect) -> String {
     line
 }
 
+/// `ucinewgame` or `uginewgame`.
+fn new_game_command(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Uci => "ucinewgame",
+        Dialect::Ugi => "uginewgame",
+    }
+}
+
 /// Handshake, variant, options, new game and `isready`.
 fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
     let name = &setup.spec.name;
@@ -322,10 +340,7 @@ fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
     for (option, value) in setup.spec.options.iter().chain(&setup.options) {
         process.send(&format!("setoption name {option} value {value}"));
     }
-    process.send(match process.dialect {
-        Dialect::Uci => "ucinewgame",
-        Dialect::Ugi => "uginewgame",
-    });
+    process.send(new_game_command(process.dialect));
     process
         .sync()
         .map_err(|f| format!("{name}: {}", fault_text(&f)))

@@ -2,6 +2,9 @@
 //! each with a `type` field naming it (documented in `gui.md`). Every message from the page is
 //! checked here (shape by serde, sizes and ranges by `validate`) before a tab acts on it.
 
+use super::compare::CompareRow;
+use super::lab::{CompareRequest, TraceRequest};
+use super::trace::NodeTuple;
 use serde::{Deserialize, Serialize};
 
 /// Largest message the page may send, in bytes; a larger one gets an `error` back.
@@ -75,6 +78,14 @@ pub enum ClientMessage {
     SaveRecord {},
     /// A record's text: its first game is loaded.
     LoadRecord { text: String },
+    /// A traced search for the tree view (its own position, apart from the game).
+    Trace(TraceRequest),
+    /// Stop the traced search.
+    StopTrace {},
+    /// Searches compared on one position (the comparison view).
+    Compare(CompareRequest),
+    /// Stop the comparison.
+    StopCompare {},
 }
 
 /// How long an engine may think per move.
@@ -143,6 +154,8 @@ impl ClientMessage {
                 text("engine", engine)?;
                 pairs("values", values)
             }
+            ClientMessage::Trace(request) => request.validate(),
+            ClientMessage::Compare(request) => request.validate(),
             ClientMessage::LoadRecord { text: t } => {
                 if t.len() > MAX_MESSAGE_BYTES {
                     return Err("the record is too long".to_string());
@@ -156,7 +169,9 @@ impl ClientMessage {
             | ClientMessage::StopGame {}
             | ClientMessage::Hint {}
             | ClientMessage::StopAnalysis {}
-            | ClientMessage::SaveRecord {} => Ok(()),
+            | ClientMessage::SaveRecord {}
+            | ClientMessage::StopTrace {}
+            | ClientMessage::StopCompare {} => Ok(()),
         }
     }
 }
@@ -193,7 +208,7 @@ impl LimitsMessage {
     }
 }
 
-fn text(name: &str, value: &str) -> Result<(), String> {
+pub(super) fn text(name: &str, value: &str) -> Result<(), String> {
     if value.len() > MAX_TEXT {
         return Err(format!("{name} is longer than {MAX_TEXT} bytes"));
     }
@@ -203,7 +218,7 @@ fn text(name: &str, value: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn pairs(name: &str, values: &[(String, String)]) -> Result<(), String> {
+pub(super) fn pairs(name: &str, values: &[(String, String)]) -> Result<(), String> {
     if values.len() > 256 {
         return Err(format!("{name}: more than 256 pairs"));
     }
@@ -214,7 +229,7 @@ fn pairs(name: &str, values: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-fn move_list(moves: &[String]) -> Result<(), String> {
+pub(super) fn move_list(moves: &[String]) -> Result<(), String> {
     if moves.len() > MAX_MOVES {
         return Err(format!("more than {MAX_MOVES} moves"));
     }
@@ -282,6 +297,88 @@ pub enum ServerMessage {
     Hint { mv: String },
     /// The game in the record format.
     Record { text: String },
+    /// A traced search was started for the tree view.
+    TraceStart(Box<TraceStart>),
+    /// How many trace lines the engine has sent so far.
+    TraceProgress { lines: u64 },
+    /// Nodes of the finished, checked trace, in id order (at most `TRACE_CHUNK` a message).
+    TraceNodes { nodes: Vec<NodeTuple> },
+    /// The traced search is complete: every node was sent.
+    TraceDone(Box<TraceSummary>),
+    /// The traced search failed or was stopped; nothing more comes.
+    TraceFailed { message: String },
+    /// A comparison started: its rows, all pending.
+    CompareStart(Box<CompareStart>),
+    /// One row of the comparison, when it starts and when it ends.
+    CompareRow(Box<CompareRow>),
+    /// Every row of the comparison is done.
+    CompareDone { elapsed_ms: u64 },
+    /// The comparison failed or was stopped; the rows not done stay so.
+    CompareFailed { message: String },
+}
+
+/// Most nodes in one `trace_nodes` message.
+pub const TRACE_CHUNK: usize = 4000;
+
+/// What a traced search is.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TraceStart {
+    /// The engine's name.
+    pub engine: String,
+    /// The variant, its rules and the position searched (fen and the `position` command).
+    pub variant: String,
+    pub rules: Vec<(String, String)>,
+    pub fen: String,
+    pub position: String,
+    /// The root's side to move, `p1` or `p2`.
+    pub side: &'static str,
+    /// `minimax` or `alphabeta-plain`; `opponent` the vision (`adversarial`: none).
+    pub algorithm: String,
+    pub opponent: String,
+    /// `go depth`.
+    pub depth: u32,
+    /// `TraceLimit`.
+    pub limit: u64,
+}
+
+/// The end of a traced search.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TraceSummary {
+    /// Nodes traced (and sent).
+    pub nodes: u64,
+    /// The search's own node count (`nodes` of its `info depth` line).
+    pub search_nodes: Option<u64>,
+    /// The root's value from p1's point of view (as in the trace).
+    pub value: i32,
+    /// The `score` of the `info depth` line (`cp 300`, `mate 3`), from the side to move.
+    pub score: Option<String>,
+    /// `bestmove`.
+    pub best: Option<String>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The engine's `time`, in ms.
+    pub time_ms: Option<u64>,
+    /// True when the engine stopped tracing at the limit (the tree is its first nodes).
+    pub truncated: bool,
+    /// From the request to the tree checked, in ms.
+    pub elapsed_ms: u64,
+}
+
+/// The rows of a comparison, before they run.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CompareStart {
+    /// The engine's name.
+    pub engine: String,
+    /// The variant, its rules and the position (fen and the `position` command).
+    pub variant: String,
+    pub rules: Vec<(String, String)>,
+    pub fen: String,
+    pub position: String,
+    /// `search` (two-player searches at depths), `puzzle` (one-player optimal searches) or
+    /// `games` (the rocks experiment: whole games against sente's rock player).
+    pub kind: &'static str,
+    /// Every row, pending.
+    pub rows: Vec<CompareRow>,
 }
 
 /// An engine the page may pick.

@@ -5,12 +5,16 @@
 pub mod analysis;
 pub mod assets;
 pub mod catalog;
+pub mod compare;
 pub mod engine;
 pub mod game;
+pub mod lab;
 pub mod messages;
 pub mod play;
 pub mod server;
 pub mod tab;
+pub mod trace;
+pub mod tree;
 
 use crate::engine::options::Options;
 use crate::engine::variants;

@@ -232,6 +232,7 @@ impl Tab {
                 .map(|c| (c, limits.clock.map_or(0, |tc| tc.inc_ms))),
             deadline: Duration::from_millis(allowed),
             tag,
+            ..Think::default()
         });
         duel.thinking = Some((seat, tag));
     }
@@ -548,6 +549,7 @@ impl Tab {
             clocks: None,
             deadline: Duration::from_millis(ms) + Duration::from_secs(5),
             tag: HINT_TAG,
+            ..Think::default()
         });
         duel.hint_pending = true;
     }

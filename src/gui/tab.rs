@@ -4,10 +4,12 @@
 
 use super::analysis::{Analysis, ColumnSolver, PuzzleJob};
 use super::catalog::{Engine, check_value};
+use super::compare::CompareJob;
 use super::engine::{Event, EventKind, Pool};
 use super::game::{Game, reach, seat_text};
 use super::messages::{ClientMessage, GameState, ModeMessage, ServerMessage, VariantEntry};
 use super::play::Match;
+use super::tree::TraceJob;
 use crate::engine::options::Options;
 use crate::referee::process::Direction;
 use crate::referee::spec::EngineSpec;
@@ -42,6 +44,10 @@ pub struct Tab {
     pub(super) analysis: Option<Analysis>,
     pub(super) columns: Option<ColumnSolver>,
     pub(super) puzzle: Option<PuzzleJob>,
+    /// The tree view's traced search.
+    pub(super) trace: Option<TraceJob>,
+    /// The comparison view's runs.
+    pub(super) compare: Option<CompareJob>,
     /// Engine options the page set, per engine name.
     options: HashMap<String, Vec<(String, String)>>,
     log_window: (Instant, u32, u32),
@@ -68,6 +74,8 @@ impl Tab {
             analysis: None,
             columns: None,
             puzzle: None,
+            trace: None,
+            compare: None,
             options: HashMap::new(),
             log_window: (Instant::now(), 0, 0),
         }
@@ -182,6 +190,10 @@ impl Tab {
             }
             ClientMessage::Solve { engine } => self.solve(&engine),
             ClientMessage::EngineOptions { engine, values } => self.set_options(&engine, values),
+            ClientMessage::Trace(request) => self.start_trace(request),
+            ClientMessage::StopTrace {} => self.stop_trace(),
+            ClientMessage::Compare(request) => self.start_compare(request),
+            ClientMessage::StopCompare {} => self.stop_compare(),
         }
     }
 
@@ -214,6 +226,10 @@ impl Tab {
             .is_some_and(|p| p.engine.id == event.id)
         {
             self.puzzle_event(event);
+        } else if self.trace.as_ref().is_some_and(|t| t.engine.id == event.id) {
+            self.trace_event(event);
+        } else if self.compare.as_ref().is_some_and(|c| c.owns(event.id)) {
+            self.compare_event(event);
         }
     }
 
@@ -221,6 +237,7 @@ impl Tab {
     pub fn on_tick(&mut self) {
         self.duel_tick();
         self.analysis_tick();
+        self.trace_tick();
         let (start, _, dropped) = self.log_window;
         if start.elapsed().as_secs() >= 1 {
             if dropped > 0 {
@@ -262,10 +279,21 @@ impl Tab {
         if let Some(c) = self.columns.as_ref().filter(|c| c.engine.id == id) {
             return Some(format!("{} (column values)", c.engine.name));
         }
-        self.puzzle
+        if let Some(p) = self.puzzle.as_ref().filter(|p| p.engine.id == id) {
+            return Some(format!("{} (puzzle)", p.engine.name));
+        }
+        if let Some(t) = self.trace.as_ref().filter(|t| t.engine.id == id) {
+            return Some(format!("{} (search tree)", t.engine.name));
+        }
+        let compare = self.compare.as_ref()?;
+        if compare.engine.id == id {
+            return Some(format!("{} (comparison)", compare.engine.name));
+        }
+        compare
+            .rocks
             .as_ref()
-            .filter(|p| p.engine.id == id)
-            .map(|p| format!("{} (puzzle)", p.engine.name))
+            .filter(|r| r.id == id)
+            .map(|r| format!("{} (rock player)", r.name))
     }
 
     /// A new game replaces the old one: modes end, analysis follows.
@@ -323,21 +351,33 @@ impl Tab {
 
     /// The engine called `name`, if the server has it and it plays the current variant.
     pub(super) fn engine(&mut self, name: &str) -> Option<Engine> {
-        let variant = self.game.variant();
+        match self.engine_playing(name, self.game.variant()) {
+            Ok(engine) => Some(engine),
+            Err(message) => {
+                self.error(message);
+                None
+            }
+        }
+    }
+
+    /// The engine called `name`, if the server has it and it plays `variant`.
+    pub(super) fn engine_playing(&self, name: &str, variant: &str) -> Result<Engine, String> {
         let found = self.shared.engines.iter().find(|e| e.spec.name == name);
         match found {
-            None => {
-                let message = format!("no engine '{}' on this server", super::messages::clip(name));
-                self.error(message);
-                None
-            }
+            None => Err(format!(
+                "no engine '{}' on this server",
+                super::messages::clip(name)
+            )),
             Some(engine) if !engine.plays(variant) => {
-                let message = format!("{name} does not play {variant}");
-                self.error(message);
-                None
+                Err(format!("{name} does not play {variant}"))
             }
-            Some(engine) => Some(engine.clone()),
+            Some(engine) => Ok(engine.clone()),
         }
+    }
+
+    /// The options the page set for `engine` (never rule options: those are the game's).
+    pub(super) fn page_options(&self, engine: &str) -> Vec<(String, String)> {
+        self.options.get(engine).cloned().unwrap_or_default()
     }
 
     /// Rule options, then the page's options for `engine`, to send after the handshake.
