@@ -45,6 +45,19 @@ store.on('state', (s) => {
   document.body.dataset.variant = s.variant;
 });
 
+// The pages: playing (the board and its panels), the search tree, the comparison; the
+// address's #hash names the one shown, so that a reload or a link keeps it.
+const PAGES = ['play', 'tree', 'compare'];
+function showPage() {
+  const wanted = location.hash.replace('#', '');
+  const page = PAGES.includes(wanted) ? wanted : 'play';
+  document.body.dataset.page = page;
+  for (const section of document.querySelectorAll('body > [data-page]')) section.hidden = section.dataset.page !== page;
+  for (const link of document.querySelectorAll('#pages a')) link.classList.toggle('on', link.dataset.page === page);
+  store.emit('page', page);
+}
+window.addEventListener('hashchange', showPage);
+
 for (const view of VIEWS) {
   const area = document.getElementById(`area-${view.area}`);
   const panel = document.createElement('section');
@@ -61,4 +74,5 @@ for (const view of VIEWS) {
   area.append(panel);
   view.mount(body, app);
 }
+showPage();
 window.senteApp = app;

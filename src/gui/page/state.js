@@ -2,7 +2,9 @@
 // type, and the game kept in sessionStorage so that a reload (or a reconnect) restores it.
 
 /** Every message type the server sends (gui.md); anything else is ignored with a warning. */
-export const SERVER_MESSAGES = ['welcome', 'state', 'info', 'columns', 'log', 'error', 'notice', 'hint', 'record'];
+export const SERVER_MESSAGES = ['welcome', 'state', 'info', 'columns', 'log', 'error', 'notice', 'hint', 'record',
+  'trace_start', 'trace_progress', 'trace_nodes', 'trace_done', 'trace_failed',
+  'compare_start', 'compare_row', 'compare_done', 'compare_failed'];
 
 const SAVED = 'sente-gui-game';
 

@@ -1,5 +1,6 @@
 // The views of the page, in the order they are laid out. A view module exports
-// { id, title, area ('main', 'side' or 'bottom'), mount(element, app) }; `app` gives
+// { id, title, area ('main', 'side' or 'bottom' of the play page; 'tree' or 'compare', the
+// other pages), mount(element, app) }; `app` gives
 // `store` (the server's messages: store.on(type, handler), store.state, store.welcome...)
 // and `send(message)`. A new view is one module and one line here.
 
@@ -10,5 +11,6 @@ import * as analysis from './analysis.js';
 import * as position from './position.js';
 import * as engines from './engines.js';
 import * as log from './log.js';
+import * as tree from './tree.js';
 
-export const VIEWS = [board, game, moves, analysis, position, engines, log];
+export const VIEWS = [board, game, moves, analysis, position, engines, log, tree];

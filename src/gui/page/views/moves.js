@@ -42,7 +42,7 @@ export function mount(root, app) {
   });
 
   document.addEventListener('keydown', (e) => {
-    if (!store.state || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
+    if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
     if (e.key === 'ArrowLeft') goto(store.state.cursor - 1);
     if (e.key === 'ArrowRight') goto(store.state.cursor + 1);
   });
