@@ -52,11 +52,14 @@ pub const ASSETS: &[Asset] = &[
     asset!("views/engines.js", JS),
     asset!("views/log.js", JS),
     asset!("views/tree.js", JS),
+    asset!("views/compare.js", JS),
     asset!("lab/values.js", JS),
     asset!("lab/presets.js", JS),
     asset!("lab/tree-model.js", JS),
     asset!("lab/tree-layout.js", JS),
     asset!("lab/tree-draw.js", JS),
+    asset!("lab/compare-table.js", JS),
+    asset!("lab/chart.js", JS),
 ];
 
 /// The file for a request path (`/` is `index.html`); exact names only.

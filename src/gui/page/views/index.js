@@ -12,5 +12,6 @@ import * as position from './position.js';
 import * as engines from './engines.js';
 import * as log from './log.js';
 import * as tree from './tree.js';
+import * as compare from './compare.js';
 
-export const VIEWS = [board, game, moves, analysis, position, engines, log, tree];
+export const VIEWS = [board, game, moves, analysis, position, engines, log, tree, compare];
