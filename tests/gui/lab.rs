@@ -398,12 +398,12 @@ fn table_rows(text: &str, section: Option<&str>) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     let mut header = true;
     for line in text.lines() {
-        if let Some(title) = section {
-            if line.starts_with("###") {
-                inside = line.trim() == title;
-                header = true;
-                continue;
-            }
+        if let Some(title) = section
+            && line.starts_with("###")
+        {
+            inside = line.trim() == title;
+            header = true;
+            continue;
         }
         if !inside || !line.starts_with('|') {
             if section.is_none() && !rows.is_empty() {
