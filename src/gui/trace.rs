@@ -3,6 +3,7 @@
 //! searched depth first, their count the search's `nodes`, and every move legal where it is
 //! played (sente's own rules), which also names the children a cutoff pruned.
 
+use super::game::Game;
 use crate::referee::rules::Rules;
 use crate::search::score::INFINITY;
 use crate::search::trace::{NodeKind, TraceNode, Window};
@@ -266,6 +267,44 @@ pub fn pruned_moves(
     Ok(pruned)
 }
 
+/// The tree of the search that `engine` (its name) traced on `game`'s viewed position: the
+/// nodes in id order and the moves of each one's pruned children, or why there is none (no
+/// trace line: the engine's own note saying the search is not traced, if it gave one; a trace
+/// that is not a search tree; a move the rules refuse). `nodes` is the search's own count,
+/// `notes` its `info string` texts.
+pub fn checked_tree(
+    engine: &str,
+    lines: Vec<TraceNode>,
+    nodes: Option<u64>,
+    truncated: bool,
+    notes: &[String],
+    game: &Game,
+) -> Result<(Vec<TraceNode>, Vec<Vec<String>>), String> {
+    if lines.is_empty() {
+        let said = notes
+            .iter()
+            .find(|n| n.contains("not traced") || n.starts_with("error"));
+        return Err(match said {
+            Some(note) => format!("{engine} did not trace this search: {note}"),
+            None => format!(
+                "{engine} printed no info trace line: the search tree needs an engine that \
+                 traces its search (sente with SearchTrace)"
+            ),
+        });
+    }
+    let nodes = assemble(lines, nodes, truncated)
+        .map_err(|e| format!("{engine}'s trace is not a search tree: {e}"))?;
+    let pruned = pruned_moves(
+        &nodes,
+        &game.rules,
+        game.start_fen.as_deref(),
+        &game.moves[..game.cursor],
+        truncated,
+    )
+    .map_err(|e| format!("{engine}'s trace does not follow the rules: {e}"))?;
+    Ok((nodes, pruned))
+}
+
 /// A node for the page: `[id, parent, move, ply, kind, alpha, beta, value, pruned, pruned
 /// moves]` (`move` null at the root, `alpha`/`beta` null without a window, ±1000001 for an
 /// open end).
@@ -446,6 +485,28 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 300"
             assemble(Vec::new(), None, false)
                 .unwrap_err()
                 .contains("no info trace")
+        );
+    }
+
+    #[test]
+    fn a_search_without_a_trace_is_explained() {
+        let game = Game::new("tree", &[], None, Vec::new()).unwrap();
+        let note = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver".to_string();
+        let err = checked_tree("sente", Vec::new(), Some(15), false, &[note], &game).unwrap_err();
+        assert!(
+            err.starts_with("sente did not trace this search: search not traced"),
+            "{err}"
+        );
+        let err = checked_tree("other", Vec::new(), Some(15), false, &[], &game).unwrap_err();
+        assert!(err.contains("other printed no info trace line"), "{err}");
+        let (nodes, pruned) =
+            checked_tree("sente", lines(ALPHA_BETA), Some(11), false, &[], &game).unwrap();
+        assert_eq!((nodes.len(), pruned[5].len()), (11, 2));
+        let err =
+            checked_tree("sente", lines(ALPHA_BETA), Some(12), false, &[], &game).unwrap_err();
+        assert!(
+            err.starts_with("sente's trace is not a search tree: 11 info trace lines"),
+            "{err}"
         );
     }
 

@@ -10,7 +10,7 @@ use super::game::{Game, seat_text};
 use super::lab::{MAX_TRACE_NODES, TraceRequest, require_option};
 use super::messages::{InfoMessage, ServerMessage, TRACE_CHUNK, TraceStart, TraceSummary};
 use super::tab::Tab;
-use super::trace::{NodeTuple, assemble, parse_trace_line, pruned_moves};
+use super::trace::{NodeTuple, checked_tree, parse_trace_line};
 use crate::search::trace::TraceNode;
 use std::time::{Duration, Instant};
 
@@ -219,30 +219,15 @@ impl TraceJob {
         if let Some(bad) = self.bad_line {
             return Err(format!("{name}: {bad}"));
         }
-        if self.lines.is_empty() {
-            let said = self
-                .notes
-                .iter()
-                .find(|n| n.contains("not traced") || n.starts_with("error"));
-            return Err(match said {
-                Some(note) => format!("{name} did not trace this search: {note}"),
-                None => format!(
-                    "{name} printed no info trace line: the search tree needs an engine \
-                     that traces its search (sente with SearchTrace)"
-                ),
-            });
-        }
         let info = self.info.unwrap_or_default();
-        let nodes = assemble(self.lines, info.nodes, self.truncated)
-            .map_err(|e| format!("{name}'s trace is not a search tree: {e}"))?;
-        let pruned = pruned_moves(
-            &nodes,
-            &self.game.rules,
-            self.game.start_fen.as_deref(),
-            &self.game.moves,
+        let (nodes, pruned) = checked_tree(
+            name,
+            self.lines,
+            info.nodes,
             self.truncated,
-        )
-        .map_err(|e| format!("{name}'s trace does not follow the rules: {e}"))?;
+            &self.notes,
+            &self.game,
+        )?;
         let summary = TraceSummary {
             nodes: nodes.len() as u64,
             search_nodes: info.nodes,

@@ -347,6 +347,24 @@ async fn a_tree_of_sixty_thousand_nodes_is_drawn_in_part_and_scrolls() {
     b.wait("node 2 opened", &format!("{VIEW}.dataset.shown === '16'"))
         .await;
     b.shot("opened").await;
+    // Stepping deep into the closed tree opens the path to the node being searched.
+    b.js(
+        "const s = document.getElementById('tv-slider'); s.value = '30000'; s.dispatchEvent(new Event('input'));",
+        Vec::new(),
+    )
+    .await;
+    b.wait(
+        "node 30000 drawn as the current node",
+        "document.querySelector('#tv-svg .tv-current')?.dataset.id === '30000'",
+    )
+    .await;
+    b.click("#tv-next").await;
+    b.wait(
+        "node 30001 current",
+        "document.querySelector('#tv-svg .tv-current')?.dataset.id === '30001'",
+    )
+    .await;
+    b.shot("stepping").await;
     b.close().await;
 }
 

@@ -169,3 +169,125 @@ async fn measure_gui_speed() {
     );
     b.close().await;
 }
+
+/// Records, in the page, the gaps between animation frames until `window.gapsOn` is false.
+const COLLECT_FRAME_GAPS: &str = "window.gaps = []; window.gapsOn = true;
+    let last = performance.now();
+    const frame = (t) => { window.gaps.push(t - last); last = t; if (window.gapsOn) requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);";
+
+/// The search tree's time to first draw: from the request (the click on Search) to the tree on
+/// screen, and from the tree's last message to it; the longest gap between frames meanwhile;
+/// the layout of the whole tree opened; a redraw after a scroll.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a measurement: scripts/tree_view_perf.sh"]
+async fn measure_tree_view() {
+    let Some(b) = Browser::start("tree-perf").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&format!("{}#tree", server.url)).await;
+    let view = "document.getElementById('view-tree')";
+    for (position, algorithm, depth, what) in [
+        (
+            "tictactoe-a3",
+            "minimax",
+            "8",
+            "tic-tac-toe after a3, minimax depth 8",
+        ),
+        (
+            "current",
+            "alphabeta-plain",
+            "9",
+            "Connect Four start, alpha-beta depth 9 (TraceLimit 100000)",
+        ),
+    ] {
+        let (mut first, mut build, mut gaps) = (Vec::new(), Vec::new(), Vec::new());
+        let mut nodes = String::new();
+        for round in 0..6 {
+            b.set_value("#tv-position", position).await;
+            b.set_value("#tv-algorithm", algorithm).await;
+            b.set_value("#tv-depth", depth).await;
+            let before = b.eval(&format!("{view}.dataset.drawnAt || ''")).await;
+            b.js(COLLECT_FRAME_GAPS, Vec::new()).await;
+            b.click("#tv-run").await;
+            b.wait(
+                "the tree drawn",
+                &format!("{view}.dataset.state === 'drawn' && ({view}.dataset.drawnAt || '') !== {before}"),
+            )
+            .await;
+            b.js("window.gapsOn = false;", Vec::new()).await;
+            nodes = b
+                .eval(&format!("{view}.dataset.nodes"))
+                .await
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            // The first round warms the page and the engine up; it is not counted.
+            if round == 0 {
+                continue;
+            }
+            let number = |v: serde_json::Value| {
+                v.as_str()
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .unwrap_or(f64::NAN)
+            };
+            first.push(number(b.eval(&format!("{view}.dataset.firstDrawMs")).await));
+            build.push(number(b.eval(&format!("{view}.dataset.buildMs")).await));
+            gaps.push(
+                b.eval("Math.max(...window.gaps)")
+                    .await
+                    .as_f64()
+                    .unwrap_or(f64::NAN),
+            );
+        }
+        println!(
+            "tree {what}, {nodes} nodes: first draw after the request: {}",
+            summary(first)
+        );
+        println!(
+            "tree {what}, {nodes} nodes: first draw after the last message: {}",
+            summary(build)
+        );
+        println!(
+            "tree {what}, {nodes} nodes: longest frame gap from the request to the draw: {}",
+            summary(gaps)
+        );
+        // Everything open, then scrolled across.
+        b.click("#tv-open-all").await;
+        b.wait(
+            "the whole tree laid out",
+            &format!("{view}.dataset.shown === '{nodes}'"),
+        )
+        .await;
+        let layout = b.eval(&format!("Number({view}.dataset.layoutMs)")).await;
+        let mut renders = Vec::new();
+        for step in 1..=20 {
+            let count = b
+                .eval("Number(document.getElementById('tv-svg').dataset.renders)")
+                .await;
+            b.js(
+                "const s = document.getElementById('tv-scroll'); s.scrollLeft = s.scrollWidth * arguments[0] / 20; s.scrollTop = s.scrollHeight * (arguments[0] % 4) / 4;",
+                vec![json!(step)],
+            )
+            .await;
+            b.wait(
+                "the redraw",
+                &format!("Number(document.getElementById('tv-svg').dataset.renders) > {count}"),
+            )
+            .await;
+            renders.push(
+                b.eval("Number(document.getElementById('tv-svg').dataset.renderMs)")
+                    .await
+                    .as_f64()
+                    .unwrap_or(f64::NAN),
+            );
+        }
+        println!(
+            "tree {what}, {nodes} nodes, all open: layout {layout} ms; redraw after a scroll: {}",
+            summary(renders)
+        );
+        b.click("#tv-close-all").await;
+    }
+    b.close().await;
+}

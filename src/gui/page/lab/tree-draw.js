@@ -116,8 +116,9 @@ export class TreeDrawing {
     this.request();
   }
 
-  /** Draws what is in view now. */
+  /** Draws what is in view now (its time kept in the SVG's `data-render-ms`). */
   render() {
+    const began = performance.now();
     const { tree, lay, svg, scroll } = this;
     if (!tree || !lay) {
       svg.replaceChildren();
@@ -185,6 +186,7 @@ export class TreeDrawing {
     this.renders++;
     svg.dataset.drawn = String(ids.length);
     svg.dataset.step = String(this.step);
+    svg.dataset.renderMs = (performance.now() - began).toFixed(2);
     svg.dataset.renders = String(this.renders);
   }
 
@@ -242,7 +244,7 @@ export class TreeDrawing {
       g.append(s('g', { class: 'tv-badge' },
         s('circle', { cx: 20, cy: kind === 'min' ? -17 : 17, r: 7.5 }),
         s('text', { x: 20, y: (kind === 'min' ? -17 : 17) + 4, 'text-anchor': 'middle' }, '+')),
-      s('text', { class: 'tv-hidden', y: 36, 'text-anchor': 'middle' }, `${many} below`));
+      s('text', { class: 'tv-hidden', y: 36, 'text-anchor': 'middle' }, many));
     }
     return g;
   }

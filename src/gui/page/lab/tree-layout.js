@@ -62,7 +62,6 @@ export function layout(tree, isOpen) {
     }
   }
   const byX = Int32Array.from(shown).sort((a, b) => x[a] - x[b]);
-  const hasStubs = stubs.length > 0;
   return {
     x,
     y: (id) => PAD_TOP + tree.ply[id] * LEVEL,
@@ -70,7 +69,8 @@ export function layout(tree, isOpen) {
     byX,
     stubs,
     width: cursor + PAD_X,
-    height: PAD_TOP + deepest * LEVEL + (hasStubs ? LEVEL * 0.75 : 0) + 70,
+    // Room below the deepest nodes for a closed node's count or a stub's.
+    height: PAD_TOP + deepest * LEVEL + 56,
   };
 }
 

@@ -68,7 +68,7 @@ export function mount(root, app) {
   const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
   const legend = h('div', { class: 'tv-legend' },
     h('div', {}, h('b', {}, '▲'), ' max (p1) ', h('b', {}, '▼'), ' min (p2) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
-    h('div', {}, 'Values in pawns from p1\'s side (+M7: p1 wins 7 plies from the root). Orange: the principal line; grey stubs: pruned children. Click a node to open or close it; hover for α and β.'));
+    h('div', {}, 'Values in pawns from p1\'s side (+M7: p1 wins 7 plies from the root). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β.'));
   const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
   const controls = h('div', { class: 'tv-controls' },
     row('Position', presetSelect),
@@ -219,7 +219,9 @@ export function mount(root, app) {
     const scroll = document.getElementById('tv-scroll');
     const at = (id) => lay.x[id] * drawing.scale + drawing.offset;
     const before = keep && lay ? at(keep) - scroll.scrollLeft : null;
+    const began = performance.now();
     lay = layout(tree, isOpen);
+    view.dataset.layoutMs = (performance.now() - began).toFixed(1);
     drawing.show(tree, lay, step, leafValues);
     if (before !== null && !Number.isNaN(lay.x[keep])) scroll.scrollLeft = Math.max(0, at(keep) - before);
     view.dataset.shown = String(lay.shown.length);
@@ -378,9 +380,12 @@ export function mount(root, app) {
     if (id <= step) lines.push(h('div', {}, tree.finishedAt(id, step) ? `value ${valueWords(tree.value[id])}` : 'being searched'));
     if (tree.pruned[id] > 0 && tree.finishedAt(id, step)) {
       const moves = tree.prunedMoves.get(id);
-      lines.push(h('div', {}, `${tree.pruned[id]} children pruned${moves ? ` (${moves.join(' ')})` : ''}`));
+      lines.push(h('div', {}, `${tree.pruned[id]} ${tree.pruned[id] === 1 ? 'child' : 'children'} pruned${moves ? ` (move${moves.length === 1 ? '' : 's'} ${moves.join(' ')})` : ''}`));
     }
-    if (tree.childCount[id] > 0) lines.push(h('div', { class: 'tv-tip-hint' }, `${count(tree.end[id] - id)} nodes below · click to ${isOpen(id) ? 'close' : 'open'}`));
+    if (tree.childCount[id] > 0) {
+      const below = tree.end[id] - id;
+      lines.push(h('div', { class: 'tv-tip-hint' }, `${count(below)} node${below === 1 ? '' : 's'} below · click to ${isOpen(id) ? 'close' : 'open'}`));
+    }
     fill(tip, lines);
     tip.hidden = false;
     const box = root.getBoundingClientRect();
