@@ -58,7 +58,7 @@ enum Tool {
         threads: usize,
     },
     /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Play sente in the terminal.
     Play {
         /// The game.
@@ -194,7 +194,7 @@ fn main() -> ExitCode {
             hash,
             threads,
         }) => make_book(&game, &side, plies, &out, hash, threads),
-        Some(Tool::Match(args)) => return run_match(args),
+        Some(Tool::Match(args)) => return run_match(*args),
         Some(Tool::Play {
             variant,
             human,
