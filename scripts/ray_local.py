@@ -3,11 +3,11 @@
 more nodes, each a raylet of its own limited to `--cpus` CPUs. For tests and measurements of
 scripts/ray_match.py; a real cluster is started with `ray start` on each machine.
 
-Prints `address 127.0.0.1:<port>` once every node is up, then keeps the cluster until its
-stdin closes or it gets SIGTERM/SIGINT, and shuts every Ray process down (Ray's reaper also
-does if this process is killed). Ray's files go under $RAY_TMPDIR (default /tmp) in `ray/`.
+Prints `address 127.0.0.1:<port>` once every node is up, then keeps the cluster until it
+gets SIGTERM or SIGINT, or its stdin closes when that is not a terminal (a test's pipe), and
+shuts every Ray process down. Ray's files go under $RAY_TMPDIR (default /tmp) in `ray/`.
 
-    python3 scripts/ray_local.py --nodes 2 --cpus 1 < /dev/tty &
+    python3 scripts/ray_local.py --nodes 2 --cpus 1 &    # later: kill %1
     python3 scripts/ray_match.py --sente target/release/sente --address 127.0.0.1:<port> ...
 
 Ray replaces a loopback node address with the machine's network address unless told that the
@@ -64,7 +64,9 @@ def main() -> int:
             sys.stdin.read()
             done.set()
 
-        threading.Thread(target=wait_for_stdin, daemon=True).start()
+        # A terminal's stdin is not read: a background job that reads it is stopped.
+        if not sys.stdin.isatty():
+            threading.Thread(target=wait_for_stdin, daemon=True).start()
         while not done.wait(0.5):
             pass
     finally:

@@ -307,3 +307,23 @@ fn bad_selections_are_named() {
         assert!(stderr.contains(message), "{stderr}");
     }
 }
+
+#[test]
+fn a_round_robin_in_shards_merges_to_the_whole_with_its_ranking() {
+    let args = "--variant tictactoe --games 2 --engine cmd=$SENTE name=a depth=1 \
+                --engine cmd=$SENTE name=b depth=3 --engine cmd=$SENTE name=c depth=9";
+    let whole = played(args, &[]);
+    assert!(whole.contains("Rank Name"), "{whole}");
+    let parts: Vec<_> = (1..=2).map(|k| temp_path(&format!("rr{k}.txt"))).collect();
+    for (k, part) in parts.iter().enumerate() {
+        played(
+            args,
+            &["--shard", &format!("{}/2", k + 1), "--out", path_text(part)],
+        );
+    }
+    let output = merge(&[&parts[1], &parts[0]], None);
+    assert_eq!(text(&output), whole);
+    for part in &parts {
+        let _ = std::fs::remove_file(part);
+    }
+}
