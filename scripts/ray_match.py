@@ -401,7 +401,7 @@ def main(argv):
     nodes_text = ", ".join(f"{n} {c}" for n, c in sorted(per_node.items())) or "none"
     say(
         f"Games per node: {nodes_text}; {driver.retried} games retried; "
-        f"{len(driver.games)} games in {elapsed:.1f} s"
+        f"{len(driver.games)} games in {elapsed:.2f} s"
     )
     if driver.games:
         lines = driver.merge(args.out)

@@ -137,7 +137,15 @@ struct MatchArgs {
     rounds: Option<String>,
     /// Join the records of a match played in parts and print its summary (with --out, the
     /// merged record) instead of playing.
-    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["engines", "replay"])]
+    #[arg(
+        long,
+        num_args = 1..,
+        value_name = "FILE",
+        conflicts_with_all = [
+            "engines", "each", "replay", "sprt", "shard", "rounds", "openings", "variant",
+            "games", "seed", "concurrency", "event",
+        ],
+    )]
     merge: Option<Vec<PathBuf>>,
 }
 
