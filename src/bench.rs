@@ -69,6 +69,7 @@ fn bench_game<G: Game>(
             start,
             stop: &stop,
             table: &mut table,
+            trace_limit: None,
         };
         let result = search::run(&pos, context, &mut |_| {});
         let time = start.elapsed();

@@ -371,7 +371,7 @@ fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), S
         rules: Rules::new(variant, &pairs)?,
         options: pairs,
         human,
-        move_time_ms: (st * 1000.0).round() as u64,
+        move_time_ms: ((st * 1000.0).round() as u64).max(1),
         engine: std::env::current_exe().map_err(|e| e.to_string())?,
     };
     play::run(

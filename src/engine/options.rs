@@ -16,6 +16,10 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 16_384;
 /// Largest accepted `Threads`.
 pub const MAX_THREADS: usize = 256;
+/// Default `TraceLimit`.
+pub const DEFAULT_TRACE_LIMIT: u64 = 100_000;
+/// Largest accepted `TraceLimit`.
+pub const MAX_TRACE_LIMIT: usize = 100_000_000;
 
 /// The options that change rules, in lower case.
 const RULE_OPTIONS: [&str; 4] = [
@@ -50,6 +54,10 @@ pub struct Options {
     pub babylon_colours: u8,
     /// `BabylonTablets`: tablets per colour.
     pub babylon_tablets: u8,
+    /// `SearchTrace`: the textbook searches print one `info trace` line per node.
+    pub search_trace: bool,
+    /// `TraceLimit`: nodes traced at most per `go`.
+    pub trace_limit: u64,
 }
 
 /// How a chance opponent chooses among its moves (`Opponent` other than `adversarial`).
@@ -92,6 +100,8 @@ impl Default for Options {
             rocks_max_turns: DEFAULT_MAX_TURNS,
             babylon_colours: 4,
             babylon_tablets: 3,
+            search_trace: false,
+            trace_limit: DEFAULT_TRACE_LIMIT,
         }
     }
 }
@@ -110,6 +120,11 @@ impl Options {
                 Algorithm::Expectimax(Vision::Optimistic { temperature })
             }
         }
+    }
+
+    /// `Some(TraceLimit)` when `SearchTrace` is on.
+    pub fn trace_limit(&self) -> Option<u64> {
+        self.search_trace.then_some(self.trace_limit)
     }
 
     /// The `option name ...` lines.
@@ -199,6 +214,15 @@ impl Options {
                     choices: Algorithm::ALL.iter().map(|(n, _)| n.to_string()).collect(),
                 },
             ),
+            option("SearchTrace", OptionKind::Check { default: false }),
+            option(
+                "TraceLimit",
+                OptionKind::Spin {
+                    default: DEFAULT_TRACE_LIMIT as i64,
+                    min: 1,
+                    max: MAX_TRACE_LIMIT as i64,
+                },
+            ),
         ]
     }
 
@@ -226,6 +250,8 @@ impl Options {
             "rocksmaxturns",
             "babyloncolours",
             "babylontablets",
+            "searchtrace",
+            "tracelimit",
         ];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
@@ -306,15 +332,15 @@ impl Options {
                 Ok(Change::Stored)
             }
             "ownbook" => {
-                self.own_book = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(format!(
-                            "option '{name}' needs true or false, got '{value}'"
-                        ));
-                    }
-                };
+                self.own_book = check(name, value)?;
+                Ok(Change::Stored)
+            }
+            "searchtrace" => {
+                self.search_trace = check(name, value)?;
+                Ok(Change::Stored)
+            }
+            "tracelimit" => {
+                self.trace_limit = spin(name, value, 1, MAX_TRACE_LIMIT)? as u64;
                 Ok(Change::Stored)
             }
             _ => {
@@ -330,6 +356,16 @@ impl Options {
                 Ok(Change::Stored)
             }
         }
+    }
+}
+
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "option '{name}' needs true or false, got '{value}'"
+        )),
     }
 }
 
@@ -356,6 +392,9 @@ mod tests {
         assert!(options.set("UCI_Variant", Some("chess")).is_err());
         assert!(options.set("Algorithm", Some("magic")).is_err());
         assert!(options.set("OwnBook", Some("maybe")).is_err());
+        assert!(options.set("SearchTrace", Some("yes")).is_err());
+        assert!(options.set("TraceLimit", Some("0")).is_err());
+        assert!(options.set("TraceLimit", Some("100000001")).is_err());
         assert!(options.set("Colour", Some("red")).is_err());
         assert_eq!(options, before);
     }
@@ -375,5 +414,15 @@ mod tests {
             Ok(Change::Stored)
         );
         assert_eq!(options.algorithm, Algorithm::Minimax);
+    }
+
+    #[test]
+    fn the_trace_is_off_until_asked_for() {
+        let mut options = Options::default();
+        assert_eq!(options.trace_limit(), None);
+        assert_eq!(options.set("tracelimit", Some("5")), Ok(Change::Stored));
+        assert_eq!(options.trace_limit(), None);
+        assert_eq!(options.set("SearchTrace", Some("TRUE")), Ok(Change::Stored));
+        assert_eq!(options.trace_limit(), Some(5));
     }
 }

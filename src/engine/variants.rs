@@ -46,6 +46,9 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
     }),
 ];
 
+/// What a `go` with `SearchTrace` on says when its search is not traced.
+pub const NOT_TRACED: &str = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver";
+
 /// Makes a variant at its start position (which may depend on the options).
 type MakeVariant = fn(&Options) -> Box<dyn Variant>;
 
@@ -94,7 +97,8 @@ pub struct SearchJob {
     pub algorithm: Algorithm,
     /// Its limits.
     pub limits: Limits,
-    /// When `go` arrived.
+    /// When the search started: `go`'s arrival, reset when the worker starts the task (a `go`
+    /// that waited behind another task has its whole time from then).
     pub start: Instant,
     /// Raised by `stop` (a fresh flag per search).
     pub stop: Arc<AtomicBool>,
@@ -102,6 +106,8 @@ pub struct SearchJob {
     pub threads: usize,
     /// The `OwnBook` option.
     pub own_book: bool,
+    /// `Some(TraceLimit)` when `SearchTrace` is on.
+    pub trace_limit: Option<u64>,
 }
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
@@ -196,6 +202,17 @@ impl<G: Game> Variant for Session<G> {
         let pos = self.pos.clone();
         let solver = self.solver;
         Box::new(move |state, say| {
+            let job = SearchJob {
+                start: Instant::now(),
+                ..job
+            };
+            // Only the textbook searches are traced: not the full search, nor a game's exact
+            // solver, which takes every `go solve`.
+            let textbook =
+                job.algorithm != Algorithm::AlphaBeta && !(solver.is_some() && job.limits.solve);
+            if job.trace_limit.is_some() && !textbook && pos.outcome().is_none() {
+                say(Response::InfoString(NOT_TRACED.to_string()));
+            }
             if let Some(last) = solver.and_then(|solve| solve(&pos, &job, state, say)) {
                 return last;
             }
@@ -205,6 +222,7 @@ impl<G: Game> Variant for Session<G> {
                 start: job.start,
                 stop: &job.stop,
                 table: &mut state.table,
+                trace_limit: job.trace_limit,
             };
             let mut report = |r: Report| say(report_line::<G>(r));
             let result = search::run(&pos, context, &mut report);
@@ -231,6 +249,7 @@ impl<G: Game> Variant for Session<G> {
 fn report_line<G: Game>(report: Report) -> Response {
     match report {
         Report::Note(text) => Response::InfoString(text),
+        Report::Trace(node) => Response::Trace(node),
         Report::Iteration(progress) => Response::Info(info::<G>(progress)),
     }
 }

@@ -212,9 +212,9 @@ impl Draft {
                 })
             }
             "tc" => self.limits.clock = Some(parse_clock(value)?),
-            "st" => self.limits.move_time_ms = Some(parse_seconds(key, value)?),
-            "depth" => self.limits.depth = Some(parse_count(key, value)?),
-            "nodes" => self.limits.nodes = Some(parse_count(key, value)?),
+            "st" => self.limits.move_time_ms = Some(at_least_one(key, value, parse_seconds)?),
+            "depth" => self.limits.depth = Some(at_least_one(key, value, parse_count)?),
+            "nodes" => self.limits.nodes = Some(at_least_one(key, value, parse_count)?),
             "timemargin" => self.limits.margin_ms = Some(parse_count(key, value)?),
             "hard" => self.limits.hard_ms = Some(parse_seconds(key, value)?),
             _ => {
@@ -261,6 +261,22 @@ fn parse_count<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String
     value
         .parse()
         .map_err(|_| format!("{key}= takes a whole number, not '{value}'"))
+}
+
+/// A limit read by `parse` that must be at least 1 (ms, plies or nodes): engines refuse a
+/// `go` with `movetime 0`, `depth 0` or `nodes 0`.
+fn at_least_one<T: TryFrom<u8> + PartialOrd>(
+    key: &str,
+    value: &str,
+    parse: fn(&str, &str) -> Result<T, String>,
+) -> Result<T, String> {
+    let n = parse(key, value)?;
+    match T::try_from(1) {
+        Ok(one) if n >= one => Ok(n),
+        _ => Err(format!(
+            "{key}= must be at least 1 (ms, plies or nodes), not '{value}'"
+        )),
+    }
 }
 
 /// Seconds (`2`, `0.05`) to milliseconds.
@@ -345,6 +361,10 @@ mod tests {
         assert!(err("cmd=x depth=three").contains("depth= takes a whole number"));
         assert!(err("cmd=x tc=0").contains("no time"));
         assert!(err("cmd=x st=-1").contains("st= takes seconds"));
+        assert!(err("cmd=x st=0").contains("st= must be at least 1"));
+        assert!(err("cmd=x st=0.0001").contains("st= must be at least 1"));
+        assert!(err("cmd=x depth=0").contains("depth= must be at least 1"));
+        assert!(err("cmd=x nodes=0").contains("nodes= must be at least 1"));
         assert!(err("cmd=x proto=xboard depth=1").contains("uci or ugi"));
         assert!(err("cmd=x colour=red depth=1").contains("unknown key 'colour'"));
         assert!(err("cmd=x depth").contains("not key=value"));

@@ -1,5 +1,6 @@
 //! Game-independent search: iterative-deepening alpha-beta with a transposition table, the
-//! textbook variants (plain minimax, plain alpha-beta), limits and time management.
+//! textbook variants (plain minimax, plain alpha-beta, expectimax) and their trace, limits and
+//! time management.
 
 pub mod alphabeta;
 pub mod control;
@@ -10,6 +11,7 @@ pub mod puzzle;
 pub mod score;
 pub mod solve;
 pub mod textbook;
+pub mod trace;
 pub mod tt;
 
 use crate::games::{Game, Outcome, Seat};
@@ -71,6 +73,8 @@ pub enum Report {
     Iteration(Progress),
     /// A remark for the user (`info string`).
     Note(String),
+    /// A finished node of a traced textbook search (`SearchTrace`).
+    Trace(trace::TraceNode),
 }
 
 /// The end of a search.
@@ -98,6 +102,9 @@ pub struct SearchContext<'a> {
     pub stop: &'a AtomicBool,
     /// The table of the full search.
     pub table: &'a mut TranspositionTable,
+    /// `Some(limit)` when `SearchTrace` is on: the textbook searches trace their first
+    /// `limit` nodes (`TraceLimit`); the full search is never traced.
+    pub trace_limit: Option<u64>,
 }
 
 /// The deepest iteration any search runs.
@@ -163,7 +170,14 @@ pub fn run<G: Game>(
     let result = match plain {
         None => alphabeta::Searcher::new(context.table, &mut control, &context.limits)
             .iterate(pos, report),
-        Some(kind) => textbook::iterate(pos, kind, &mut control, &context.limits, report),
+        Some(kind) => textbook::iterate(
+            pos,
+            kind,
+            &mut control,
+            &context.limits,
+            context.trace_limit,
+            report,
+        ),
     };
     if context.limits.solve && !result.proven {
         report(Report::Note(
@@ -240,6 +254,7 @@ pub fn search_for_test<G: Game>(
         start: Instant::now(),
         stop: &stop,
         table,
+        trace_limit: None,
     };
     let result = run(pos, context, &mut |r| reports.push(r));
     (result, reports)
