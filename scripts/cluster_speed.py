@@ -4,7 +4,8 @@ scripts/ray_match.py on a Ray cluster of this machine (scripts/ray_local.py) of 
 of two nodes, each node limited to 1 CPU. Each way is timed `--repeat` times (the machine may
 be shared: the minimum and the median are both given); the Ray times are the driver's whole
 run (Python start, connection, tasks, merges) and, in brackets, its time from the first task
-to the last game. A cluster is started once per size and not counted.
+to the last game. Both clusters are started first and stay up (idle but for their own
+runs); the ways take turns run after run.
 
 Usage: cargo build --release && pip install -r scripts/requirements.txt &&
        python3 scripts/cluster_speed.py [--games 80] [--repeat 3] [--set long|short]
@@ -78,29 +79,13 @@ class LocalRay:
             self.process.wait()
 
 
-def measure(label, command, repeat, games, env=None):
-    walls, inner = [], []
-    for _ in range(repeat):
-        wall, out = run(command, env)
-        walls.append(wall)
-        found = re.search(r"(\d+) games in ([\d.]+) s", out)
-        if found:
-            inner.append(float(found.group(2)))
-        if "Score of deep vs shallow" not in out:
-            sys.exit(f"{label}: no score in\n{out}")
-    row = {
-        "label": label,
-        "best": games / min(walls),
-        "median": games / statistics.median(walls),
-        "inner": games / min(inner) if inner else None,
-    }
-    print(
-        f"{label}: {row['best']:.2f} games/s best, {row['median']:.2f} median"
-        + (f" ({row['inner']:.2f} from the first task)" if inner else ""),
-        file=sys.stderr,
-        flush=True,
-    )
-    return row
+def timing(command, env=None):
+    """Wall time of one run, and the driver's own time from its first task (Ray only)."""
+    wall, out = run(command, env)
+    if "Score of deep vs shallow" not in out:
+        sys.exit(f"{' '.join(command)}: no score in\n{out}")
+    found = re.search(r"(\d+) games in ([\d.]+) s", out)
+    return wall, float(found.group(2)) if found else None
 
 
 def main():
@@ -111,40 +96,44 @@ def main():
     parser.add_argument("--task-games", type=int, default=8)
     args = parser.parse_args()
     base = match_args(args.games, args.set)
-    rows = []
-    for concurrency in (1, 2):
-        command = [SENTE, "match", *base, "--concurrency", str(concurrency)]
-        rows.append(measure(f"sente match --concurrency {concurrency}", command, args.repeat, args.games))
     temp = tempfile.mkdtemp(prefix="sente-ray-")
-    env = {**os.environ, "RAY_TMPDIR": temp, "RAY_USAGE_STATS_ENABLED": "0"}
+    clusters = []
     try:
+        ways = [
+            (f"sente match --concurrency {c}", [SENTE, "match", *base, "--concurrency", str(c)])
+            for c in (1, 2)
+        ]
         for nodes in (1, 2):
-            ray = LocalRay(nodes, env)
-            try:
-                command = [
-                    sys.executable,
-                    os.path.join(SCRIPTS, "ray_match.py"),
-                    "--sente",
-                    SENTE,
-                    "--address",
-                    ray.address,
-                    "--task-games",
-                    str(args.task_games),
-                    *base,
-                ]
-                label = f"ray_match.py, {nodes} node{'s' if nodes > 1 else ''} of 1 CPU"
-                rows.append(measure(label, command, args.repeat, args.games, env))
-            finally:
-                ray.close()
+            # Each cluster in a directory of its own; both stay up, idle, during every run.
+            env = {**os.environ, "RAY_TMPDIR": os.path.join(temp, str(nodes))}
+            env["RAY_USAGE_STATS_ENABLED"] = "0"
+            os.makedirs(env["RAY_TMPDIR"])
+            clusters.append(LocalRay(nodes, env))
+            driver = [sys.executable, os.path.join(SCRIPTS, "ray_match.py"), "--sente", SENTE]
+            driver += ["--address", clusters[-1].address, "--task-games", str(args.task_games)]
+            label = f"ray_match.py, {nodes} node{'s' if nodes > 1 else ''} of 1 CPU"
+            ways.append((label, driver + base, env))
+        times = {way[0]: [] for way in ways}
+        # The ways take turns, so that other work on the machine weighs on each alike.
+        for turn in range(args.repeat):
+            for label, command, *env in ways:
+                times[label].append(timing(command, *env))
+                wall, inner = times[label][-1]
+                print(f"run {turn + 1}: {label}: {wall:.2f} s", file=sys.stderr, flush=True)
     finally:
+        for cluster in clusters:
+            cluster.close()
         shutil.rmtree(temp, ignore_errors=True)
     print(f"{args.games} games of the `{args.set}` set, {args.repeat} runs each; games per second")
     print()
     print("| how | best | median | from the first task (Ray) |")
     print("|---|---|---|---|")
-    for row in rows:
-        inner = f"{row['inner']:.2f}" if row["inner"] else ""
-        print(f"| {row['label']} | {row['best']:.2f} | {row['median']:.2f} | {inner} |")
+    for label, runs in times.items():
+        walls = [w for w, _ in runs]
+        inner = [i for _, i in runs if i]
+        best, median = args.games / min(walls), args.games / statistics.median(walls)
+        first = f"{args.games / min(inner):.2f}" if inner else ""
+        print(f"| {label} | {best:.2f} | {median:.2f} | {first} |")
 
 
 if __name__ == "__main__":
