@@ -246,6 +246,19 @@ fn merges_of_different_matches_are_refused_by_name() {
         stderr.contains("game 1: the rules give 1/2-1/2"),
         "{stderr}"
     );
+    // A huge match costs nothing more to merge.
+    let huge = format!("{}", usize::MAX);
+    std::fs::write(
+        &tampered,
+        record.replace("[Games \"4\"]", &format!("[Games \"{huge}\"]")),
+    )
+    .unwrap();
+    let output = merge(&[&tampered], None);
+    assert!(
+        text(&output).ends_with(&format!("Merged 2 of {huge} games; missing: 2, 4-{huge}\n")),
+        "{}",
+        text(&output)
+    );
     // A record from before the match headers still replays, but cannot be merged.
     let old: String = record
         .lines()

@@ -5,11 +5,11 @@
 
 use super::game::{GameResult, Termination};
 use super::record::{self, RecordedGame};
-use super::selection::ranges_text;
+use super::selection::missing_text;
 use super::setup::MatchSetup;
 use super::standings::Standings;
 use super::stats::Decision;
-use super::tournament::players_of_games;
+use super::tournament::players_of_game;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -43,9 +43,8 @@ pub fn run(paths: &[PathBuf], out_path: Option<&Path>, out: &mut dyn Write) -> R
         return Err("no games in the records to merge".to_string());
     };
     let names: Vec<&str> = setup.names.iter().map(String::as_str).collect();
-    let scheduled = players_of_games(names.len(), setup.games);
     for merged in &games {
-        let [a, b] = scheduled[merged.round - 1];
+        let [a, b] = players_of_game(names.len(), setup.games, merged.round);
         if merged.players != [a, b] {
             return Err(format!(
                 "{}: game {} has {} vs {}, where the match has {} vs {}",
@@ -93,18 +92,12 @@ pub fn run(paths: &[PathBuf], out_path: Option<&Path>, out: &mut dyn Write) -> R
     if games.len() == total || decided {
         let _ = writeln!(out, "Finished match");
     } else {
-        let mut missing = Vec::new();
-        let mut present = games.iter().map(|g| g.round).peekable();
-        for round in 1..=total {
-            if present.next_if_eq(&round).is_none() {
-                missing.push(round);
-            }
-        }
+        let present: Vec<usize> = games.iter().map(|g| g.round).collect();
         let _ = writeln!(
             out,
             "Merged {} of {total} games; missing: {}",
             games.len(),
-            ranges_text(&missing)
+            missing_text(&present, total)
         );
     }
     Ok(())

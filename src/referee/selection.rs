@@ -67,21 +67,27 @@ fn parse_rounds(text: &str) -> Result<Vec<(usize, usize)>, String> {
     Ok(ranges)
 }
 
-/// Game numbers written back as ranges: `1-3, 7, 9-12`.
-pub fn ranges_text(numbers: &[usize]) -> String {
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < numbers.len() {
-        let mut j = i;
-        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
-            j += 1;
-        }
-        parts.push(if j == i {
-            numbers[i].to_string()
+/// The numbers from 1 to `total` not in `present` (sorted, without repeats), as ranges:
+/// `1-3, 7, 9-12`; found from the gaps, so a large `total` costs nothing.
+pub fn missing_text(present: &[usize], total: usize) -> String {
+    let range = |first: usize, last: usize| {
+        if first == last {
+            first.to_string()
         } else {
-            format!("{}-{}", numbers[i], numbers[j])
-        });
-        i = j + 1;
+            format!("{first}-{last}")
+        }
+    };
+    let mut parts = Vec::new();
+    // The first number not yet accounted for; `None` once past `usize::MAX`.
+    let mut next = Some(1);
+    for &n in present {
+        if let Some(first) = next.filter(|&first| n > first) {
+            parts.push(range(first, n - 1));
+        }
+        next = next.and_then(|first| n.checked_add(1).map(|after| first.max(after)));
+    }
+    if let Some(first) = next.filter(|&first| first <= total) {
+        parts.push(range(first, total));
     }
     parts.join(", ")
 }
@@ -150,8 +156,14 @@ mod tests {
         assert_eq!(picked(&both, 20), vec![1, 3, 5]);
         assert!(Selection::default().is_whole());
         assert!(!both.is_whole());
-        assert_eq!(ranges_text(&[1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10");
-        assert_eq!(ranges_text(&[]), "");
+        assert_eq!(missing_text(&[4, 5, 6, 8], 12), "1-3, 7, 9-12");
+        assert_eq!(missing_text(&[1, 2], 2), "");
+        assert_eq!(missing_text(&[4, 4, 6], 6), "1-3, 5");
+        assert_eq!(missing_text(&[], 1), "1");
+        assert_eq!(
+            missing_text(&[2], usize::MAX),
+            format!("1, 3-{}", usize::MAX)
+        );
     }
 
     #[test]

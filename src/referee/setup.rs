@@ -94,10 +94,10 @@ impl MatchSetup {
         })
     }
 
-    /// Games in the whole match: each pair of engines plays `games`.
+    /// Games in the whole match: each pair of engines plays `games` (at most `usize::MAX`).
     pub fn total(&self) -> usize {
         let engines = self.names.len();
-        engines * (engines - 1) / 2 * self.games
+        (engines * (engines - 1) / 2).saturating_mul(self.games)
     }
 
     /// `Ok` when `other` describes the same match; otherwise the first header that differs.

@@ -88,10 +88,25 @@ fn schedule(engines: usize, games: usize) -> Vec<Pairing> {
     list
 }
 
-/// The players (engine indexes, first player first) of every game of the match, game 1
-/// first.
-pub fn players_of_games(engines: usize, games: usize) -> Vec<[usize; 2]> {
-    schedule(engines, games).iter().map(|p| p.players).collect()
+/// The players (engine indexes, first player first) of game `round` (from 1) of the match
+/// `schedule` makes, computed without making it: each opening is played by every pair in
+/// turn, both colour orders, the last opening only once per pair when `games` is odd.
+pub fn players_of_game(engines: usize, games: usize, round: usize) -> [usize; 2] {
+    let pairs = engines * engines.saturating_sub(1) / 2;
+    let index = round.saturating_sub(1);
+    let full = (games / 2).saturating_mul(2 * pairs);
+    let (pair, swapped) = if index < full {
+        ((index % (2 * pairs)) / 2, index % 2 == 1)
+    } else {
+        (index - full, false)
+    };
+    let (mut i, mut rest) = (0, pair);
+    while i + 1 < engines && rest >= engines - 1 - i {
+        rest -= engines - 1 - i;
+        i += 1;
+    }
+    let (a, b) = (i, i + 1 + rest);
+    if swapped { [b, a] } else { [a, b] }
 }
 
 /// Plays the match, writing progress and the summary to `out`.
@@ -342,6 +357,16 @@ mod tests {
         assert_eq!(openings, vec![0, 0, 1, 1, 2]);
         let rounds: Vec<usize> = two.iter().map(|p| p.round).collect();
         assert_eq!(rounds, vec![1, 2, 3, 4, 5]);
+        for (engines, games) in [(2, 5), (3, 2), (3, 3), (4, 7), (5, 1)] {
+            for pairing in schedule(engines, games) {
+                assert_eq!(
+                    players_of_game(engines, games, pairing.round),
+                    pairing.players,
+                    "{engines} engines, {games} games, game {}",
+                    pairing.round
+                );
+            }
+        }
         let three = schedule(3, 2);
         assert_eq!(three.len(), 6);
         for (a, b) in [(0, 1), (0, 2), (1, 2)] {
