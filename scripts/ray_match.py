@@ -130,14 +130,17 @@ def play_rounds(sente, match_args, rounds, concurrency):
     process = None
     try:
         with open(os.path.join(workdir, "stderr.txt"), "w+") as errors:
-            process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=errors,
-                text=True,
-                start_new_session=True,
-            )
+            try:
+                process = subprocess.Popen(
+                    command,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    text=True,
+                    start_new_session=True,
+                )
+            except OSError as error:
+                raise ShardFailed(f"{sente} on {socket.gethostname()}: {error}", False)
             consumed = 0
             for line in process.stdout:
                 if not line.startswith("Finished game "):
@@ -170,9 +173,8 @@ def play_rounds(sente, match_args, rounds, concurrency):
 class Task:
     """One submitted task and what it has sent back."""
 
-    def __init__(self, rounds, generator):
+    def __init__(self, rounds):
         self.rounds = rounds
-        self.generator = generator
         self.node = None
         self.received = set()
 
@@ -324,7 +326,7 @@ class Driver:
                 generator = remote.remote(
                     self.args.sente, self.match_args, rounds, self.args.cpus_per_task
                 )
-                running[generator] = Task(rounds, generator)
+                running[generator] = Task(rounds)
             if not running:
                 return
             ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
@@ -344,7 +346,7 @@ class Driver:
                     cause = error.cause
                     if not getattr(cause, "retryable", True):
                         self.cancel(ray)
-                        raise SystemExit(f"ray_match: sente match: {cause}")
+                        raise SystemExit(f"ray_match: {cause}")
                     lines = str(cause).strip().splitlines() or [type(cause).__name__]
                     self.failed(task, lines[-1])
                     self.summary()
@@ -379,7 +381,7 @@ def main(argv):
     nodes = [n for n in ray.nodes() if n.get("Alive")]
     cpus = int(ray.cluster_resources().get("CPU", 0))
     say(
-        f"Ray: {len(nodes)} nodes, {cpus} CPUs; {args.total} games in tasks of "
+        f"Ray: {len(nodes)} node{'s' * (len(nodes) != 1)}, {cpus} CPUs; {args.total} games in tasks of "
         f"{args.task_games}, {args.cpus_per_task} CPU each"
     )
     workdir = tempfile.mkdtemp(prefix="ray-match-")
