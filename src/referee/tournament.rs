@@ -92,7 +92,7 @@ fn schedule(engines: usize, games: usize) -> Vec<Pairing> {
 /// `schedule` makes, computed without making it: each opening is played by every pair in
 /// turn, both colour orders, the last opening only once per pair when `games` is odd.
 pub fn players_of_game(engines: usize, games: usize, round: usize) -> [usize; 2] {
-    let pairs = engines * engines.saturating_sub(1) / 2;
+    let pairs = (engines * engines.saturating_sub(1) / 2).max(1);
     let index = round.saturating_sub(1);
     let full = (games / 2).saturating_mul(2 * pairs);
     let (pair, swapped) = if index < full {
