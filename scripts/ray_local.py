@@ -10,6 +10,9 @@ shuts every Ray process down. Ray's files go under $RAY_TMPDIR (default /tmp) in
     python3 scripts/ray_local.py --nodes 2 --cpus 1 &    # later: kill %1
     python3 scripts/ray_match.py --sente target/release/sente --address 127.0.0.1:<port> ...
 
+The workers run at niceness 0 (Ray's default is 15; RAY_worker_niceness overrides), so that
+games under Ray get the CPU share that `sente match` run directly gets.
+
 Ray replaces a loopback node address with the machine's network address unless told that the
 cluster stays on this machine (RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, set here before Ray is
 imported; scripts/ray_match.py sets it too when given a loopback address).
@@ -36,6 +39,9 @@ def main() -> int:
         parser.error("--nodes and --cpus are at least 1")
 
     os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    # Ray runs its workers, and so the games, at niceness 15: on a machine shared with other
+    # work they would get what CPU is left. Here they run at the priority `sente match` has.
+    os.environ.setdefault("RAY_worker_niceness", "0")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     temp = os.path.join(os.environ.get("RAY_TMPDIR", "/tmp"), "ray")
     os.makedirs(temp, exist_ok=True)
