@@ -139,6 +139,8 @@ impl LocalRay {
     fn env_of(dir: &Path, tag: &str) -> Vec<(String, String)> {
         vec![
             ("RAY_TMPDIR".into(), dir.display().to_string()),
+            // The tasks' and the driver's temporary files too (a killed task leaves its own).
+            ("TMPDIR".into(), dir.display().to_string()),
             ("RAY_USAGE_STATS_ENABLED".into(), "0".into()),
             (TAG.into(), tag.to_string()),
         ]
