@@ -75,6 +75,8 @@ enum Tool {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Serve a web page that plays and analyses every game (see gui.md).
+    Gui(GuiArgs),
     /// Play transcript files (`> sent`, `< expected`) against an engine.
     Transcript {
         /// The engine to test (default: this sente).
@@ -149,6 +151,27 @@ struct MatchArgs {
     merge: Option<Vec<PathBuf>>,
 }
 
+/// `sente gui` arguments.
+#[derive(clap::Args)]
+struct GuiArgs {
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
+    /// option.<Name>=<value>` (default: this sente).
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    engines: Vec<String>,
+    /// The `--engine` groups (filled from the parsed occurrences).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    /// At most this many engine processes at once.
+    #[arg(long, default_value_t = sente::gui::DEFAULT_MAX_ENGINES)]
+    max_engines: usize,
+}
+
 /// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
 const INTERRUPTED: u8 = 130;
 
@@ -161,14 +184,18 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    if let (Some(Tool::Match(args)), Some(sub)) =
-        (&mut cli.command, matches.subcommand_matches("match"))
-    {
-        // Each `--engine` occurrence is one engine's group of pairs.
-        args.engine_groups = sub
-            .get_occurrences::<String>("engines")
+    // Each `--engine` occurrence is one engine's group of pairs.
+    let groups = |name: &str| -> Vec<Vec<String>> {
+        matches
+            .subcommand_matches(name)
+            .and_then(|sub| sub.get_occurrences::<String>("engines"))
             .map(|groups| groups.map(|g| g.cloned().collect()).collect())
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    match &mut cli.command {
+        Some(Tool::Match(args)) => args.engine_groups = groups("match"),
+        Some(Tool::Gui(args)) => args.engine_groups = groups("gui"),
+        _ => {}
     }
     let outcome = match cli.command {
         None => sente::engine::run_stdio(cli.variant.as_deref()),
@@ -214,6 +241,7 @@ fn main() -> ExitCode {
             args,
             files,
         }) => transcripts(engine, &args, &files),
+        Some(Tool::Gui(args)) => gui(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -379,4 +407,19 @@ fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), S
         &mut std::io::stdin().lock(),
         &mut std::io::stdout().lock(),
     )
+}
+
+fn gui(args: GuiArgs) -> Result<(), String> {
+    // The page sets the limits; a limit given here only satisfies the engine keys' check.
+    let engines = if args.engine_groups.is_empty() {
+        vec![sente::gui::this_sente("sente")?]
+    } else {
+        sente::referee::spec::engines(&args.engine_groups, &["st=1".to_string()])?
+    };
+    sente::gui::run(sente::gui::GuiConfig {
+        host: args.host,
+        port: args.port,
+        engines,
+        max_engines: args.max_engines,
+    })
 }

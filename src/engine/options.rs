@@ -5,6 +5,7 @@ use super::variants;
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::rushhour::{Metric, RushHour};
+use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
@@ -20,6 +21,9 @@ pub const MAX_THREADS: usize = 256;
 pub const DEFAULT_TRACE_LIMIT: u64 = 100_000;
 /// Largest accepted `TraceLimit`.
 pub const MAX_TRACE_LIMIT: usize = 100_000_000;
+
+/// Default `PuzzleHeuristic`: the strongest estimate.
+pub const DEFAULT_HEURISTIC: Heuristic = Heuristic::Movers;
 
 /// The options that change rules, in lower case.
 const RULE_OPTIONS: [&str; 4] = [
@@ -40,6 +44,8 @@ pub struct Options {
     pub threads: usize,
     /// `Algorithm`.
     pub algorithm: Algorithm,
+    /// `PuzzleHeuristic`: the estimate A* and IDA* use on Rush Hour.
+    pub puzzle_heuristic: Heuristic,
     /// `OwnBook`: play book moves where there are some.
     pub own_book: bool,
     /// `Opponent`: `adversarial` (None) or how a chance opponent chooses.
@@ -93,6 +99,7 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
+            puzzle_heuristic: DEFAULT_HEURISTIC,
             own_book: true,
             opponent: None,
             opponent_temperature: 100,
@@ -223,6 +230,13 @@ impl Options {
                     max: MAX_TRACE_LIMIT as i64,
                 },
             ),
+            option(
+                "PuzzleHeuristic",
+                OptionKind::Combo {
+                    default: DEFAULT_HEURISTIC.name().to_string(),
+                    choices: Heuristic::ALL.iter().map(|(n, _)| n.to_string()).collect(),
+                },
+            ),
         ]
     }
 
@@ -252,6 +266,7 @@ impl Options {
             "babylontablets",
             "searchtrace",
             "tracelimit",
+            "puzzleheuristic",
         ];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
@@ -331,6 +346,17 @@ impl Options {
                 self.opponent_temperature = spin(name, value, 1, 1_000_000)? as u32;
                 Ok(Change::Stored)
             }
+            "puzzleheuristic" => {
+                self.puzzle_heuristic = Heuristic::ALL
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(value))
+                    .map(|&(_, h)| h)
+                    .ok_or_else(|| {
+                        let all: Vec<&str> = Heuristic::ALL.iter().map(|(n, _)| *n).collect();
+                        format!("unknown heuristic '{value}' (one of: {})", all.join(", "))
+                    })?;
+                Ok(Change::Stored)
+            }
             "ownbook" => {
                 self.own_book = check(name, value)?;
                 Ok(Change::Stored)
@@ -349,9 +375,8 @@ impl Options {
                     .find(|(n, _)| n.eq_ignore_ascii_case(value))
                     .map(|&(_, a)| a)
                     .ok_or_else(|| {
-                        format!(
-                            "unknown algorithm '{value}' (alphabeta, minimax or alphabeta-plain)"
-                        )
+                        let all: Vec<&str> = Algorithm::ALL.iter().map(|(n, _)| *n).collect();
+                        format!("unknown algorithm '{value}' (one of: {})", all.join(", "))
                     })?;
                 Ok(Change::Stored)
             }
@@ -391,6 +416,7 @@ mod tests {
         assert!(options.set("Hash", None).is_err());
         assert!(options.set("UCI_Variant", Some("chess")).is_err());
         assert!(options.set("Algorithm", Some("magic")).is_err());
+        assert!(options.set("PuzzleHeuristic", Some("manhattan")).is_err());
         assert!(options.set("OwnBook", Some("maybe")).is_err());
         assert!(options.set("SearchTrace", Some("yes")).is_err());
         assert!(options.set("TraceLimit", Some("0")).is_err());
@@ -414,6 +440,16 @@ mod tests {
             Ok(Change::Stored)
         );
         assert_eq!(options.algorithm, Algorithm::Minimax);
+        assert_eq!(
+            options.set("Algorithm", Some("IDAstar")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.algorithm, Algorithm::IdaStar);
+        assert_eq!(
+            options.set("puzzleheuristic", Some("Blockers")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.puzzle_heuristic, Heuristic::Blockers);
     }
 
     #[test]

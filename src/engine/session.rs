@@ -258,6 +258,11 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, params: &GoParams) {
+        let algorithm = self.options.search_algorithm();
+        if let Err(message) = algorithm.check(self.variant.is_puzzle(), self.variant.name()) {
+            self.error(format!("go: {message}"));
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let limits = limits(params, self.variant.side_to_move());
         let bounded = !limits.infinite
@@ -267,12 +272,13 @@ impl<W: Write> Session<W> {
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
         let job = SearchJob {
-            algorithm: self.options.search_algorithm(),
+            algorithm,
             limits,
             start: Instant::now(),
             stop: Arc::clone(&stop),
             threads: self.options.threads,
             own_book: self.options.own_book,
+            heuristic: self.options.puzzle_heuristic,
             trace_limit: self.options.trace_limit(),
         };
         let task = self.variant.search_task(job);

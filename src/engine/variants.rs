@@ -6,6 +6,7 @@ use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::rushhour::RushHour;
+use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::RushHourRocks;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
@@ -30,14 +31,16 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
     (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),
     (RushHour::NAME, |options| {
-        Box::new(Session::starting_at(
-            RushHour::startpos().with_metric(options.rush_metric),
-        ))
+        Box::new(
+            Session::starting_at(RushHour::startpos().with_metric(options.rush_metric))
+                .with_solver(super::puzzles::rushhour_task),
+        )
     }),
     (RushHourRocks::NAME, |options| {
-        Box::new(Session::starting_at(RushHourRocks::start(
-            options.rocks_max_turns,
-        )))
+        Box::new(
+            Session::starting_at(RushHourRocks::start(options.rocks_max_turns))
+                .with_solver(super::rocks::rocks_task),
+        )
     }),
     (Babylon::NAME, |options| {
         let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
@@ -106,6 +109,8 @@ pub struct SearchJob {
     pub threads: usize,
     /// The `OwnBook` option.
     pub own_book: bool,
+    /// The `PuzzleHeuristic` option (A* and IDA* on Rush Hour).
+    pub heuristic: Heuristic,
     /// `Some(TraceLimit)` when `SearchTrace` is on.
     pub trace_limit: Option<u64>,
 }
@@ -206,10 +211,10 @@ impl<G: Game> Variant for Session<G> {
                 start: Instant::now(),
                 ..job
             };
-            // Only the textbook searches are traced: not the full search, nor a game's exact
-            // solver, which takes every `go solve`.
-            let textbook =
-                job.algorithm != Algorithm::AlphaBeta && !(solver.is_some() && job.limits.solve);
+            // Only the textbook searches are traced: not the full search, nor the puzzle
+            // searches, nor a two-player game's exact solver, which takes every `go solve`.
+            let solved = solver.is_some() && job.limits.solve && G::PLIES_PER_MOVE != 1;
+            let textbook = job.algorithm.is_textbook() && !solved;
             if job.trace_limit.is_some() && !textbook && pos.outcome().is_none() {
                 say(Response::InfoString(NOT_TRACED.to_string()));
             }
@@ -246,7 +251,7 @@ impl<G: Game> Variant for Session<G> {
 }
 
 /// The protocol line for a search report of game `G`.
-fn report_line<G: Game>(report: Report) -> Response {
+pub fn report_line<G: Game>(report: Report) -> Response {
     match report {
         Report::Note(text) => Response::InfoString(text),
         Report::Trace(node) => Response::Trace(node),

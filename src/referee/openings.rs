@@ -144,7 +144,8 @@ fn read_list(text: &str, rules: &Rules) -> Result<Openings, String> {
     Ok(Openings::List(list))
 }
 
-fn read_line(line: &str, rules: &Rules) -> Result<Opening, String> {
+/// Reads one opening line (see `read_list`), checked under `rules`.
+pub fn read_line(line: &str, rules: &Rules) -> Result<Opening, String> {
     let split_moves = |text: &str| -> (String, Vec<String>) {
         match text.split_once(" moves") {
             Some((head, moves)) => (

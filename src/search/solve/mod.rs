@@ -3,4 +3,5 @@
 pub mod batch;
 pub mod book;
 pub mod connect4;
+pub mod rocks;
 pub mod table;
