@@ -58,7 +58,7 @@ enum Tool {
         threads: usize,
     },
     /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Play sente in the terminal.
     Play {
         /// The game.
@@ -131,6 +131,24 @@ struct MatchArgs {
     /// Re-check the games of a record instead of playing.
     #[arg(long, conflicts_with_all = ["engines", "out"])]
     replay: Option<PathBuf>,
+    /// Play only the games whose number is K modulo N (`K/N`, 1 <= K <= N).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Play only these games (`1-10,15`: numbers as in the record's Round).
+    #[arg(long, value_name = "LIST")]
+    rounds: Option<String>,
+    /// Join the records of a match played in parts and print its summary (with --out, the
+    /// merged record) instead of playing.
+    #[arg(
+        long,
+        num_args = 1..,
+        value_name = "FILE",
+        conflicts_with_all = [
+            "engines", "each", "replay", "sprt", "shard", "rounds", "openings", "variant",
+            "games", "seed", "concurrency", "event",
+        ],
+    )]
+    merge: Option<Vec<PathBuf>>,
 }
 
 /// `sente gui` arguments.
@@ -211,7 +229,7 @@ fn main() -> ExitCode {
             hash,
             threads,
         }) => make_book(&game, &side, plies, &out, hash, threads),
-        Some(Tool::Match(args)) => return run_match(args),
+        Some(Tool::Match(args)) => return run_match(*args),
         Some(Tool::Play {
             variant,
             human,
@@ -311,7 +329,10 @@ fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> R
 }
 
 fn run_match(args: MatchArgs) -> ExitCode {
-    use sente::referee::{openings::Openings, replay, rules::Rules, spec, stats::Sprt, tournament};
+    use sente::referee::{
+        merge, openings::Openings, replay, rules::Rules, selection::Selection, spec, stats::Sprt,
+        tournament,
+    };
     let mut out = std::io::stdout().lock();
     let outcome = (|| -> Result<ExitCode, String> {
         if let Some(path) = &args.replay {
@@ -322,6 +343,11 @@ fn run_match(args: MatchArgs) -> ExitCode {
                 ExitCode::FAILURE
             });
         }
+        if let Some(paths) = &args.merge {
+            merge::run(paths, args.out.as_deref(), &mut out)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let selection = Selection::parse(args.shard.as_deref(), args.rounds.as_deref())?;
         let engines = spec::engines(&args.engine_groups, &args.each)?;
         let rules = Rules::new(&args.variant, &spec::shared_options(&args.each)?)?;
         let openings = match &args.openings {
@@ -335,6 +361,8 @@ fn run_match(args: MatchArgs) -> ExitCode {
             games: args.games,
             concurrency: args.concurrency,
             openings,
+            seed: args.seed,
+            selection,
             sprt,
             out: args.out.clone(),
             event: args.event.clone(),

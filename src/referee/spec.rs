@@ -102,6 +102,42 @@ pub struct EngineSpec {
     pub limits: MoveLimits,
 }
 
+impl EngineSpec {
+    /// Everything that makes this engine play as it does, as `key=value` words (the record's
+    /// `Engine<n>Setup`): `cmd=`, each `arg=`, `proto=` if given, each `option.`, then the
+    /// limits, with the margin and the hard limit always written out.
+    pub fn setup_text(&self) -> String {
+        let mut words = vec![format!("cmd={}", self.cmd)];
+        words.extend(self.args.iter().map(|a| format!("arg={a}")));
+        if let Some(proto) = self.proto {
+            words.push(
+                match proto {
+                    Dialect::Uci => "proto=uci",
+                    Dialect::Ugi => "proto=ugi",
+                }
+                .to_string(),
+            );
+        }
+        words.extend(self.options.iter().map(|(n, v)| format!("option.{n}={v}")));
+        let limits = &self.limits;
+        if let Some(tc) = limits.clock {
+            words.push(format!("tc={}+{}", seconds(tc.base_ms), seconds(tc.inc_ms)));
+        }
+        if let Some(ms) = limits.move_time_ms {
+            words.push(format!("st={}", seconds(ms)));
+        }
+        if let Some(d) = limits.depth {
+            words.push(format!("depth={d}"));
+        }
+        if let Some(n) = limits.nodes {
+            words.push(format!("nodes={n}"));
+        }
+        words.push(format!("timemargin={}", limits.margin()));
+        words.push(format!("hard={}", seconds(limits.hard())));
+        words.join(" ")
+    }
+}
+
 /// Builds the engines from each `--engine` group, with the `--each` pairs applied first (an
 /// engine's own pairs override them). Names are made unique.
 pub fn engines(groups: &[Vec<String>], each: &[String]) -> Result<Vec<EngineSpec>, String> {
@@ -297,6 +333,15 @@ mod tests {
         assert_eq!(specs[1].options, vec![("Hash".into(), "16".into())]);
         assert_eq!(specs[1].limits.move_time_ms, Some(500));
         assert_eq!(specs[1].limits.to_string(), "2+0.05,st=0.5");
+        assert_eq!(
+            specs[1].setup_text(),
+            "cmd=./mine arg=--quiet arg=-v proto=ugi option.Hash=16 tc=2+0.05 st=0.5 \
+             timemargin=100 hard=30"
+        );
+        assert_eq!(
+            specs[0].setup_text(),
+            "cmd=target/release/sente option.Hash=8 tc=2+0.05 timemargin=100 hard=30"
+        );
         let shared = shared_options(&words("tc=2+0.05 option.Hash=8 option.Hash=4")).unwrap();
         assert_eq!(shared, vec![("Hash".into(), "4".into())]);
     }
