@@ -126,6 +126,12 @@ async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax(
         number(&b, "document.querySelectorAll('#tv-svg .tv-stub').length").await,
         2
     );
+    // Node 6 is cut: its 2 is only an upper bound, as the textbook writes it.
+    assert_eq!(
+        texts(&b, "#tv-svg .tv-min .tv-value").await,
+        ["3", "≤2", "2"]
+    );
+    assert_eq!(texts(&b, "#tv-svg .tv-max .tv-value").await, ["3"]);
     // The stubs are node 6's last two children, the leaves 4 and 6 of the textbook.
     assert_eq!(texts(&b, "#tv-svg .tv-stub-text").await, ["4", "6"]);
     assert_eq!(
@@ -208,11 +214,12 @@ async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax(
         assert_eq!(seen, want.join(" "));
         // A leaf shows its value at once; its parent's shows when its last child is done.
         if id == 7 {
-            // Node 7 is the leaf 2 under node 6, entered with alpha 3: the cutoff.
+            // Node 7 is the leaf 2 under node 6, entered with alpha 3: the cutoff, and node 6
+            // worth at most 2.
             assert_eq!(
                 b.eval("document.querySelector('#tv-svg [data-id=\"6\"] .tv-value').textContent")
                     .await,
-                "2"
+                "≤2"
             );
             assert_eq!(node.value, 200);
             let cut = texts(&b, "#tv-narrative .tv-cut").await;

@@ -228,7 +228,7 @@ export class TreeDrawing {
     const g = s('g', { class: cls.join(' '), 'data-id': id, transform: `translate(${lay.x[id]} ${lay.y(id)})` });
     g.append(SHAPES[kind]());
     let text = '';
-    if (finished) text = valueText(tree.value[id]);
+    if (finished) text = tree.valueLabel(id, valueText(tree.value[id]));
     else if (visited) {
       const best = tree.bestSoFar(id, step);
       text = best === null ? '?' : `${kind === 'max' ? '≥' : '≤'}${valueText(best)}`;

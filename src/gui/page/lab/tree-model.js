@@ -65,6 +65,27 @@ export class TraceTree {
       const p = this.parent[id];
       if (p > 0 && this.end[p] < this.end[id]) this.end[p] = this.end[id];
     }
+    // What each value is: exact (0), an upper bound (-1: "at most", a min node cut off, or
+    // resting on one) or a lower bound (1: "at least"), from the leaves up.
+    this.bound = new Int8Array(n + 1);
+    for (let id = n; id >= 1; id--) {
+      const kind = this.kind[id];
+      if (kind === 3 || kind === 2 || this.childCount[id] === 0) continue;
+      const max = kind === 0;
+      if (this.pruned[id] > 0) {
+        this.bound[id] = max ? 1 : -1;
+        continue;
+      }
+      // A child bounded the wrong way leaves this node bounded too; else the node is what its
+      // best child is.
+      let best = -1;
+      let loose = false;
+      for (const c of this.children(id)) {
+        if (this.bound[c] === (max ? 1 : -1)) loose = true;
+        if (best < 0 || (max ? this.value[c] > this.value[best] : this.value[c] < this.value[best])) best = c;
+      }
+      this.bound[id] = loose ? (max ? 1 : -1) : this.bound[best];
+    }
     // Nodes at each ply, for the default number of open levels.
     this.perPly = new Int32Array(this.maxPly + 1);
     for (let id = 1; id <= n; id++) this.perPly[this.ply[id]]++;
@@ -88,6 +109,12 @@ export class TraceTree {
   children(id) {
     const from = this.childStart[id];
     return Array.from(this.childList.subarray(from, from + this.childCount[id]));
+  }
+
+  /** The value of finished node `id` as text: `≤2` for an upper bound, `≥3` for a lower one. */
+  valueLabel(id, text) {
+    const bound = this.bound[id];
+    return `${bound < 0 ? '≤' : bound > 0 ? '≥' : ''}${text}`;
   }
 
   /** `max`, `min`, `chance` or `leaf`. */

@@ -299,11 +299,12 @@ export function mount(root, app) {
     const window = tree.alpha[k] === tree.alpha[k] ? `, with α = ${valueText(tree.alpha[k])} and β = ${valueText(tree.beta[k])}` : '';
     lines.push(h('p', { class: 'tv-enter' }, `Enters node ${k}${tree.move[k] ? ` by move ${tree.move[k]}` : ''}: a ${KIND_WORDS[kind]}${window}.`));
     for (let a = k; a > 0 && tree.end[a] === k; a = tree.parent[a]) {
-      const v = valueText(tree.value[a]);
+      const v = tree.valueLabel(a, valueText(tree.value[a]));
       const what = tree.kindName(a);
       let text = what === 'leaf' ? `Leaf ${a} is worth ${v}.` : `Node ${a} (${what}) is done: ${v}.`;
       if (tree.pruned[a] > 0) {
-        const bound = what === 'max' ? `${v} ≥ β = ${valueText(tree.beta[a])}` : `${v} ≤ α = ${valueText(tree.alpha[a])}`;
+        const raw = valueText(tree.value[a]);
+        const bound = what === 'max' ? `${raw} ≥ β = ${valueText(tree.beta[a])}` : `${raw} ≤ α = ${valueText(tree.alpha[a])}`;
         text += ` Cutoff: ${bound}, so its last ${tree.pruned[a]} ${tree.pruned[a] === 1 ? 'child is' : 'children are'} pruned.`;
       }
       lines.push(h('p', { class: tree.pruned[a] > 0 ? 'tv-cut' : 'tv-done' }, text));
@@ -331,7 +332,7 @@ export function mount(root, app) {
       const win = tree.windowAt(id, step);
       const finished = tree.finishedAt(id, step);
       const best = finished ? tree.value[id] : tree.bestSoFar(id, step);
-      const value = finished ? valueText(best) : best === null ? '' : `${kind === 'max' ? '≥' : '≤'}${valueText(best)}`;
+      const value = finished ? tree.valueLabel(id, valueText(best)) : best === null ? '' : `${kind === 'max' ? '≥' : '≤'}${valueText(best)}`;
       return h('tr', { class: id === step ? 'current' : '' },
         h('td', {}, tree.ply[id]),
         h('td', { class: `tv-glyph tv-${kind}` }, GLYPH[kind]),
@@ -377,7 +378,10 @@ export function mount(root, app) {
     const lines = [h('div', { class: 'tv-tip-title' }, `Node ${id}${tree.move[id] ? ` · move ${tree.move[id]}` : ' · the root'} · ply ${tree.ply[id]}`),
       h('div', {}, KIND_WORDS[kind])];
     if (tree.alpha[id] === tree.alpha[id]) lines.push(h('div', {}, `entered with α = ${valueText(tree.alpha[id])}, β = ${valueText(tree.beta[id])}`));
-    if (id <= step) lines.push(h('div', {}, tree.finishedAt(id, step) ? `value ${valueWords(tree.value[id])}` : 'being searched'));
+    if (id <= step) {
+      const bound = tree.bound[id] < 0 ? ' at most: a cutoff left part of it unsearched' : tree.bound[id] > 0 ? ' at least: a cutoff left part of it unsearched' : '';
+      lines.push(h('div', {}, tree.finishedAt(id, step) ? `value ${valueWords(tree.value[id])}${bound}` : 'being searched'));
+    }
     if (tree.pruned[id] > 0 && tree.finishedAt(id, step)) {
       const moves = tree.prunedMoves.get(id);
       lines.push(h('div', {}, `${tree.pruned[id]} ${tree.pruned[id] === 1 ? 'child' : 'children'} pruned${moves ? ` (move${moves.length === 1 ? '' : 's'} ${moves.join(' ')})` : ''}`));
