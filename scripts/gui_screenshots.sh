@@ -15,7 +15,7 @@ cp "$from/babylon-rocks.png" docs/screenshots/rushhour-rocks.png
 cp "$from/tree.png" docs/screenshots/tree.png
 cp "$from/watch-paused.png" docs/screenshots/engine-vs-engine.png
 cp "$from/search-tree-step-7.png" docs/screenshots/search-tree.png
-cp "$from/search-tree-large.png" docs/screenshots/search-tree-large.png
+cp "$from/search-tree-large-stepping.png" docs/screenshots/search-tree-large.png
 cp "$from/compare-tictactoe.png" docs/screenshots/compare.png
 cp "$from/compare-rushhour.png" docs/screenshots/compare-rushhour.png
 ls -l docs/screenshots
