@@ -1,6 +1,21 @@
 """A sente (or any UCI/UGI engine) process driven through its stdin/stdout, for the scripts."""
 
+import os
 import subprocess
+from pathlib import Path
+
+
+def machine_description():
+    """The processor's model and the number of cores, for the scripts' reports."""
+    model = "unknown processor"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores"
 
 
 class EnginePipe:

@@ -11,7 +11,8 @@ Each run starts a fresh sente, sets `Hash`, and makes the tables work:
 - babylon: 6 colours x 5 tablets (the 4 x 3 start is proven in under 0.1 s), a timed search
   and `go solve movetime <ms>`;
 - rushhour: the main puzzle solved in both metrics (breadth-first search, no table);
-- rushhour-rocks: `go solve movetime <ms>` after the timed search.
+- rushhour-rocks: `go solve movetime <ms>` after the timed `go` (which makes the retrograde
+  table of the main puzzle in half of `Hash`, the search's table getting the other half).
 
 It then reads the peak RSS before quitting, and prints a markdown table. The tables must stay
 within `Hash` plus a constant (protocol.md, `Hash`).

@@ -9,7 +9,7 @@ use crate::games::rushhour::{Metric, RushHour};
 use crate::games::tictactoe::TicTacToe;
 use crate::search::control::Control;
 use crate::search::limits::Limits;
-use crate::search::puzzle::{PuzzleResult, breadth_first};
+use crate::search::puzzle::{PuzzleResult, PuzzleStats, breadth_first};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Algorithm, SearchContext};
 use std::io::Write;
@@ -69,6 +69,7 @@ fn bench_game<G: Game>(
             start,
             stop: &stop,
             table: &mut table,
+            trace_limit: None,
         };
         let result = search::run(&pos, context, &mut |_| {});
         let time = start.elapsed();
@@ -115,7 +116,7 @@ fn bench_puzzles(out: &mut dyn Write) -> Result<BenchTotals, String> {
             let stop = AtomicBool::new(false);
             let start = Instant::now();
             let mut control = Control::new(&stop, &Limits::default(), start);
-            let length = match breadth_first(&pos, &mut control) {
+            let length = match breadth_first(&pos, &mut control, &mut PuzzleStats::default()) {
                 PuzzleResult::Solved(line) => line.len().to_string(),
                 _ => "-".to_string(),
             };

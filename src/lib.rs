@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod engine;
 pub mod games;
+pub mod gui;
 pub mod protocol;
 pub mod referee;
 pub mod search;

@@ -67,7 +67,7 @@ enum Tool {
         threads: usize,
     },
     /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Play sente in the terminal.
     Play {
         /// The game.
@@ -84,6 +84,8 @@ enum Tool {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Serve a web page that plays and analyses every game (see gui.md).
+    Gui(GuiArgs),
     /// Play transcript files (`> sent`, `< expected`) against an engine.
     Transcript {
         /// The engine to test (default: this sente).
@@ -138,6 +140,45 @@ struct MatchArgs {
     /// Re-check the games of a record instead of playing.
     #[arg(long, conflicts_with_all = ["engines", "out"])]
     replay: Option<PathBuf>,
+    /// Play only the games whose number is K modulo N (`K/N`, 1 <= K <= N).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Play only these games (`1-10,15`: numbers as in the record's Round).
+    #[arg(long, value_name = "LIST")]
+    rounds: Option<String>,
+    /// Join the records of a match played in parts and print its summary (with --out, the
+    /// merged record) instead of playing.
+    #[arg(
+        long,
+        num_args = 1..,
+        value_name = "FILE",
+        conflicts_with_all = [
+            "engines", "each", "replay", "sprt", "shard", "rounds", "openings", "variant",
+            "games", "seed", "concurrency", "event",
+        ],
+    )]
+    merge: Option<Vec<PathBuf>>,
+}
+
+/// `sente gui` arguments.
+#[derive(clap::Args)]
+struct GuiArgs {
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
+    /// option.<Name>=<value>` (default: this sente).
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    engines: Vec<String>,
+    /// The `--engine` groups (filled from the parsed occurrences).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    /// At most this many engine processes at once.
+    #[arg(long, default_value_t = sente::gui::DEFAULT_MAX_ENGINES)]
+    max_engines: usize,
 }
 
 /// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
@@ -152,14 +193,18 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    if let (Some(Tool::Match(args)), Some(sub)) =
-        (&mut cli.command, matches.subcommand_matches("match"))
-    {
-        // Each `--engine` occurrence is one engine's group of pairs.
-        args.engine_groups = sub
-            .get_occurrences::<String>("engines")
+    // Each `--engine` occurrence is one engine's group of pairs.
+    let groups = |name: &str| -> Vec<Vec<String>> {
+        matches
+            .subcommand_matches(name)
+            .and_then(|sub| sub.get_occurrences::<String>("engines"))
             .map(|groups| groups.map(|g| g.cloned().collect()).collect())
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    match &mut cli.command {
+        Some(Tool::Match(args)) => args.engine_groups = groups("match"),
+        Some(Tool::Gui(args)) => args.engine_groups = groups("gui"),
+        _ => {}
     }
     let outcome = match cli.command {
         None => sente::engine::run_stdio(cli.variant.as_deref()),
@@ -184,7 +229,7 @@ fn main() -> ExitCode {
             hash,
             threads,
         }) => make_book(&game, &side, plies, &out, hash, threads),
-        Some(Tool::Match(args)) => return run_match(args),
+        Some(Tool::Match(args)) => return run_match(*args),
         Some(Tool::Play {
             variant,
             human,
@@ -196,6 +241,7 @@ fn main() -> ExitCode {
             args,
             files,
         }) => transcripts(engine, &args, &files),
+        Some(Tool::Gui(args)) => gui(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -312,7 +358,10 @@ fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> R
 }
 
 fn run_match(args: MatchArgs) -> ExitCode {
-    use sente::referee::{openings::Openings, replay, rules::Rules, spec, stats::Sprt, tournament};
+    use sente::referee::{
+        merge, openings::Openings, replay, rules::Rules, selection::Selection, spec, stats::Sprt,
+        tournament,
+    };
     let mut out = std::io::stdout().lock();
     let outcome = (|| -> Result<ExitCode, String> {
         if let Some(path) = &args.replay {
@@ -323,6 +372,11 @@ fn run_match(args: MatchArgs) -> ExitCode {
                 ExitCode::FAILURE
             });
         }
+        if let Some(paths) = &args.merge {
+            merge::run(paths, args.out.as_deref(), &mut out)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let selection = Selection::parse(args.shard.as_deref(), args.rounds.as_deref())?;
         let engines = spec::engines(&args.engine_groups, &args.each)?;
         let rules = Rules::new(&args.variant, &spec::shared_options(&args.each)?)?;
         let openings = match &args.openings {
@@ -336,6 +390,8 @@ fn run_match(args: MatchArgs) -> ExitCode {
             games: args.games,
             concurrency: args.concurrency,
             openings,
+            seed: args.seed,
+            selection,
             sprt,
             out: args.out.clone(),
             event: args.event.clone(),
@@ -372,7 +428,7 @@ fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), S
         rules: Rules::new(variant, &pairs)?,
         options: pairs,
         human,
-        move_time_ms: (st * 1000.0).round() as u64,
+        move_time_ms: ((st * 1000.0).round() as u64).max(1),
         engine: std::env::current_exe().map_err(|e| e.to_string())?,
     };
     play::run(
@@ -380,4 +436,19 @@ fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), S
         &mut std::io::stdin().lock(),
         &mut std::io::stdout().lock(),
     )
+}
+
+fn gui(args: GuiArgs) -> Result<(), String> {
+    // The page sets the limits; a limit given here only satisfies the engine keys' check.
+    let engines = if args.engine_groups.is_empty() {
+        vec![sente::gui::this_sente("sente")?]
+    } else {
+        sente::referee::spec::engines(&args.engine_groups, &["st=1".to_string()])?
+    };
+    sente::gui::run(sente::gui::GuiConfig {
+        host: args.host,
+        port: args.port,
+        engines,
+        max_engines: args.max_engines,
+    })
 }

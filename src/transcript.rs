@@ -8,6 +8,7 @@
 //! | `~ regex`       | the next output line matches `regex` (whole line)                    |
 //! | `...< text`     | skip output lines until one is exactly `text`                        |
 //! | `...~ regex`    | skip output lines until one matches `regex`                          |
+//! | `*~ regex`      | before the next expectation, skip only lines matching `regex`        |
 //! | `! sleep N`     | wait N milliseconds                                                  |
 //! | `! silence N`   | no output line may arrive within N milliseconds                      |
 //! | `! timeout N`   | wait at most N milliseconds for each later expectation (default 5000) |
@@ -44,17 +45,28 @@ impl Pattern {
     }
 }
 
+/// Which output lines an expectation may pass over before the one it matches.
+#[derive(Debug)]
+pub enum Skip {
+    /// None: the next line must match.
+    Nothing,
+    /// Any line (`...< text`, `...~ regex`).
+    Anything,
+    /// Only lines matching this (a `*~ regex` line before the expectation).
+    Matching(Regex),
+}
+
 /// One step of a transcript, with its line number in the file.
 #[derive(Debug)]
 pub enum Step {
     /// Send a line.
     Send(String),
-    /// Expect the next line (`skip: false`) or some later line (`skip: true`).
+    /// Expect a line, after passing over the lines `skip` allows.
     Expect {
         /// What to match.
         pattern: Pattern,
-        /// Skip non-matching lines first.
-        skip: bool,
+        /// What may come first.
+        skip: Skip,
     },
     /// Wait.
     Sleep(Duration),
@@ -71,36 +83,65 @@ pub enum Step {
 /// Parses a transcript; each step comes with its 1-based line number.
 pub fn parse(text: &str) -> Result<Vec<(usize, Step)>, String> {
     let mut steps = Vec::new();
+    // A `*~ regex` waiting for the expectation it belongs to, with its line number.
+    let mut filter: Option<(usize, Regex)> = None;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.trim_end_matches('\r');
         let step = if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        } else if let Some(re) = line.strip_prefix("*~ ") {
+            if filter.is_some() {
+                return Err(format!("line {n}: two '*~' lines in a row"));
+            }
+            filter = Some((
+                n,
+                whole_line_regex(re).map_err(|e| format!("line {n}: {e}"))?,
+            ));
             continue;
         } else if let Some(rest) = line.strip_prefix("> ") {
             Step::Send(rest.to_string())
         } else if line == ">" {
             Step::Send(String::new())
         } else if let Some(rest) = line.strip_prefix("...") {
-            expectation(rest, true).map_err(|e| format!("line {n}: {e}"))?
+            expectation(rest, Skip::Anything).map_err(|e| format!("line {n}: {e}"))?
         } else if let Some(rest) = line.strip_prefix("! ") {
             directive(rest).map_err(|e| format!("line {n}: {e}"))?
         } else {
-            expectation(line, false).map_err(|e| format!("line {n}: {e}"))?
+            let skip = match filter.take() {
+                Some((_, re)) => Skip::Matching(re),
+                None => Skip::Nothing,
+            };
+            expectation(line, skip).map_err(|e| format!("line {n}: {e}"))?
         };
+        if let Some((at, _)) = &filter {
+            return Err(format!(
+                "line {at}: '*~' must come right before a '<' or '~' expectation"
+            ));
+        }
         steps.push((n, step));
+    }
+    if let Some((at, _)) = filter {
+        return Err(format!(
+            "line {at}: '*~' at the end, with no expectation after it"
+        ));
     }
     Ok(steps)
 }
 
-fn expectation(line: &str, skip: bool) -> Result<Step, String> {
+/// A regex that must match a whole line.
+fn whole_line_regex(re: &str) -> Result<Regex, String> {
+    Regex::new(&format!("^(?:{re})$")).map_err(|e| format!("bad regex: {e}"))
+}
+
+fn expectation(line: &str, skip: Skip) -> Result<Step, String> {
     let pattern = if let Some(text) = line.strip_prefix("< ") {
         Pattern::Exact(text.to_string())
     } else if let Some(re) = line.strip_prefix("~ ") {
-        let whole = format!("^(?:{re})$");
-        Pattern::Regex(Regex::new(&whole).map_err(|e| format!("bad regex: {e}"))?)
+        Pattern::Regex(whole_line_regex(re)?)
     } else {
         return Err(format!(
-            "cannot read '{line}' (expected '> ', '< ', '~ ', '...' or '! ')"
+            "cannot read '{line}' (expected '> ', '< ', '~ ', '...', '*~ ' or '! ')"
         ));
     };
     Ok(Step::Expect { pattern, skip })
@@ -229,10 +270,13 @@ fn play(engine: &mut Engine, steps: &[(usize, Step)]) -> Result<(), String> {
                     match engine.next_line(deadline).map_err(at)? {
                         None => return Err(at(format!("no line matching {pattern:?} in time"))),
                         Some(line) if pattern.matches(&line) => break,
-                        Some(line) if !skip => {
-                            return Err(at(format!("expected {pattern:?}, got '{line}'")));
-                        }
-                        Some(_) => {}
+                        Some(line) => match skip {
+                            Skip::Anything => {}
+                            Skip::Matching(re) if re.is_match(&line) => {}
+                            _ => {
+                                return Err(at(format!("expected {pattern:?}, got '{line}'")));
+                            }
+                        },
                     }
                 }
             }
@@ -284,8 +328,33 @@ mod tests {
                 .expect("parses");
         assert_eq!(steps.len(), 7);
         assert!(matches!(steps[0].1, Step::Send(ref s) if s == "uci"));
-        assert!(matches!(steps[3].1, Step::Expect { skip: true, .. }));
+        assert!(matches!(
+            steps[3].1,
+            Step::Expect {
+                skip: Skip::Anything,
+                ..
+            }
+        ));
+        assert!(matches!(
+            steps[2].1,
+            Step::Expect {
+                skip: Skip::Nothing,
+                ..
+            }
+        ));
         assert!(matches!(steps[6].1, Step::Exit(0)));
+        let steps = parse("*~ info .*\n< bestmove 4\n").expect("parses");
+        assert_eq!(steps.len(), 1);
+        assert!(matches!(
+            steps[0].1,
+            Step::Expect {
+                skip: Skip::Matching(_),
+                ..
+            }
+        ));
+        assert!(parse("*~ info .*\n> go\n").is_err());
+        assert!(parse("*~ info .*\n").is_err());
+        assert!(parse("*~ info .*\n*~ x\n< y\n").is_err());
         assert!(parse("? what").is_err());
         assert!(parse("~ (").is_err());
         assert!(parse("! dance").is_err());

@@ -3,18 +3,23 @@
 //!
 //! - every stdout line has one of the shapes of protocol.md ("Output lines"; the `d` block
 //!   and the handshake block are checked as blocks);
-//! - every accepted `go` gets exactly one `bestmove`, legal in the position it searched
-//!   (asked with `query moves` before the `go`; `0000` only when there is no legal move or the
-//!   puzzle is unsolvable), and the first move of each `pv` is legal there too; no `info` or
-//!   `bestmove` line arrives when no search runs;
-//! - `go` and `perft` during a `go infinite` are refused with the documented error;
-//! - `perft 1` counts the legal moves; `perft 0` is 1;
+//! - every accepted `go` gets exactly one `bestmove`, in the order the `go` commands were
+//!   sent, legal in the position it searched (asked with `query moves` before the `go`;
+//!   `0000` only when there is no legal move or the puzzle is unsolvable), and the first move
+//!   of each `pv` is legal there too; a `go infinite` ends only after a `stop` (or the end of
+//!   input); no `info` or `bestmove` line arrives when no task runs or waits;
+//! - a `go` or `perft` sent while other tasks run or wait is queued, never refused: racing
+//!   bursts are sent without waiting for anything (`stop` then `go` at once, `perft` then `go`,
+//!   several `go` before one `stop`), and no error line may come of them;
+//! - `perft 1` counts the legal moves; `perft 0`, `go depth 0`, `go nodes 0`, `go movetime 0`
+//!   and negative clocks are refused with one error;
 //! - every `isready` gets a `readyok`, in order with the other answers, within the bound
 //!   below; every `query` gets one `response`; every bad line exactly one error line and
 //!   nothing else; accepted `position`, `setoption`, `ucinewgame` and `stop` without a search
 //!   print nothing; an accepted `position fen` round-trips through `query fen`;
-//! - after `quit` nothing is answered (no `readyok`, no `response`, no `bestmove` of a
-//!   `go infinite`), and the process exits with status 0, after `quit` or at end of input.
+//! - after `quit` nothing is answered (no `readyok`, no `response`), the task running when it
+//!   arrived ends with its `bestmove` (or perft line), the tasks waiting are dropped, and the
+//!   process exits with status 0, after `quit` or at end of input.
 //!
 //! `SENTE_STRESS_SEQUENCES` (default 300) sequences run, `SENTE_STRESS_THREADS` (default 2)
 //! at a time; sequence `i` uses seed
@@ -46,7 +51,7 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 const NOT_MOVES: [&str; 8] = ["z9", "0", "99", "a0", "Q+1", "@99", "h9h9", "-"];
 
 /// Lines that are always rejected (an unknown command, bad arguments).
-const JUNK: [&str; 14] = [
+const JUNK: [&str; 20] = [
     "frobnicate",
     "position fen zz/zz q",
     "position fen ((1 2) moves 1",
@@ -61,6 +66,12 @@ const JUNK: [&str; 14] = [
     "perft",
     "setoption",
     "debug maybe",
+    "perft 0",
+    "go depth 0",
+    "go nodes 0",
+    "go movetime 0",
+    "go movestogo 0 wtime 100 btime 100",
+    "go wtime -1 btime 5",
 ];
 
 /// What the next synchronous answer must be.
@@ -79,10 +90,16 @@ enum Expect {
     Handshake(&'static str),
 }
 
-/// The task the engine's worker runs, as the driver knows it.
+/// Most tasks the driver lets run or wait at once (the engine queues up to 64 behind the
+/// running one).
+const MAX_TASKS: usize = 12;
+
+/// A task the engine's worker runs or will run, as the driver knows it.
 #[derive(Debug)]
 enum Task {
     Search {
+        /// Some line of it has arrived (so it was running before anything later).
+        printed: bool,
         /// The legal moves of the searched position.
         legal: Vec<String>,
         /// `go infinite`: it cannot end before `stop`.
@@ -94,7 +111,7 @@ enum Task {
     },
     Perft {
         depth: u32,
-        /// The expected count for depth 0 and 1.
+        /// The expected count for depth 1.
         nodes: Option<usize>,
         stopped: bool,
     },
@@ -106,6 +123,10 @@ struct Stats {
     sequences: u64,
     commands: u64,
     searches: u64,
+    /// `info trace` lines seen.
+    trace_lines: u64,
+    /// Racing bursts sent (commands sent at once, without waiting for any answer).
+    bursts: u64,
     readyoks: u64,
     ready_max: Duration,
     /// The lines sent before the slowest `readyok`.
@@ -119,7 +140,8 @@ struct Driver {
     stdin: Option<ChildStdin>,
     lines: Receiver<Option<(Instant, String)>>,
     queue: VecDeque<Expect>,
-    task: Option<Task>,
+    /// The tasks sent and not finished, in order: the first runs, the others wait.
+    tasks: VecDeque<Task>,
     /// The variant played and the position as `position` sets it: a start and moves.
     variant: &'static str,
     start: String,
@@ -139,6 +161,7 @@ struct Driver {
 /// The shapes of protocol lines outside blocks.
 struct Shapes {
     info: Regex,
+    trace: Regex,
     other: Regex,
 }
 
@@ -147,6 +170,10 @@ impl Shapes {
         Shapes {
             info: Regex::new(
                 r"^info depth \d+ seldepth \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+( hashfull \d+)?( pv( \S+)+)?$",
+            )
+            .expect("regex"),
+            trace: Regex::new(
+                r"^info trace id \d+ parent \d+ move \S+ ply \d+ kind (max|min|chance|leaf)( alpha (-?\d+|-inf) beta (-?\d+|inf))? value -?\d+( pruned \d+)?$",
             )
             .expect("regex"),
             other: Regex::new(
@@ -159,6 +186,7 @@ impl Shapes {
 
 fn is_async(line: &str) -> bool {
     line.starts_with("info depth ")
+        || line.starts_with("info trace ")
         || line.starts_with("bestmove ")
         || (line.starts_with("info string ") && !line.starts_with("info string error: "))
 }
@@ -200,7 +228,7 @@ impl Driver {
             child,
             lines,
             queue: VecDeque::new(),
-            task: None,
+            tasks: VecDeque::new(),
             variant,
             start: "startpos".to_string(),
             moves: Vec::new(),
@@ -238,9 +266,9 @@ impl Driver {
                 Ok(None) => return Err("the engine closed its output".to_string()),
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
-                        "nothing for {TIMEOUT:?}; waiting for {:?}, task {:?}",
+                        "nothing for {TIMEOUT:?}; waiting for {:?}, tasks {:?}",
                         self.queue.front(),
-                        self.task
+                        self.tasks
                     ));
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err("reader gone".to_string()),
@@ -393,14 +421,17 @@ impl Driver {
     fn task_line(&mut self, line: &str) -> Result<(), String> {
         let shaped = if line.starts_with("info depth ") {
             self.shapes.info.is_match(line)
+        } else if line.starts_with("info trace ") {
+            self.stats.trace_lines += 1;
+            self.shapes.trace.is_match(line)
         } else {
             self.shapes.other.is_match(line)
         };
         if !shaped {
             return Err(format!("line of no protocol shape: {line:?}"));
         }
-        match &mut self.task {
-            None => Err(format!("{line:?} while no search or perft runs")),
+        let ended = match self.tasks.front_mut() {
+            None => return Err(format!("{line:?} while no search or perft runs")),
             Some(Task::Perft {
                 depth,
                 nodes,
@@ -422,12 +453,16 @@ impl Driver {
                 {
                     return Err(format!("perft {depth}: expected {n} nodes, got {line:?}"));
                 }
-                self.task = None;
-                Ok(())
+                true
             }
             Some(Task::Search {
-                legal, unsolvable, ..
+                printed,
+                legal,
+                infinite,
+                stopped,
+                unsolvable,
             }) => {
+                *printed = true;
                 if line == "info string unsolvable" {
                     *unsolvable = true;
                 }
@@ -439,20 +474,42 @@ impl Driver {
                         return Err(format!("pv starts with {first:?}, not legal in {legal:?}"));
                     }
                 }
-                if let Some(mv) = line.strip_prefix("bestmove ") {
-                    let ok = if mv == "0000" {
-                        legal.is_empty() || *unsolvable
-                    } else {
-                        legal.iter().any(|m| m == mv)
-                    };
-                    if !ok {
-                        return Err(format!("bestmove {mv} is not legal in {legal:?}"));
-                    }
-                    self.task = None;
+                // A traced child of the root is reached by a legal move.
+                if let Some(rest) = line.strip_prefix("info trace ")
+                    && let Some(mv) = rest
+                        .split(" move ")
+                        .nth(1)
+                        .and_then(|r| r.split(' ').next())
+                    && rest.contains(" ply 1 ")
+                    && !legal.iter().any(|m| m == mv)
+                {
+                    return Err(format!(
+                        "traced move {mv:?} at ply 1 is not legal in {legal:?}"
+                    ));
                 }
-                Ok(())
+                match line.strip_prefix("bestmove ") {
+                    Some(_) if *infinite && !*stopped => {
+                        return Err(format!("{line:?} for a go infinite before any stop"));
+                    }
+                    Some(mv) => {
+                        let ok = if mv == "0000" {
+                            legal.is_empty() || *unsolvable
+                        } else {
+                            legal.iter().any(|m| m == mv)
+                        };
+                        if !ok {
+                            return Err(format!("bestmove {mv} is not legal in {legal:?}"));
+                        }
+                        true
+                    }
+                    None => false,
+                }
             }
+        };
+        if ended {
+            self.tasks.pop_front();
         }
+        Ok(())
     }
 
     fn position_line(&self) -> String {
@@ -471,17 +528,6 @@ impl Driver {
     fn new_game(&mut self) {
         self.start = "startpos".to_string();
         self.moves.clear();
-    }
-
-    fn searching_infinite(&self) -> bool {
-        matches!(
-            self.task,
-            Some(Task::Search {
-                infinite: true,
-                stopped: false,
-                ..
-            })
-        )
     }
 
     /// Random legal moves added to the position, one `position` line each.
@@ -524,8 +570,14 @@ impl Driver {
         self.expect("query fen", Expect::Response(Some(fen)))
     }
 
+    /// A random `go`, after asking the legal moves.
     fn go(&mut self) -> Result<(), String> {
         let legal = self.legal_moves()?;
+        self.go_in(legal)
+    }
+
+    /// A random `go` in the position whose legal moves are `legal`, sent at once.
+    fn go_in(&mut self, legal: Vec<String>) -> Result<(), String> {
         let rng = &mut self.rng;
         let (line, infinite) = match rng.random_range(0..8) {
             0 => (format!("go depth {}", rng.random_range(1..4)), false),
@@ -551,7 +603,8 @@ impl Driver {
         };
         self.send(&line)?;
         self.stats.searches += 1;
-        self.task = Some(Task::Search {
+        self.tasks.push_back(Task::Search {
+            printed: false,
             legal,
             infinite,
             stopped: false,
@@ -560,36 +613,65 @@ impl Driver {
         Ok(())
     }
 
+    /// A random `perft`, after asking the legal moves.
     fn perft(&mut self) -> Result<(), String> {
+        let legal = self.legal_moves()?;
+        self.perft_in(legal.len())
+    }
+
+    /// A random `perft` in a position with `legal` legal moves, sent at once.
+    fn perft_in(&mut self, legal: usize) -> Result<(), String> {
         let max = if matches!(self.variant, "babylon" | "rushhour-rocks") {
             2
         } else {
             3
         };
-        let depth = self.rng.random_range(0..=max);
-        let nodes = match depth {
-            0 => Some(1),
-            1 => Some(self.legal_moves()?.len()),
-            _ => None,
-        };
+        let depth = self.rng.random_range(1..=max);
         self.send(&format!("perft {depth}"))?;
-        self.task = Some(Task::Perft {
+        self.tasks.push_back(Task::Perft {
             depth,
-            nodes,
+            nodes: (depth == 1).then_some(legal),
             stopped: false,
         });
         Ok(())
     }
 
+    /// Commands that race the running task, sent one after the other without waiting for
+    /// any answer: `stop` then `go`, `perft` then `go`, or several `go` then `stop`.
+    fn burst(&mut self) -> Result<(), String> {
+        let legal = self.legal_moves()?;
+        self.stats.bursts += 1;
+        match self.rng.random_range(0..3) {
+            0 => {
+                self.stop()?;
+                self.go_in(legal)
+            }
+            1 => {
+                self.perft_in(legal.len())?;
+                self.go_in(legal)
+            }
+            _ => {
+                for _ in 0..self.rng.random_range(2..5) {
+                    self.go_in(legal.clone())?;
+                }
+                self.stop()
+            }
+        }
+    }
+
+    /// `stop`: it ends the running task and every waiting one.
     fn stop(&mut self) -> Result<(), String> {
         self.send("stop")?;
-        match &mut self.task {
-            Some(Task::Search { stopped, .. }) | Some(Task::Perft { stopped, .. }) => {
-                *stopped = true;
-            }
-            None => {}
-        }
+        self.mark_stopped();
         Ok(())
+    }
+
+    /// Every task sent so far is stopped (by `stop`, or by the end of input).
+    fn mark_stopped(&mut self) {
+        for task in &mut self.tasks {
+            let (Task::Search { stopped, .. } | Task::Perft { stopped, .. }) = task;
+            *stopped = true;
+        }
     }
 
     fn set_option(&mut self) -> Result<(), String> {
@@ -622,9 +704,16 @@ impl Driver {
                 };
                 self.send(&format!("setoption name Opponent value {opponent}"))
             }
-            8 => {
+            8 if self.rng.random_bool(0.5) => {
                 let on = pick(&mut self.rng, &["true", "false"]);
                 self.send(&format!("setoption name OwnBook value {on}"))
+            }
+            8 => {
+                // Small limits keep traced searches short.
+                let on = pick(&mut self.rng, &["true", "false"]);
+                let limit = self.rng.random_range(1..=300);
+                self.send(&format!("setoption name SearchTrace value {on}"))?;
+                self.send(&format!("setoption name TraceLimit value {limit}"))
             }
             9 => {
                 let (name, value, variant) = match self.rng.random_range(0..6) {
@@ -699,25 +788,15 @@ impl Driver {
 
     /// One random step.
     fn step(&mut self) -> Result<(), String> {
-        let busy = self.task.is_some();
+        let room = self.tasks.len() + 4 < MAX_TASKS;
         match self.rng.random_range(0..24) {
             0 | 1 => self.walk(),
             2 => self.illegal_move(),
             3 => self.fen_round_trip(),
-            4..=8 if !busy => self.go(),
-            4..=6 if self.searching_infinite() => {
-                let line = pick(&mut self.rng, &["go depth 2", "go infinite", "go"]);
-                self.expect(
-                    line,
-                    Expect::Error("go: a search is already running; send stop first"),
-                )
-            }
-            7 if self.searching_infinite() => self.expect(
-                "perft 2",
-                Expect::Error("perft: a search is running; send stop first"),
-            ),
-            9 if !busy => self.perft(),
-            9 | 10 => self.stop(),
+            4..=6 if room => self.go(),
+            7 | 8 if room => self.burst(),
+            9 if room => self.perft(),
+            4..=10 => self.stop(),
             11 => self.sync(),
             12 => {
                 for _ in 0..self.rng.random_range(2..60) {
@@ -759,9 +838,10 @@ impl Driver {
     fn finish(&mut self) -> Result<(), String> {
         let quit = self.rng.random_bool(0.5);
         if quit {
-            // Everything asked so far is answered first; after `quit`, nothing more.
+            // Everything asked so far is answered first. After `quit`, nothing is answered;
+            // the task running when it arrives ends with its last line, the waiting ones are
+            // dropped (a task that has printed something was running).
             self.sync()?;
-            let infinite = self.searching_infinite();
             // sente may exit before it has read the lines after `quit`: a broken pipe on
             // them is fine.
             self.history
@@ -770,16 +850,14 @@ impl Driver {
                 let _ = stdin.write_all(b"quit\nisready\nquery fen\n");
                 let _ = stdin.flush();
             }
+            self.mark_stopped();
             let deadline = Instant::now() + TIMEOUT;
             loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 match self.lines.recv_timeout(left) {
                     Ok(Some((_, line))) => {
                         self.history.push(format!("< {line}"));
-                        let allowed = is_async(&line)
-                            && !(infinite && line.starts_with("bestmove"))
-                            && self.task.is_some();
-                        if !allowed {
+                        if !is_async(&line) || self.tasks.is_empty() {
                             return Err(format!("{line:?} after quit"));
                         }
                         self.task_line(&line)?;
@@ -788,11 +866,17 @@ impl Driver {
                     Err(_) => return Err("no end of output after quit".to_string()),
                 }
             }
+            if let Some(Task::Search { printed: true, .. }) = self.tasks.front() {
+                return Err("the search running at quit did not print its bestmove".to_string());
+            }
         } else {
             // End of input: bounded tasks finish, unbounded searches are stopped; all of it
             // is printed.
             self.history.push("! close".to_string());
             self.stdin = None;
+            // Unbounded searches are stopped by the engine (and bounded ones may be too, as
+            // far as the driver can tell: it does not check that a bounded one finishes).
+            self.mark_stopped();
             loop {
                 match self.lines.recv_timeout(TIMEOUT) {
                     Ok(Some((at, line))) => self.handle(at, line)?,
@@ -800,10 +884,10 @@ impl Driver {
                     Err(_) => return Err("no end of output after end of input".to_string()),
                 }
             }
-            if !self.queue.is_empty() || self.task.is_some() {
+            if !self.queue.is_empty() || !self.tasks.is_empty() {
                 return Err(format!(
-                    "output ended early: waiting for {:?}, task {:?}",
-                    self.queue, self.task
+                    "output ended early: waiting for {:?}, tasks {:?}",
+                    self.queue, self.tasks
                 ));
             }
         }
@@ -828,10 +912,10 @@ impl Driver {
             self.step()?;
         }
         if self.rng.random_bool(0.5) {
-            if self.task.is_some() {
+            if !self.tasks.is_empty() {
                 self.stop()?;
             }
-            self.pump(|d| d.task.is_none() && d.queue.is_empty())?;
+            self.pump(|d| d.tasks.is_empty() && d.queue.is_empty())?;
         }
         self.finish()
     }
@@ -918,6 +1002,8 @@ fn random_sequences_keep_the_protocol() {
                             total.sequences += stats.sequences;
                             total.commands += stats.commands;
                             total.searches += stats.searches;
+                            total.trace_lines += stats.trace_lines;
+                            total.bursts += stats.bursts;
                             total.readyoks += stats.readyoks;
                             if stats.ready_max > total.ready_max {
                                 total.ready_max = stats.ready_max;
@@ -936,10 +1022,12 @@ fn random_sequences_keep_the_protocol() {
     });
     let total = total.into_inner().expect("lock");
     println!(
-        "{} sequences, {} commands, {} searches, {} readyok (slowest {:?}, sent last: {}) in {:.1} s",
+        "{} sequences, {} commands, {} searches ({} trace lines), {} racing bursts, {} readyok (slowest {:?}, sent last: {}) in {:.1} s",
         total.sequences,
         total.commands,
         total.searches,
+        total.trace_lines,
+        total.bursts,
         total.readyoks,
         total.ready_max,
         total.ready_max_after,

@@ -3,6 +3,8 @@
 pub mod exact;
 pub mod input;
 pub mod options;
+pub mod puzzles;
+pub mod rocks;
 pub mod session;
 pub mod variants;
 pub mod worker;

@@ -7,6 +7,7 @@ use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::connect4::Connect4;
 use crate::games::connect4::shape::{MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, Shape};
 use crate::games::rushhour::{Metric, RushHour};
+use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
@@ -18,6 +19,13 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 16_384;
 /// Largest accepted `Threads`.
 pub const MAX_THREADS: usize = 256;
+/// Default `TraceLimit`.
+pub const DEFAULT_TRACE_LIMIT: u64 = 100_000;
+/// Largest accepted `TraceLimit`.
+pub const MAX_TRACE_LIMIT: usize = 100_000_000;
+
+/// Default `PuzzleHeuristic`: the strongest estimate.
+pub const DEFAULT_HEURISTIC: Heuristic = Heuristic::Movers;
 
 /// The options that change rules, in lower case.
 const RULE_OPTIONS: [&str; 6] = [
@@ -40,6 +48,8 @@ pub struct Options {
     pub threads: usize,
     /// `Algorithm`.
     pub algorithm: Algorithm,
+    /// `PuzzleHeuristic`: the estimate A* and IDA* use on Rush Hour.
+    pub puzzle_heuristic: Heuristic,
     /// `OwnBook`: play book moves where there are some.
     pub own_book: bool,
     /// `Opponent`: `adversarial` (None) or how a chance opponent chooses.
@@ -59,6 +69,10 @@ pub struct Options {
     /// The width and height last asked for: the board once they fit 64 bits together (either
     /// option may come first).
     pub connect4_request: (u8, u8),
+    /// `SearchTrace`: the textbook searches print one `info trace` line per node.
+    pub search_trace: bool,
+    /// `TraceLimit`: nodes traced at most per `go`.
+    pub trace_limit: u64,
 }
 
 /// How a chance opponent chooses among its moves (`Opponent` other than `adversarial`).
@@ -97,6 +111,7 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
+            puzzle_heuristic: DEFAULT_HEURISTIC,
             own_book: true,
             opponent: None,
             opponent_temperature: 100,
@@ -106,6 +121,8 @@ impl Default for Options {
             babylon_tablets: 3,
             connect4_shape: Shape::STANDARD,
             connect4_request: (Shape::STANDARD.columns(), Shape::STANDARD.rows()),
+            search_trace: false,
+            trace_limit: DEFAULT_TRACE_LIMIT,
         }
     }
 }
@@ -124,6 +141,11 @@ impl Options {
                 Algorithm::Expectimax(Vision::Optimistic { temperature })
             }
         }
+    }
+
+    /// `Some(TraceLimit)` when `SearchTrace` is on.
+    pub fn trace_limit(&self) -> Option<u64> {
+        self.search_trace.then_some(self.trace_limit)
     }
 
     /// The `option name ...` lines.
@@ -229,6 +251,22 @@ impl Options {
                     choices: Algorithm::ALL.iter().map(|(n, _)| n.to_string()).collect(),
                 },
             ),
+            option("SearchTrace", OptionKind::Check { default: false }),
+            option(
+                "TraceLimit",
+                OptionKind::Spin {
+                    default: DEFAULT_TRACE_LIMIT as i64,
+                    min: 1,
+                    max: MAX_TRACE_LIMIT as i64,
+                },
+            ),
+            option(
+                "PuzzleHeuristic",
+                OptionKind::Combo {
+                    default: DEFAULT_HEURISTIC.name().to_string(),
+                    choices: Heuristic::ALL.iter().map(|(n, _)| n.to_string()).collect(),
+                },
+            ),
         ]
     }
 
@@ -265,6 +303,9 @@ impl Options {
             "babylontablets",
             "connect4width",
             "connect4height",
+            "searchtrace",
+            "tracelimit",
+            "puzzleheuristic",
         ];
         if !known.contains(&lower.as_str()) {
             return Err(format!("unknown option '{name}'"));
@@ -363,16 +404,27 @@ impl Options {
                 self.opponent_temperature = spin(name, value, 1, 1_000_000)? as u32;
                 Ok(Change::Stored)
             }
+            "puzzleheuristic" => {
+                self.puzzle_heuristic = Heuristic::ALL
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(value))
+                    .map(|&(_, h)| h)
+                    .ok_or_else(|| {
+                        let all: Vec<&str> = Heuristic::ALL.iter().map(|(n, _)| *n).collect();
+                        format!("unknown heuristic '{value}' (one of: {})", all.join(", "))
+                    })?;
+                Ok(Change::Stored)
+            }
             "ownbook" => {
-                self.own_book = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(format!(
-                            "option '{name}' needs true or false, got '{value}'"
-                        ));
-                    }
-                };
+                self.own_book = check(name, value)?;
+                Ok(Change::Stored)
+            }
+            "searchtrace" => {
+                self.search_trace = check(name, value)?;
+                Ok(Change::Stored)
+            }
+            "tracelimit" => {
+                self.trace_limit = spin(name, value, 1, MAX_TRACE_LIMIT)? as u64;
                 Ok(Change::Stored)
             }
             _ => {
@@ -381,13 +433,22 @@ impl Options {
                     .find(|(n, _)| n.eq_ignore_ascii_case(value))
                     .map(|&(_, a)| a)
                     .ok_or_else(|| {
-                        format!(
-                            "unknown algorithm '{value}' (alphabeta, minimax or alphabeta-plain)"
-                        )
+                        let all: Vec<&str> = Algorithm::ALL.iter().map(|(n, _)| *n).collect();
+                        format!("unknown algorithm '{value}' (one of: {})", all.join(", "))
                     })?;
                 Ok(Change::Stored)
             }
         }
+    }
+}
+
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "option '{name}' needs true or false, got '{value}'"
+        )),
     }
 }
 
@@ -413,7 +474,11 @@ mod tests {
         assert!(options.set("Hash", None).is_err());
         assert!(options.set("UCI_Variant", Some("chess")).is_err());
         assert!(options.set("Algorithm", Some("magic")).is_err());
+        assert!(options.set("PuzzleHeuristic", Some("manhattan")).is_err());
         assert!(options.set("OwnBook", Some("maybe")).is_err());
+        assert!(options.set("SearchTrace", Some("yes")).is_err());
+        assert!(options.set("TraceLimit", Some("0")).is_err());
+        assert!(options.set("TraceLimit", Some("100000001")).is_err());
         assert!(options.set("Colour", Some("red")).is_err());
         assert_eq!(options, before);
     }
@@ -433,6 +498,26 @@ mod tests {
             Ok(Change::Stored)
         );
         assert_eq!(options.algorithm, Algorithm::Minimax);
+        assert_eq!(
+            options.set("Algorithm", Some("IDAstar")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.algorithm, Algorithm::IdaStar);
+        assert_eq!(
+            options.set("puzzleheuristic", Some("Blockers")),
+            Ok(Change::Stored)
+        );
+        assert_eq!(options.puzzle_heuristic, Heuristic::Blockers);
+    }
+
+    #[test]
+    fn the_trace_is_off_until_asked_for() {
+        let mut options = Options::default();
+        assert_eq!(options.trace_limit(), None);
+        assert_eq!(options.set("tracelimit", Some("5")), Ok(Change::Stored));
+        assert_eq!(options.trace_limit(), None);
+        assert_eq!(options.set("SearchTrace", Some("TRUE")), Ok(Change::Stored));
+        assert_eq!(options.trace_limit(), Some(5));
     }
 
     #[test]

@@ -1,17 +1,20 @@
 //! The session loop: the only writer to stdout. It waits on input lines and on the worker's
 //! events, owns the options and the current position, and answers `isready`, `query` and `d`
-//! at once, also while a search runs.
+//! at once, also while a search runs. Searches and perfts are tasks handed to the worker in the
+//! order they arrive; one that arrives while another runs waits its turn (at most
+//! `MAX_WAITING_TASKS`), and `stop` ends the running task and every waiting one.
 
 use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
 use super::variants::{self, SearchJob, Variant};
-use super::worker::{Event, Job, Worker};
+use super::worker::{Event, Job, Task, Worker};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
 use crate::protocol::parse::parse_command;
 use crate::protocol::response::Response;
 use crate::search::limits::{Clock, Limits};
 use crossbeam_channel::{Receiver, select};
+use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,9 +32,12 @@ enum Flow {
     Quit,
 }
 
-/// A task the worker is running.
-struct RunningTask {
-    /// Raised to stop it.
+/// Most `go`/`perft` commands waiting behind the running task; past it, one is refused.
+pub const MAX_WAITING_TASKS: usize = 64;
+
+/// A task sent to the worker (a search or a perft), running or waiting its turn.
+struct PendingTask {
+    /// Raised to stop it (before it starts, if it has not yet).
     stop: Arc<AtomicBool>,
     /// True when it ends by itself in bounded time (a depth, node or time limit, a perft).
     bounded: bool,
@@ -43,8 +49,9 @@ pub struct Session<W: Write> {
     options: Options,
     variant: Box<dyn Variant>,
     worker: Worker,
-    /// The running task, `Some` while the worker is busy.
-    running: Option<RunningTask>,
+    /// The tasks the worker has been given and not finished, in order: the first is running,
+    /// the others wait their turn (the worker runs its jobs one after the other).
+    tasks: VecDeque<PendingTask>,
     /// False once stdout is closed: nothing more can be said.
     open: bool,
 }
@@ -65,7 +72,7 @@ impl<W: Write> Session<W> {
             options,
             variant,
             worker,
-            running: None,
+            tasks: VecDeque::new(),
             open: true,
         })
     }
@@ -79,7 +86,7 @@ impl<W: Write> Session<W> {
     /// For sessions run in-process (tests, fuzzing): unlike dropping the session, nothing of
     /// it stays behind. The engine process does not wait (`quit` exits at once).
     pub fn close(self) -> W {
-        self.stop_task();
+        self.stop_tasks();
         self.worker.shut_down();
         self.out
     }
@@ -87,17 +94,17 @@ impl<W: Write> Session<W> {
     /// Runs until `quit`, the end of input, or stdout closing.
     pub fn run(&mut self, lines: Receiver<InputLine>) {
         let events = self.worker.events().clone();
-        let mut end_of_input = false;
         while self.open {
             select! {
                 recv(lines) -> line => match line {
                     Ok(line) => {
                         if self.handle_input(line) == Flow::Quit {
+                            self.quit(&events);
                             break;
                         }
                     }
                     Err(_) => {
-                        end_of_input = true;
+                        self.finish_tasks(&events);
                         break;
                     }
                 },
@@ -107,20 +114,29 @@ impl<W: Write> Session<W> {
                 },
             }
         }
-        if end_of_input {
-            self.finish_task(&events);
-        }
-        // After `quit`, a search still running is stopped and nothing more is printed.
-        self.stop_task();
+        self.stop_tasks();
     }
 
-    /// At the end of input: lets a bounded task finish, stops an unbounded one, and prints
-    /// what it says (so that a piped script gets its `bestmove`).
-    fn finish_task(&mut self, events: &Receiver<Event>) {
-        if self.running.as_ref().is_some_and(|task| !task.bounded) {
-            self.stop_task();
+    /// At the end of input: lets bounded tasks finish, stops unbounded ones, and prints what
+    /// every task says (so that a piped script gets one `bestmove` per `go`).
+    fn finish_tasks(&mut self, events: &Receiver<Event>) {
+        for task in self.tasks.iter().filter(|task| !task.bounded) {
+            task.stop.store(true, Ordering::Relaxed);
         }
-        while self.running.is_some() && self.open {
+        self.drain_events(events, 0);
+    }
+
+    /// At `quit`: stops every task, prints the running one's last lines (its `bestmove`), and
+    /// drops the waiting ones unseen.
+    fn quit(&mut self, events: &Receiver<Event>) {
+        self.stop_tasks();
+        let waiting = self.tasks.len().saturating_sub(1);
+        self.drain_events(events, waiting);
+    }
+
+    /// Handles the worker's events until at most `keep` tasks are left.
+    fn drain_events(&mut self, events: &Receiver<Event>, keep: usize) {
+        while self.tasks.len() > keep && self.open {
             match events.recv() {
                 Ok(event) => self.handle_event(event),
                 Err(_) => break,
@@ -128,8 +144,9 @@ impl<W: Write> Session<W> {
         }
     }
 
-    fn stop_task(&self) {
-        if let Some(task) = &self.running {
+    /// Raises the stop flag of the running task and of every waiting one.
+    fn stop_tasks(&self) {
+        for task in &self.tasks {
             task.stop.store(true, Ordering::Relaxed);
         }
     }
@@ -152,7 +169,7 @@ impl<W: Write> Session<W> {
         match event {
             Event::Line(line) => self.say(line),
             Event::Done(last) => {
-                self.running = None;
+                self.tasks.pop_front();
                 self.say(last);
             }
         }
@@ -195,22 +212,14 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Go(params) => self.go(&params),
-            Command::Stop => self.stop_task(),
+            Command::Stop => self.stop_tasks(),
             Command::PonderHit | Command::Debug(_) | Command::Empty => {}
             Command::Query(query) => self.query(query),
             Command::Display => self.display(),
             Command::Perft(depth) => {
-                if self.running.is_some() {
-                    self.error("perft: a search is running; send stop first");
-                } else {
-                    let stop = Arc::new(AtomicBool::new(false));
-                    let task = self.variant.perft_task(depth, Arc::clone(&stop));
-                    self.running = Some(RunningTask {
-                        stop,
-                        bounded: true,
-                    });
-                    self.worker.send(Job::Task(task));
-                }
+                let stop = Arc::new(AtomicBool::new(false));
+                let task = self.variant.perft_task(depth, Arc::clone(&stop));
+                self.start_task("perft", task, stop, true);
             }
             Command::Quit => return Flow::Quit,
         }
@@ -250,9 +259,9 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, params: &GoParams) {
-        let start = Instant::now();
-        if self.running.is_some() {
-            self.error("go: a search is already running; send stop first");
+        let algorithm = self.options.search_algorithm();
+        if let Err(message) = algorithm.check(self.variant.is_puzzle(), self.variant.name()) {
+            self.error(format!("go: {message}"));
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -264,15 +273,29 @@ impl<W: Write> Session<W> {
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
         let job = SearchJob {
-            algorithm: self.options.search_algorithm(),
+            algorithm,
             limits,
-            start,
+            start: Instant::now(),
             stop: Arc::clone(&stop),
             threads: self.options.threads,
             own_book: self.options.own_book,
+            heuristic: self.options.puzzle_heuristic,
+            trace_limit: self.options.trace_limit(),
         };
         let task = self.variant.search_task(job);
-        self.running = Some(RunningTask { stop, bounded });
+        self.start_task("go", task, stop, bounded);
+    }
+
+    /// Gives `task` to the worker, which starts it once the tasks before it have ended; or,
+    /// when `MAX_WAITING_TASKS` already wait, refuses it with an error naming `command`.
+    fn start_task(&mut self, command: &str, task: Task, stop: Arc<AtomicBool>, bounded: bool) {
+        if self.tasks.len() > MAX_WAITING_TASKS {
+            self.error(format!(
+                "{command}: {MAX_WAITING_TASKS} commands are already waiting for the running one; not queued"
+            ));
+            return;
+        }
+        self.tasks.push_back(PendingTask { stop, bounded });
         self.worker.send(Job::Task(task));
     }
 
@@ -389,8 +412,15 @@ mod tests {
         assert_eq!(answers[0], "response .../.x./o.. x");
     }
 
+    /// The `bestmove` lines of `out`, in order.
+    fn bestmoves(out: &[String]) -> Vec<&str> {
+        out.iter()
+            .filter_map(|l| l.strip_prefix("bestmove "))
+            .collect()
+    }
+
     #[test]
-    fn one_bestmove_per_accepted_go() {
+    fn one_bestmove_per_go_in_order_however_fast_they_come() {
         let mut lines = Vec::new();
         for i in 0..30 {
             lines.push("position startpos moves 4 4");
@@ -403,21 +433,115 @@ mod tests {
             lines.push("isready");
         }
         let out = output("connect4", &lines);
-        let bestmoves = out.iter().filter(|l| l.starts_with("bestmove ")).count();
-        let rejected = out
-            .iter()
-            .filter(|l| l.contains("a search is already running"))
-            .count();
-        assert_eq!(bestmoves + rejected, 30, "{out:?}");
+        assert_eq!(bestmoves(&out).len(), 30, "{out:?}");
+        assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
         assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 30);
     }
 
     #[test]
-    fn quit_ends_the_session_without_more_output() {
-        let out = output("connect4", &["go infinite", "quit", "isready"]);
+    fn a_waiting_go_searches_the_position_it_was_given() {
+        // Each go waits behind the one before; each searches its own position.
+        let out = output(
+            "tictactoe",
+            &[
+                "position startpos moves a1 b2 a2",
+                "go depth 9",
+                "position startpos moves a1 b2 c3 a3",
+                "go depth 9",
+                "perft 1",
+                "position startpos",
+                "go depth 1",
+            ],
+        );
+        // The perft line's time is cut off: it is not part of what is compared.
+        let ends: Vec<&str> = out
+            .iter()
+            .filter(|l| l.starts_with("bestmove") || l.contains("perft"))
+            .map(|l| l.split(" time ").next().unwrap_or(l))
+            .collect();
+        assert_eq!(
+            ends,
+            [
+                "bestmove a3",
+                "bestmove c1",
+                "info string perft depth 1 nodes 5",
+                "bestmove b2",
+            ],
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn stop_ends_the_running_task_and_those_waiting_before_it_not_later_ones() {
+        let out = output(
+            "connect4",
+            &[
+                "perft 12",
+                "go infinite",
+                "go depth 20",
+                "stop",
+                "position startpos moves 4 4 4 4 4",
+                "go depth 3",
+            ],
+        );
+        let depth_3 = "info depth 3 ";
+        assert_eq!(
+            out.iter().filter(|l| l.starts_with(depth_3)).count(),
+            1,
+            "the go after stop is searched normally: {out:?}"
+        );
+        assert_eq!(out[0], "info string perft depth 12 stopped", "{out:?}");
+        assert_eq!(bestmoves(&out).len(), 3, "{out:?}");
+        let last_info = out.iter().rev().find(|l| l.starts_with("info depth"));
+        assert!(last_info.is_some_and(|l| l.starts_with(depth_3)), "{out:?}");
+    }
+
+    #[test]
+    fn at_most_64_commands_wait() {
+        let mut lines = vec!["go infinite"];
+        lines.extend(std::iter::repeat_n("go depth 1", MAX_WAITING_TASKS + 2));
+        lines.push("stop");
+        let out = output("tictactoe", &lines);
+        let refused: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(
+            refused,
+            [
+                &"info string error: go: 64 commands are already waiting for the running one; not queued",
+                &"info string error: go: 64 commands are already waiting for the running one; not queued",
+            ],
+        );
+        assert_eq!(bestmoves(&out).len(), 1 + MAX_WAITING_TASKS, "{out:?}");
+    }
+
+    #[test]
+    fn quit_prints_the_running_search_s_bestmove_and_drops_the_waiting_ones() {
+        let out = output(
+            "connect4",
+            &["go infinite", "go depth 3", "perft 3", "quit", "isready"],
+        );
+        assert_eq!(bestmoves(&out).len(), 1, "{out:?}");
+        assert_eq!(
+            out.last().map(String::as_str),
+            Some("bestmove 4"),
+            "{out:?}"
+        );
+        assert!(!out.iter().any(|l| l == "readyok" || l.contains("perft")));
+    }
+
+    #[test]
+    fn end_of_input_finishes_every_waiting_task() {
+        let out = output(
+            "tictactoe",
+            &["go infinite", "go depth 2", "perft 2", "go", "go depth 9"],
+        );
+        assert_eq!(bestmoves(&out), ["b2", "b2", "b2", "b2"], "{out:?}");
         assert!(
             out.iter()
-                .all(|l| !l.starts_with("bestmove") && l != "readyok"),
+                .any(|l| l.starts_with("info string perft depth 2 nodes 72 time ")),
+            "{out:?}"
+        );
+        assert!(
+            out.iter().any(|l| l.starts_with("info depth 9 ")),
             "{out:?}"
         );
     }

@@ -6,6 +6,7 @@ use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::rushhour::RushHour;
+use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::RushHourRocks;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
@@ -33,14 +34,16 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
     (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),
     (RushHour::NAME, |options| {
-        Box::new(Session::starting_at(
-            RushHour::startpos().with_metric(options.rush_metric),
-        ))
+        Box::new(
+            Session::starting_at(RushHour::startpos().with_metric(options.rush_metric))
+                .with_solver(super::puzzles::rushhour_task),
+        )
     }),
     (RushHourRocks::NAME, |options| {
-        Box::new(Session::starting_at(RushHourRocks::start(
-            options.rocks_max_turns,
-        )))
+        Box::new(
+            Session::starting_at(RushHourRocks::start(options.rocks_max_turns))
+                .with_solver(super::rocks::rocks_task),
+        )
     }),
     (Babylon::NAME, |options| {
         let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
@@ -48,6 +51,9 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
         Box::new(Session::starting_at(start))
     }),
 ];
+
+/// What a `go` with `SearchTrace` on says when its search is not traced.
+pub const NOT_TRACED: &str = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver";
 
 /// Makes a variant at its start position (which may depend on the options).
 type MakeVariant = fn(&Options) -> Box<dyn Variant>;
@@ -97,7 +103,8 @@ pub struct SearchJob {
     pub algorithm: Algorithm,
     /// Its limits.
     pub limits: Limits,
-    /// When `go` arrived.
+    /// When the search started: `go`'s arrival, reset when the worker starts the task (a `go`
+    /// that waited behind another task has its whole time from then).
     pub start: Instant,
     /// Raised by `stop` (a fresh flag per search).
     pub stop: Arc<AtomicBool>,
@@ -105,6 +112,10 @@ pub struct SearchJob {
     pub threads: usize,
     /// The `OwnBook` option.
     pub own_book: bool,
+    /// The `PuzzleHeuristic` option (A* and IDA* on Rush Hour).
+    pub heuristic: Heuristic,
+    /// `Some(TraceLimit)` when `SearchTrace` is on.
+    pub trace_limit: Option<u64>,
 }
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
@@ -199,6 +210,17 @@ impl<G: Game> Variant for Session<G> {
         let pos = self.pos.clone();
         let solver = self.solver;
         Box::new(move |state, say| {
+            let job = SearchJob {
+                start: Instant::now(),
+                ..job
+            };
+            // Only the textbook searches are traced: not the full search, nor the puzzle
+            // searches, nor a two-player game's exact solver, which takes every `go solve`.
+            let solved = solver.is_some() && job.limits.solve && G::PLIES_PER_MOVE != 1;
+            let textbook = job.algorithm.is_textbook() && !solved;
+            if job.trace_limit.is_some() && !textbook && pos.outcome().is_none() {
+                say(Response::InfoString(NOT_TRACED.to_string()));
+            }
             if let Some(last) = solver.and_then(|solve| solve(&pos, &job, state, say)) {
                 return last;
             }
@@ -208,6 +230,7 @@ impl<G: Game> Variant for Session<G> {
                 start: job.start,
                 stop: &job.stop,
                 table: &mut state.table,
+                trace_limit: job.trace_limit,
             };
             let mut report = |r: Report| say(report_line::<G>(r));
             let result = search::run(&pos, context, &mut report);
@@ -231,9 +254,10 @@ impl<G: Game> Variant for Session<G> {
 }
 
 /// The protocol line for a search report of game `G`.
-fn report_line<G: Game>(report: Report) -> Response {
+pub fn report_line<G: Game>(report: Report) -> Response {
     match report {
         Report::Note(text) => Response::InfoString(text),
+        Report::Trace(node) => Response::Trace(node),
         Report::Iteration(progress) => Response::Info(info::<G>(progress)),
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::protocol::response::Response;
 use crate::search::solve::connect4::Solver;
+use crate::search::solve::rocks::RocksTable;
 use crate::search::tt::TranspositionTable;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::thread;
@@ -24,6 +25,9 @@ pub struct WorkerState {
     /// The Connect Four solver and its table, made when first used; the two tables then
     /// share the `Hash` budget half and half.
     pub solver: Option<Solver>,
+    /// The rocks game's table of the last puzzle solved (within half of `Hash`, like the
+    /// Connect Four solver's, which it replaces).
+    pub rocks: Option<RocksTable>,
     /// The `Hash` option: what the tables may use in all, in MB.
     pub hash_mb: usize,
 }
@@ -114,6 +118,7 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
     let mut state = WorkerState {
         table: TranspositionTable::new(hash_mb),
         solver: None,
+        rocks: None,
         hash_mb,
     };
     for job in jobs {
@@ -130,10 +135,12 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
                 if let Some(solver) = &mut state.solver {
                     solver.clear();
                 }
+                state.rocks = None;
             }
             Job::ResizeTable(mb) => {
                 state.hash_mb = mb;
                 state.solver = None;
+                state.rocks = None;
                 if let Err(message) = state.resize_table(mb) {
                     let _ = events.send(Event::Line(Response::Error(message)));
                 }

@@ -56,6 +56,30 @@ impl PartialEq for Distances {
 
 impl Eq for Distances {}
 
+/// One vehicle of a position, as estimates of the moves left see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vehicle {
+    /// True when it moves along its row.
+    pub horizontal: bool,
+    /// 2 or 3 cells.
+    pub length: u8,
+    /// Its row (horizontal) or column (vertical).
+    pub line: u8,
+    /// Its leftmost column (horizontal) or topmost row (vertical).
+    pub at: u8,
+}
+
+impl Vehicle {
+    /// The cell `along` its axis on its line (0-based row * 6 + column).
+    pub fn cell(&self, along: u8) -> usize {
+        if self.horizontal {
+            usize::from(self.line) * SIZE + usize::from(along)
+        } else {
+            usize::from(along) * SIZE + usize::from(self.line)
+        }
+    }
+}
+
 /// A position: where each vehicle stands along its axis.
 #[derive(Clone, Debug)]
 pub struct RushHour {
@@ -168,6 +192,43 @@ impl RushHour {
 
     fn vehicles(&self) -> usize {
         self.layout.letters.len()
+    }
+
+    /// The number of vehicles, the red car (index 0) included.
+    pub fn vehicle_count(&self) -> usize {
+        self.vehicles()
+    }
+
+    /// Vehicle `v` (0 is the red car; the others in letter order).
+    pub fn vehicle(&self, v: usize) -> Vehicle {
+        let l = &self.layout;
+        Vehicle {
+            horizontal: l.horizontal[v],
+            length: l.length[v],
+            line: l.line[v],
+            at: self.at[v],
+        }
+    }
+
+    /// The walls, one bit per cell (row * 6 + column).
+    pub fn walls(&self) -> u64 {
+        self.layout.walls
+    }
+
+    /// How moves count.
+    pub fn metric(&self) -> Metric {
+        self.layout.metric
+    }
+
+    /// Where every vehicle stands, as one number: equal for two positions of the same puzzle
+    /// exactly when they are equal (unlike `hash`, which may collide).
+    pub fn placement(&self) -> u128 {
+        u128::from_le_bytes(self.at)
+    }
+
+    /// True when `other` is a position of the same puzzle: same vehicles, walls and metric.
+    pub fn same_puzzle(&self, other: &RushHour) -> bool {
+        Arc::ptr_eq(&self.layout, &other.layout) || self.layout == other.layout
     }
 
     fn cells(&self, v: usize, at: u8) -> u64 {

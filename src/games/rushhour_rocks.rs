@@ -82,15 +82,44 @@ impl RushHourRocks {
 
     /// The rock cells open to p2.
     fn rock_cells(&self) -> impl Iterator<Item = u8> + '_ {
-        let taken = self.board.occupied_cells() | self.rock_mask();
-        (0..(SIZE * SIZE) as u8).filter(move |&cell| {
-            let (row, col) = (usize::from(cell) / SIZE, usize::from(cell) % SIZE);
-            let beside_old = self.rock.is_some_and(|old| {
-                usize::from(old) / SIZE == row || usize::from(old) % SIZE == col
-            });
-            taken & (1 << cell) == 0 && row != EXIT_ROW && !beside_old
-        })
+        let open = rock_targets(self.board.occupied_cells(), self.rock);
+        (0..(SIZE * SIZE) as u8).filter(move |&cell| open & (1 << cell) != 0)
     }
+
+    /// The vehicles' configuration.
+    pub fn board(&self) -> &RushHour {
+        &self.board
+    }
+
+    /// The rock's cell (row * 6 + column), if there is a rock.
+    pub fn rock(&self) -> Option<u8> {
+        self.rock
+    }
+
+    /// Car moves made so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Car moves the cars have to get out (`RocksMaxTurns`).
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+}
+
+/// The cells where p2 may put the rock, one bit per cell (row * 6 + column), when the vehicles
+/// and walls take `occupied` and the rock to replace is at `old`: empty, off the red car's row,
+/// off the old rock's row and column.
+pub fn rock_targets(occupied: u64, old: Option<u8>) -> u64 {
+    const ROW: u64 = 0b11_1111;
+    const COLUMN: u64 = 0x0_4104_1041;
+    let all = (1u64 << (SIZE * SIZE)) - 1;
+    let mut open = all & !occupied & !(ROW << (EXIT_ROW * SIZE));
+    if let Some(old) = old {
+        let (row, col) = (usize::from(old) / SIZE, usize::from(old) % SIZE);
+        open &= !(ROW << (row * SIZE)) & !(COLUMN << col);
+    }
+    open
 }
 
 impl Game for RushHourRocks {

@@ -82,17 +82,9 @@ fn first_word(input: &str) -> &str {
     input.split(is_blank).next().unwrap_or("")
 }
 
-/// A non-negative integer; a leading minus clamps to 0 (some GUIs send negative clocks).
-fn unsigned<'a, T: TryFrom<u64> + Default>(what: &str, input: &'a str) -> Res<'a, T> {
-    number(what, input, true)
-}
-
-/// A non-negative integer; with `clamp_negative`, a negative one reads as 0, else it is an error.
-fn number<'a, T: TryFrom<u64> + Default>(
-    what: &str,
-    input: &'a str,
-    clamp_negative: bool,
-) -> Res<'a, T> {
+/// A whole number of at least `min`; anything else (a negative or smaller value, a value too
+/// large for `T`, not a number) is an error naming `what` and the value.
+fn number<'a, T: TryFrom<u64>>(what: &str, input: &'a str, min: u64) -> Res<'a, T> {
     let Ok((rest, _)) = space1::<&str, LineError>(input) else {
         return fail(input, format!("'{what}' needs a number"));
     };
@@ -109,18 +101,23 @@ fn number<'a, T: TryFrom<u64> + Default>(
             format!("'{what}' needs a number, got '{}'", first_word(rest)),
         );
     }
-    if digits.starts_with('-') {
-        if clamp_negative {
-            return Ok((after, T::default()));
-        }
-        return fail(
+    let too_small = || {
+        fail(
             rest,
-            format!("'{what}' needs a number of at least 0, got {digits}"),
-        );
+            format!("'{what}' must be at least {min}, got {digits}"),
+        )
+    };
+    let magnitude = digits.trim_start_matches('-');
+    if magnitude.len() < digits.len() && magnitude.bytes().any(|b| b != b'0') {
+        return too_small();
     }
-    match digits.parse::<u64>().ok().and_then(|n| T::try_from(n).ok()) {
-        Some(n) => Ok((after, n)),
-        None => fail(rest, format!("'{what}' value {digits} is too large")),
+    match magnitude.parse::<u64>() {
+        Ok(n) if n < min => too_small(),
+        Ok(n) => match T::try_from(n) {
+            Ok(n) => Ok((after, n)),
+            Err(_) => fail(rest, format!("'{what}' value {digits} is too large")),
+        },
+        Err(_) => fail(rest, format!("'{what}' value {digits} is too large")),
     }
 }
 
@@ -160,13 +157,18 @@ fn parse_go(mut input: &str) -> Res<'_, Command> {
     }
 }
 
-/// Parses the number after `key` into `slot`, returning the rest of the line.
-fn set<'a, T: TryFrom<u64> + Default>(
+/// Parses the number after `key` into `slot`, returning the rest of the line. Clock times
+/// and increments may be 0; every other limit must be at least 1.
+fn set<'a, T: TryFrom<u64>>(
     slot: &mut Option<T>,
     key: &str,
     input: &'a str,
 ) -> Result<&'a str, nom::Err<LineError<'a>>> {
-    let (rest, n) = unsigned(key, input)?;
+    let min = match key {
+        "wtime" | "btime" | "winc" | "binc" | "p1time" | "p2time" | "p1inc" | "p2inc" => 0,
+        _ => 1,
+    };
+    let (rest, n) = number(key, input, min)?;
     *slot = Some(n);
     Ok(rest)
 }
@@ -305,7 +307,7 @@ fn command(input: &str) -> Res<'_, Command> {
         "go" => parse_go(rest),
         "query" => parse_query(rest),
         "perft" => {
-            let (rest, depth) = number::<u32>("perft", rest, false)?;
+            let (rest, depth) = number::<u32>("perft", rest, 1)?;
             let (rest, _) = end(rest)?;
             Ok((rest, Command::Perft(depth)))
         }
@@ -401,10 +403,10 @@ mod tests {
             (p.p1_time, p.p2_time, p.depth, p.nodes),
             (Some(5), Some(6), Some(3), Some(9))
         );
-        let Command::Go(p) = ok("go wtime -30 infinite") else {
+        let Command::Go(p) = ok("go wtime 0 binc 0 infinite") else {
             panic!()
         };
-        assert_eq!((p.p1_time, p.infinite), (Some(0), true));
+        assert_eq!((p.p1_time, p.p2_inc, p.infinite), (Some(0), Some(0), true));
         assert!(matches!(ok("go"), Command::Go(p) if p == GoParams::default()));
         let Command::Go(p) = ok("go solve weak movetime 50") else {
             panic!()
@@ -435,6 +437,54 @@ mod tests {
     }
 
     #[test]
+    fn numbers_out_of_range_are_refused_naming_the_parameter_and_value() {
+        for (line, message, column) in [
+            ("go depth -1", "'depth' must be at least 1, got -1", 10),
+            ("go depth 0", "'depth' must be at least 1, got 0", 10),
+            ("go nodes 0", "'nodes' must be at least 1, got 0", 10),
+            (
+                "go movetime -5",
+                "'movetime' must be at least 1, got -5",
+                13,
+            ),
+            ("go movetime 0", "'movetime' must be at least 1, got 0", 13),
+            (
+                "go movestogo 0",
+                "'movestogo' must be at least 1, got 0",
+                14,
+            ),
+            (
+                "go wtime -30 infinite",
+                "'wtime' must be at least 0, got -30",
+                10,
+            ),
+            ("go btime -1", "'btime' must be at least 0, got -1", 10),
+            ("go p1inc -2", "'p1inc' must be at least 0, got -2", 10),
+            ("go depth -0", "'depth' must be at least 1, got -0", 10),
+            ("perft 0", "'perft' must be at least 1, got 0", 7),
+        ] {
+            let e = err(line);
+            assert_eq!((e.message.as_str(), e.column), (message, column), "{line}");
+        }
+        let Command::Go(p) = ok("go depth 1 nodes 1 movetime 1 movestogo 1 wtime 0 winc 0") else {
+            panic!()
+        };
+        assert_eq!(
+            (
+                p.depth,
+                p.nodes,
+                p.move_time,
+                p.moves_to_go,
+                p.p1_time,
+                p.p1_inc
+            ),
+            (Some(1), Some(1), Some(1), Some(1), Some(0), Some(0))
+        );
+        assert_eq!(ok("perft 1"), Command::Perft(1));
+        assert!(matches!(ok("go p2time -0"), Command::Go(p) if p.p2_time == Some(0)));
+    }
+
+    #[test]
     fn errors_name_the_problem_and_column() {
         let e = err("go movetime abc");
         assert_eq!(e.column, 13);
@@ -455,7 +505,10 @@ mod tests {
         assert!(err("position fen").message.contains("fen"));
         assert!(err("query nothing").message.contains("nothing"));
         assert!(err("perft -").message.contains("perft"));
-        assert!(err("perft -1").message.contains("at least 0"));
+        assert_eq!(
+            err("perft -1").message,
+            "'perft' must be at least 1, got -1"
+        );
         assert!(
             err("go depth 99999999999999999999")
                 .message

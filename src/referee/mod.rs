@@ -3,6 +3,7 @@
 
 pub mod game;
 pub mod interrupt;
+pub mod merge;
 pub mod openings;
 pub mod play;
 pub mod process;
@@ -10,6 +11,8 @@ pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod selection;
+pub mod setup;
 pub mod spec;
 pub mod standings;
 pub mod stats;

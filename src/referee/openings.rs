@@ -48,6 +48,33 @@ impl Openings {
         ))
     }
 
+    /// What the record's `Openings` header says: `start`, `plies=4`, or for a file the number
+    /// of openings and a hash of them (`file: 12 openings, fnv1a 5c1e...`), so that records of
+    /// the same match compare equal wherever the file lies.
+    pub fn describe(&self) -> String {
+        match self {
+            Openings::Start => "start".to_string(),
+            Openings::Random { plies, .. } => format!("plies={plies}"),
+            Openings::List(list) => {
+                let text: String = list
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{} moves {}\n",
+                            o.fen.as_deref().unwrap_or("startpos"),
+                            o.moves.join(" ")
+                        )
+                    })
+                    .collect();
+                format!(
+                    "file: {} openings, fnv1a {:016x}",
+                    list.len(),
+                    fnv1a(text.as_bytes())
+                )
+            }
+        }
+    }
+
     /// The opening of pair `index` (games 2·index+1 and 2·index+2).
     pub fn get(&self, index: usize, rules: &Rules) -> Result<Opening, String> {
         match self {
@@ -56,6 +83,13 @@ impl Openings {
             Openings::Random { plies, seed } => random(*plies, *seed, index, rules),
         }
     }
+}
+
+/// The 64-bit FNV-1a hash: stable from one build and machine to the next.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// `plies` random legal moves that do not end the game; the generator depends only on the
@@ -110,7 +144,8 @@ fn read_list(text: &str, rules: &Rules) -> Result<Openings, String> {
     Ok(Openings::List(list))
 }
 
-fn read_line(line: &str, rules: &Rules) -> Result<Opening, String> {
+/// Reads one opening line (see `read_list`), checked under `rules`.
+pub fn read_line(line: &str, rules: &Rules) -> Result<Opening, String> {
     let split_moves = |text: &str| -> (String, Vec<String>) {
         match text.split_once(" moves") {
             Some((head, moves)) => (
@@ -185,6 +220,15 @@ mod tests {
         assert_eq!(list[2].moves, vec!["a1"]);
         assert_eq!(list[3].moves, Vec::<String>::new());
         assert_eq!(list[4].moves, vec!["c3"]);
+        let described = Openings::List(list.clone()).describe();
+        assert!(
+            described.starts_with("file: 5 openings, fnv1a "),
+            "{described}"
+        );
+        let mut changed = list.clone();
+        changed[4].moves = vec!["c2".to_string()];
+        assert_ne!(Openings::List(changed).describe(), described);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
         let bad = read_list("a1 a1\n", &rules).unwrap_err();
         assert!(bad.contains("line 1"), "{bad}");
         let over = read_list("a1 b1 a2 b2 a3\n", &rules).unwrap_err();

@@ -8,6 +8,7 @@ use crate::protocol::command::Dialect;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use std::io::{BufReader, Write};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -18,8 +19,32 @@ pub const SETUP_LIMIT: Duration = Duration::from_secs(10);
 /// Lines from an engine waiting to be read (each at most `MAX_LINE_BYTES`, so at most 64 MiB
 /// in all); a flooding engine blocks on its own output.
 const PENDING_LINES: usize = 64;
-/// How often a wait checks for Ctrl-C.
+/// How often a wait checks for Ctrl-C (and calls a streaming `think`'s watcher).
 const POLL: Duration = Duration::from_millis(50);
+/// `option` lines kept from a handshake (an engine announcing more has the rest ignored).
+const MAX_OPTION_LINES: usize = 256;
+
+/// Which way a line went between sente and an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Written to the engine's stdin.
+    ToEngine,
+    /// Read from the engine's stdout.
+    FromEngine,
+}
+
+/// Sees every line written to or read from an engine, as it passes (the GUI's raw-protocol
+/// pane). Called on the pipe threads: it must not block.
+pub type Tap = Arc<dyn Fn(Direction, &str) + Send + Sync>;
+
+/// What a streaming `think`'s watcher wants after seeing a line or a poll tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watch {
+    /// Go on waiting for `bestmove`.
+    Continue,
+    /// Send `stop` (once) and go on waiting for `bestmove`.
+    Stop,
+}
 
 /// An engine's answer to `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,9 +124,37 @@ enum Wait {
     Interrupted,
 }
 
+/// A handle that writes lines to an engine from any thread (`stop` during a search).
+#[derive(Clone)]
+pub struct EngineInput(Sender<String>);
+
+impl EngineInput {
+    /// Sends one line (never blocks); a line to an engine that has exited is dropped.
+    pub fn send(&self, line: &str) {
+        let _ = self.0.send(line.to_string());
+    }
+}
+
+/// A handle that kills an engine's process group from any thread, as long as the process has
+/// not been reaped (so a reused process id is never hit).
+#[derive(Clone)]
+pub struct EngineKiller(Arc<Mutex<Option<u32>>>);
+
+impl EngineKiller {
+    /// Kills the engine's process group now; its `EngineProcess` then sees a crash.
+    pub fn kill(&self) {
+        let pid = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(pid) = *pid {
+            signal_group(pid);
+        }
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
+    /// The child's pid until it is reaped (shared with `EngineKiller`s).
+    group: Arc<Mutex<Option<u32>>>,
     to_engine: Option<Sender<String>>,
     from_engine: Receiver<InputLine>,
     /// The dialect its handshake used.
@@ -110,18 +163,40 @@ pub struct EngineProcess {
     pub variants: Option<Vec<String>>,
     /// The name it gave with `id name`.
     pub id_name: Option<String>,
+    /// Its `option name ...` lines, as announced (at most `MAX_OPTION_LINES`).
+    pub options: Vec<String>,
 }
 
 impl EngineProcess {
     /// Starts the program in its own process group. An error here means it cannot run at all.
     pub fn spawn(cmd: &str, args: &[String]) -> Result<EngineProcess, String> {
+        Self::spawn_tapped(cmd, args, None)
+    }
+
+    /// `spawn`, with every line to and from the engine shown to `tap` as it passes.
+    pub fn spawn_tapped(
+        cmd: &str,
+        args: &[String],
+        tap: Option<Tap>,
+    ) -> Result<EngineProcess, String> {
+        Self::spawn_with(cmd, args, tap, 0)
+    }
+
+    /// `spawn_tapped`, the engine running `niceness` steps below normal priority (0: as
+    /// sente), so that a server driving many engines stays responsive.
+    pub fn spawn_with(
+        cmd: &str,
+        args: &[String],
+        tap: Option<Tap>,
+        niceness: i32,
+    ) -> Result<EngineProcess, String> {
         let mut command = Command::new(cmd);
         command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        own_group(&mut command);
+        own_group(&mut command, niceness);
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
@@ -130,11 +205,15 @@ impl EngineProcess {
             return Err(format!("'{cmd}' has no pipes"));
         };
         let (to_engine, outgoing) = unbounded::<String>();
+        let writer_tap = tap.clone();
         let writer = thread::Builder::new()
             .name("engine-in".into())
             .spawn(move || {
                 let mut stdin = stdin;
                 for line in outgoing {
+                    if let Some(tap) = &writer_tap {
+                        tap(Direction::ToEngine, &line);
+                    }
                     if writeln!(stdin, "{line}")
                         .and_then(|_| stdin.flush())
                         .is_err()
@@ -149,6 +228,9 @@ impl EngineProcess {
             .spawn(move || {
                 let mut stdout = BufReader::new(stdout);
                 while let Some(line) = read_line(&mut stdout) {
+                    if let Some(tap) = &tap {
+                        tap(Direction::FromEngine, &shown(&line));
+                    }
                     if incoming.send(line).is_err() {
                         break;
                     }
@@ -159,13 +241,25 @@ impl EngineProcess {
             return Err("cannot start the engine's pipe threads".to_string());
         }
         Ok(EngineProcess {
+            group: Arc::new(Mutex::new(Some(child.id()))),
             child,
             to_engine: Some(to_engine),
             from_engine,
             dialect: Dialect::Ugi,
             variants: None,
             id_name: None,
+            options: Vec::new(),
         })
+    }
+
+    /// A handle writing to the engine from another thread.
+    pub fn input(&self) -> Option<EngineInput> {
+        self.to_engine.clone().map(EngineInput)
+    }
+
+    /// A handle killing the engine from another thread.
+    pub fn killer(&self) -> EngineKiller {
+        EngineKiller(self.group.clone())
     }
 
     /// Sends one line (never blocks: a writer thread feeds the engine).
@@ -178,6 +272,11 @@ impl EngineProcess {
 
     /// The next line before `deadline`.
     fn next_line(&self, deadline: Instant) -> Result<String, Wait> {
+        self.next_line_watched(deadline, &mut || {})
+    }
+
+    /// The next line before `deadline`, calling `tick` at every poll without a line.
+    fn next_line_watched(&self, deadline: Instant, tick: &mut dyn FnMut()) -> Result<String, Wait> {
         loop {
             if interrupt::raised() {
                 return Err(Wait::Interrupted);
@@ -191,11 +290,8 @@ impl EngineProcess {
                     log::debug!("< {line}");
                     return Ok(line);
                 }
-                Ok(InputLine::TooLong(n)) => return Ok(format!("<a line of {n} bytes>")),
-                Ok(InputLine::NotUtf8(at)) => {
-                    return Ok(format!("<a line that is not UTF-8 at byte {at}>"));
-                }
-                Err(RecvTimeoutError::Timeout) => continue,
+                Ok(line) => return Ok(shown(&line)),
+                Err(RecvTimeoutError::Timeout) => tick(),
                 Err(RecvTimeoutError::Disconnected) => return Err(Wait::Closed),
             }
         }
@@ -274,6 +370,9 @@ impl EngineProcess {
                     if let Some(choices) = variant_choices(&line) {
                         self.variants = Some(choices);
                     }
+                    if self.options.len() < MAX_OPTION_LINES {
+                        self.options.push(line.trim().to_string());
+                    }
                 }
                 _ if last == "ugiok" && line.to_ascii_lowercase().contains("unknown") => {
                     return Err(Wait::Deadline);
@@ -300,11 +399,33 @@ impl EngineProcess {
     /// last score and depth kept), anything else is a protocol fault. The error carries the
     /// time taken.
     pub fn think(&mut self, go: &str, deadline: Duration) -> Result<Reply, (Fault, Duration)> {
+        self.think_streaming(go, deadline, &mut |_| Watch::Continue)
+    }
+
+    /// `think`, showing each `info` line to `watch` as it arrives (and `None` at each poll
+    /// tick without a line, about every 50 ms); when `watch` answers `Watch::Stop`, `stop` is
+    /// sent once and the wait for `bestmove` goes on.
+    pub fn think_streaming(
+        &mut self,
+        go: &str,
+        deadline: Duration,
+        watch: &mut dyn FnMut(Option<&str>) -> Watch,
+    ) -> Result<Reply, (Fault, Duration)> {
         let start = Instant::now();
         self.send(go);
         let mut reply = Reply::default();
+        let mut stop_sent = false;
+        let input = self.input();
+        let mut check = |seen: Option<&str>| {
+            if watch(seen) == Watch::Stop && !stop_sent {
+                stop_sent = true;
+                if let Some(input) = &input {
+                    input.send("stop");
+                }
+            }
+        };
         loop {
-            let line = match self.next_line(start + deadline) {
+            let line = match self.next_line_watched(start + deadline, &mut || check(None)) {
                 Ok(line) => line,
                 Err(Wait::Deadline) => return Err((Fault::Stalled(String::new()), deadline)),
                 Err(wait) => {
@@ -315,7 +436,10 @@ impl EngineProcess {
             let mut words = line.split_whitespace();
             match words.next() {
                 None | Some("readyok") => {}
-                Some("info") => reply.read_info(words),
+                Some("info") => {
+                    reply.read_info(words);
+                    check(Some(&line));
+                }
                 Some("bestmove") => {
                     reply.taken = start.elapsed();
                     reply.mv = words.next().filter(|m| *m != "(none)").map(str::to_string);
@@ -355,7 +479,18 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.to_engine = None;
+        let mut group = self.group.lock().unwrap_or_else(PoisonError::into_inner);
         kill_group(&mut self.child);
+        *group = None;
+    }
+}
+
+/// A line read from an engine as text (a placeholder for one too long or not UTF-8).
+fn shown(line: &InputLine) -> String {
+    match line {
+        InputLine::Text(text) => text.clone(),
+        InputLine::TooLong(n) => format!("<a line of {n} bytes>"),
+        InputLine::NotUtf8(at) => format!("<a line that is not UTF-8 at byte {at}>"),
     }
 }
 
@@ -377,35 +512,47 @@ fn variant_choices(line: &str) -> Option<Vec<String>> {
 /// Starts the child in a process group of its own: a terminal's Ctrl-C reaches only the
 /// referee (which then kills the group), and the whole group can be killed at once. On Linux
 /// the child is also killed if the referee dies without cleaning up.
+/// A positive `niceness` lowers the child's priority.
 #[cfg(unix)]
-fn own_group(command: &mut Command) {
+fn own_group(command: &mut Command, niceness: i32) {
     use std::os::unix::process::CommandExt;
     command.process_group(0);
     #[cfg(target_os = "linux")]
-    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag on the new process; it is
-    // async-signal-safe and touches no memory of the parent.
+    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag on the new process, and
+    // setpriority only its scheduling priority; both are async-signal-safe and touch no memory
+    // of the parent.
     unsafe {
-        command.pre_exec(|| {
+        command.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if niceness > 0 {
+                libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
+            }
             Ok(())
         });
     }
 }
 
 #[cfg(not(unix))]
-fn own_group(_command: &mut Command) {}
+fn own_group(_command: &mut Command, _niceness: i32) {}
 
 /// Kills the child's process group (the child leads it) and reaps the child.
 fn kill_group(child: &mut Child) {
+    signal_group(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Sends SIGKILL to the process group led by `pid` (not yet reaped).
+fn signal_group(pid: u32) {
     #[cfg(unix)]
-    if let Ok(pid) = i32::try_from(child.id()) {
+    if let Ok(pid) = i32::try_from(pid) {
         // SAFETY: kill has no memory effects; a negative pid names the child's own group.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
         }
     }
-    let _ = child.kill();
-    let _ = child.wait();
+    #[cfg(not(unix))]
+    let _ = pid;
 }
 
 #[cfg(test)]
@@ -423,6 +570,66 @@ mod tests {
         reply.read_info("depth 8 score cp -12".split_whitespace());
         assert_eq!(reply.comment(), "-0.12/8 0.052s");
         assert_eq!(Reply::default().comment(), "0.000s");
+    }
+
+    #[test]
+    fn a_streaming_think_shows_info_lines_and_can_stop() {
+        let script = r#"while read -r line; do case "$line" in
+            ugi) echo "option name Hash type spin default 1 min 1 max 2"; echo ugiok;;
+            go*) echo "info depth 1"; echo "info depth 2";;
+            stop) echo "bestmove a1";;
+            isready) echo readyok;;
+        esac; done"#;
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let tap: Tap = Arc::new(move |dir, line| {
+            log.lock().unwrap().push(format!("{dir:?} {line}"));
+        });
+        let args = vec!["-c".to_string(), script.to_string()];
+        let mut engine = EngineProcess::spawn_tapped("sh", &args, Some(tap)).unwrap();
+        engine.handshake(Some(Dialect::Ugi)).unwrap();
+        assert_eq!(
+            engine.options,
+            ["option name Hash type spin default 1 min 1 max 2"]
+        );
+        let mut infos = Vec::new();
+        let reply = engine
+            .think_streaming("go infinite", Duration::from_secs(10), &mut |line| {
+                if let Some(line) = line {
+                    infos.push(line.to_string());
+                }
+                if infos.len() == 2 {
+                    Watch::Stop
+                } else {
+                    Watch::Continue
+                }
+            })
+            .unwrap();
+        assert_eq!(reply.mv.as_deref(), Some("a1"));
+        assert_eq!(reply.depth, Some(2));
+        assert_eq!(infos, ["info depth 1", "info depth 2"]);
+        let input = engine.input().unwrap();
+        input.send("isready");
+        engine.sync().unwrap();
+        let killer = engine.killer();
+        killer.kill();
+        assert!(matches!(
+            engine.think("go", Duration::from_secs(5)),
+            Err((Fault::Crash(_), _))
+        ));
+        drop(engine);
+        // After the reap, a killer does nothing.
+        killer.kill();
+        let seen = seen.lock().unwrap();
+        assert!(
+            seen.contains(&"ToEngine go infinite".to_string()),
+            "{seen:?}"
+        );
+        assert!(seen.contains(&"ToEngine stop".to_string()), "{seen:?}");
+        assert!(
+            seen.contains(&"FromEngine bestmove a1".to_string()),
+            "{seen:?}"
+        );
     }
 
     #[test]

@@ -102,6 +102,42 @@ pub struct EngineSpec {
     pub limits: MoveLimits,
 }
 
+impl EngineSpec {
+    /// Everything that makes this engine play as it does, as `key=value` words (the record's
+    /// `Engine<n>Setup`): `cmd=`, each `arg=`, `proto=` if given, each `option.`, then the
+    /// limits, with the margin and the hard limit always written out.
+    pub fn setup_text(&self) -> String {
+        let mut words = vec![format!("cmd={}", self.cmd)];
+        words.extend(self.args.iter().map(|a| format!("arg={a}")));
+        if let Some(proto) = self.proto {
+            words.push(
+                match proto {
+                    Dialect::Uci => "proto=uci",
+                    Dialect::Ugi => "proto=ugi",
+                }
+                .to_string(),
+            );
+        }
+        words.extend(self.options.iter().map(|(n, v)| format!("option.{n}={v}")));
+        let limits = &self.limits;
+        if let Some(tc) = limits.clock {
+            words.push(format!("tc={}+{}", seconds(tc.base_ms), seconds(tc.inc_ms)));
+        }
+        if let Some(ms) = limits.move_time_ms {
+            words.push(format!("st={}", seconds(ms)));
+        }
+        if let Some(d) = limits.depth {
+            words.push(format!("depth={d}"));
+        }
+        if let Some(n) = limits.nodes {
+            words.push(format!("nodes={n}"));
+        }
+        words.push(format!("timemargin={}", limits.margin()));
+        words.push(format!("hard={}", seconds(limits.hard())));
+        words.join(" ")
+    }
+}
+
 /// Builds the engines from each `--engine` group, with the `--each` pairs applied first (an
 /// engine's own pairs override them). Names are made unique.
 pub fn engines(groups: &[Vec<String>], each: &[String]) -> Result<Vec<EngineSpec>, String> {
@@ -176,9 +212,9 @@ impl Draft {
                 })
             }
             "tc" => self.limits.clock = Some(parse_clock(value)?),
-            "st" => self.limits.move_time_ms = Some(parse_seconds(key, value)?),
-            "depth" => self.limits.depth = Some(parse_count(key, value)?),
-            "nodes" => self.limits.nodes = Some(parse_count(key, value)?),
+            "st" => self.limits.move_time_ms = Some(at_least_one(key, value, parse_seconds)?),
+            "depth" => self.limits.depth = Some(at_least_one(key, value, parse_count)?),
+            "nodes" => self.limits.nodes = Some(at_least_one(key, value, parse_count)?),
             "timemargin" => self.limits.margin_ms = Some(parse_count(key, value)?),
             "hard" => self.limits.hard_ms = Some(parse_seconds(key, value)?),
             _ => {
@@ -225,6 +261,22 @@ fn parse_count<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String
     value
         .parse()
         .map_err(|_| format!("{key}= takes a whole number, not '{value}'"))
+}
+
+/// A limit read by `parse` that must be at least 1 (ms, plies or nodes): engines refuse a
+/// `go` with `movetime 0`, `depth 0` or `nodes 0`.
+fn at_least_one<T: TryFrom<u8> + PartialOrd>(
+    key: &str,
+    value: &str,
+    parse: fn(&str, &str) -> Result<T, String>,
+) -> Result<T, String> {
+    let n = parse(key, value)?;
+    match T::try_from(1) {
+        Ok(one) if n >= one => Ok(n),
+        _ => Err(format!(
+            "{key}= must be at least 1 (ms, plies or nodes), not '{value}'"
+        )),
+    }
 }
 
 /// Seconds (`2`, `0.05`) to milliseconds.
@@ -281,6 +333,15 @@ mod tests {
         assert_eq!(specs[1].options, vec![("Hash".into(), "16".into())]);
         assert_eq!(specs[1].limits.move_time_ms, Some(500));
         assert_eq!(specs[1].limits.to_string(), "2+0.05,st=0.5");
+        assert_eq!(
+            specs[1].setup_text(),
+            "cmd=./mine arg=--quiet arg=-v proto=ugi option.Hash=16 tc=2+0.05 st=0.5 \
+             timemargin=100 hard=30"
+        );
+        assert_eq!(
+            specs[0].setup_text(),
+            "cmd=target/release/sente option.Hash=8 tc=2+0.05 timemargin=100 hard=30"
+        );
         let shared = shared_options(&words("tc=2+0.05 option.Hash=8 option.Hash=4")).unwrap();
         assert_eq!(shared, vec![("Hash".into(), "4".into())]);
     }
@@ -300,6 +361,10 @@ mod tests {
         assert!(err("cmd=x depth=three").contains("depth= takes a whole number"));
         assert!(err("cmd=x tc=0").contains("no time"));
         assert!(err("cmd=x st=-1").contains("st= takes seconds"));
+        assert!(err("cmd=x st=0").contains("st= must be at least 1"));
+        assert!(err("cmd=x st=0.0001").contains("st= must be at least 1"));
+        assert!(err("cmd=x depth=0").contains("depth= must be at least 1"));
+        assert!(err("cmd=x nodes=0").contains("nodes= must be at least 1"));
         assert!(err("cmd=x proto=xboard depth=1").contains("uci or ugi"));
         assert!(err("cmd=x colour=red depth=1").contains("unknown key 'colour'"));
         assert!(err("cmd=x depth").contains("not key=value"));

@@ -1,6 +1,6 @@
-//! `sente match`: schedules the games (two engines, or a round-robin), plays them on
-//! `--concurrency` threads, prints one line per finished game, writes the record, and ends
-//! with cutechess-cli's summary lines.
+//! `sente match`: schedules the games (two engines, or a round-robin), plays those of the
+//! selection (`--shard`, `--rounds`) on `--concurrency` threads, writes each finished game to
+//! the record then prints its line, and ends with cutechess-cli's summary lines.
 
 use super::game::{self, Abort, PlayedGame, Player};
 use super::interrupt;
@@ -9,6 +9,8 @@ use super::process::EngineProcess;
 use super::progress::Progress;
 use super::record::{self, RecordedGame};
 use super::rules::Rules;
+use super::selection::Selection;
+use super::setup;
 use super::spec::EngineSpec;
 use super::standings::Standings;
 use super::stats::{Decision, Sprt};
@@ -31,7 +33,12 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Where games start.
     pub openings: Openings,
-    /// Stop early when this test decides (two engines only).
+    /// The seed of the random openings (`--seed`), recorded with every game.
+    pub seed: u64,
+    /// The games of the match this run plays.
+    pub selection: Selection,
+    /// Stop early when this test decides (two engines only; a partial selection records it
+    /// for `--merge` but does not stop on its own games).
     pub sprt: Option<Sprt>,
     /// The record file.
     pub out: Option<PathBuf>,
@@ -81,6 +88,27 @@ fn schedule(engines: usize, games: usize) -> Vec<Pairing> {
     list
 }
 
+/// The players (engine indexes, first player first) of game `round` (from 1) of the match
+/// `schedule` makes, computed without making it: each opening is played by every pair in
+/// turn, both colour orders, the last opening only once per pair when `games` is odd.
+pub fn players_of_game(engines: usize, games: usize, round: usize) -> [usize; 2] {
+    let pairs = (engines * engines.saturating_sub(1) / 2).max(1);
+    let index = round.saturating_sub(1);
+    let full = (games / 2).saturating_mul(2 * pairs);
+    let (pair, swapped) = if index < full {
+        ((index % (2 * pairs)) / 2, index % 2 == 1)
+    } else {
+        (index - full, false)
+    };
+    let (mut i, mut rest) = (0, pair);
+    while i + 1 < engines && rest >= engines - 1 - i {
+        rest -= engines - 1 - i;
+        i += 1;
+    }
+    let (a, b) = (i, i + 1 + rest);
+    if swapped { [b, a] } else { [a, b] }
+}
+
 /// Plays the match, writing progress and the summary to `out`.
 pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String> {
     if config.engines.len() < 2 {
@@ -119,7 +147,13 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
         None => None,
     };
     interrupt::install();
-    let pairings = schedule(config.engines.len(), config.games);
+    let pairings: Vec<Pairing> = schedule(config.engines.len(), config.games)
+        .into_iter()
+        .filter(|p| config.selection.contains(p.round))
+        .collect();
+    // Only the whole match can stop on its own results.
+    let sprt = config.sprt.filter(|_| config.selection.is_whole());
+    let headers = setup::headers(config);
     let total = pairings.len();
     let (jobs, queue) = unbounded();
     for pairing in pairings {
@@ -166,6 +200,15 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
                 }
             };
             board.add(&played);
+            // The record holds a game before its line announces it (a reader of the line, as
+            // the Ray driver's task, finds the block complete).
+            if let Some(file) = record.as_mut() {
+                let block = record_of(config, &headers, &played).to_text();
+                if let Err(e) = file.write_all(block.as_bytes()).and_then(|_| file.flush()) {
+                    failure.get_or_insert(format!("--out: {e}"));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
             let [a, b] = played.players.map(|i| config.engines[i].name.as_str());
             progress.clear();
             let _ = writeln!(
@@ -176,13 +219,6 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
                 played.reason,
                 played.opening.moves.len() + played.moves.len()
             );
-            if let Some(file) = record.as_mut() {
-                let block = record_of(config, &played).to_text();
-                if let Err(e) = file.write_all(block.as_bytes()).and_then(|_| file.flush()) {
-                    failure.get_or_insert(format!("--out: {e}"));
-                    stop.store(true, Ordering::SeqCst);
-                }
-            }
             let _ = out.flush();
             progress.show(
                 board.games,
@@ -190,7 +226,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
                 &board.pair(0, 1),
                 &config.engines[0].name,
             );
-            if let Some(sprt) = &config.sprt
+            if let Some(sprt) = &sprt
                 && sprt.decide(&board.pair(0, 1)) != Decision::Continue
             {
                 stop.store(true, Ordering::SeqCst);
@@ -202,7 +238,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
         return Err(message);
     }
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
-    let _ = write!(out, "{}", board.summary(&names, config.sprt.as_ref()));
+    let _ = write!(out, "{}", board.summary(&names, sprt.as_ref()));
     if interrupt::raised() {
         let _ = writeln!(
             out,
@@ -251,8 +287,12 @@ fn play_one(
     )
 }
 
-/// The record block of a played game.
-fn record_of(config: &MatchConfig, played: &PlayedGame) -> RecordedGame {
+/// The record block of a played game: its own headers, then the match's (`setup`).
+fn record_of(
+    config: &MatchConfig,
+    setup: &[(String, String)],
+    played: &PlayedGame,
+) -> RecordedGame {
     let [a, b] = played.players.map(|i| &config.engines[i]);
     let mut headers = vec![
         ("Event", config.event.clone()),
@@ -284,6 +324,7 @@ fn record_of(config: &MatchConfig, played: &PlayedGame) -> RecordedGame {
         headers: headers
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
+            .chain(setup.iter().cloned())
             .collect(),
         moves: played
             .opening
@@ -316,6 +357,16 @@ mod tests {
         assert_eq!(openings, vec![0, 0, 1, 1, 2]);
         let rounds: Vec<usize> = two.iter().map(|p| p.round).collect();
         assert_eq!(rounds, vec![1, 2, 3, 4, 5]);
+        for (engines, games) in [(2, 5), (3, 2), (3, 3), (4, 7), (5, 1)] {
+            for pairing in schedule(engines, games) {
+                assert_eq!(
+                    players_of_game(engines, games, pairing.round),
+                    pairing.players,
+                    "{engines} engines, {games} games, game {}",
+                    pairing.round
+                );
+            }
+        }
         let three = schedule(3, 2);
         assert_eq!(three.len(), 6);
         for (a, b) in [(0, 1), (0, 2), (1, 2)] {

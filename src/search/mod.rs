@@ -1,5 +1,6 @@
 //! Game-independent search: iterative-deepening alpha-beta with a transposition table, the
-//! textbook variants (plain minimax, plain alpha-beta), limits and time management.
+//! textbook variants (plain minimax, plain alpha-beta, expectimax) and their trace, the puzzle
+//! searches (breadth-first, A*, IDA*), limits and time management.
 
 pub mod alphabeta;
 pub mod control;
@@ -10,6 +11,7 @@ pub mod puzzle;
 pub mod score;
 pub mod solve;
 pub mod textbook;
+pub mod trace;
 pub mod tt;
 
 use crate::games::{Game, Outcome, Seat};
@@ -22,7 +24,8 @@ use tt::{Bound, TranspositionTable};
 /// Which search `go` runs (option `Algorithm`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
-    /// Iterative-deepening principal-variation alpha-beta with table and move ordering.
+    /// Iterative-deepening principal-variation alpha-beta with table and move ordering; on a
+    /// one-player puzzle, breadth-first search.
     AlphaBeta,
     /// Plain minimax: no pruning, no table, children in generation order.
     Minimax,
@@ -31,15 +34,67 @@ pub enum Algorithm {
     /// Expectimax (chosen by the option `Opponent`, whatever `Algorithm` says): the opponent's
     /// nodes are chance nodes worth the expectation of their children.
     Expectimax(textbook::Vision),
+    /// One-player puzzles: breadth-first search.
+    Bfs,
+    /// One-player puzzles: A* with the puzzle's estimate.
+    AStar,
+    /// One-player puzzles: IDA* with the puzzle's estimate.
+    IdaStar,
 }
 
 impl Algorithm {
     /// Every algorithm, by option name.
-    pub const ALL: [(&'static str, Algorithm); 3] = [
+    pub const ALL: [(&'static str, Algorithm); 6] = [
         ("alphabeta", Algorithm::AlphaBeta),
         ("minimax", Algorithm::Minimax),
         ("alphabeta-plain", Algorithm::AlphaBetaPlain),
+        ("bfs", Algorithm::Bfs),
+        ("astar", Algorithm::AStar),
+        ("idastar", Algorithm::IdaStar),
     ];
+
+    /// The option name (`expectimax` for the algorithm `Opponent` chooses).
+    pub fn name(self) -> &'static str {
+        Algorithm::ALL
+            .iter()
+            .find(|(_, a)| *a == self)
+            .map_or("expectimax", |(name, _)| name)
+    }
+
+    /// True for the textbook searches (minimax, plain alpha-beta, expectimax), the traced ones.
+    pub fn is_textbook(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Minimax | Algorithm::AlphaBetaPlain | Algorithm::Expectimax(_)
+        )
+    }
+
+    /// True for the algorithms that only search one-player puzzles.
+    pub fn is_puzzle_only(self) -> bool {
+        matches!(self, Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar)
+    }
+
+    /// Whether this algorithm can search a game with `one_player` (a puzzle) or two players;
+    /// the error says why not.
+    pub fn check(self, one_player: bool, game: &str) -> Result<(), String> {
+        if self.is_puzzle_only() && !one_player {
+            return Err(format!(
+                "Algorithm {} searches one-player puzzles; {game} has two players \
+                 (alphabeta, minimax or alphabeta-plain search it)",
+                self.name()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The estimate of the moves left that A* and IDA* use on a puzzle, with its name for the
+/// report.
+pub struct NamedEstimate<'a, G> {
+    /// The option value naming it (`zero` for the generic one).
+    pub name: &'a str,
+    /// The estimate.
+    pub estimate: puzzle::Estimate<'a, G>,
 }
 
 /// One finished iteration (or the final state of a search), before formatting.
@@ -71,6 +126,8 @@ pub enum Report {
     Iteration(Progress),
     /// A remark for the user (`info string`).
     Note(String),
+    /// A finished node of a traced textbook search (`SearchTrace`).
+    Trace(trace::TraceNode),
 }
 
 /// The end of a search.
@@ -98,6 +155,9 @@ pub struct SearchContext<'a> {
     pub stop: &'a AtomicBool,
     /// The table of the full search.
     pub table: &'a mut TranspositionTable,
+    /// `Some(limit)` when `SearchTrace` is on: the textbook searches trace their first
+    /// `limit` nodes (`TraceLimit`); the full search is never traced.
+    pub trace_limit: Option<u64>,
 }
 
 /// The deepest iteration any search runs.
@@ -125,12 +185,37 @@ pub fn describe_outcome(outcome: Outcome) -> String {
     format!("game over: {outcome}")
 }
 
-/// Runs the chosen search on `pos`, telling progress to `report`.
+/// Runs the chosen search on `pos`, telling progress to `report`. A* and IDA* on a puzzle
+/// use the estimate 0 (uniform cost); `run_with_estimate` gives them another.
 pub fn run<G: Game>(
     pos: &G,
     context: SearchContext<'_>,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
+    let zero = NamedEstimate {
+        name: "zero",
+        estimate: &|_: &G| 0,
+    };
+    run_with_estimate(pos, context, &zero, report)
+}
+
+/// `run`, with `estimate` for A* and IDA* on a one-player puzzle.
+pub fn run_with_estimate<G: Game>(
+    pos: &G,
+    context: SearchContext<'_>,
+    estimate: &NamedEstimate<'_, G>,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    let one_player = G::PLIES_PER_MOVE == 1;
+    if let Err(message) = context.algorithm.check(one_player, G::NAME) {
+        report(Report::Note(format!("error: {message}")));
+        return SearchResult {
+            best_move: None,
+            score: None,
+            proven: false,
+            nodes: 0,
+        };
+    }
     if let Some(outcome) = pos.outcome() {
         report(Report::Note(describe_outcome(outcome)));
         if context.limits.infinite {
@@ -146,8 +231,19 @@ pub fn run<G: Game>(
         };
     }
     let mut control = Control::new(context.stop, &context.limits, context.start);
-    if G::PLIES_PER_MOVE == 1 && context.algorithm == Algorithm::AlphaBeta {
-        let result = solve_puzzle(pos, &mut control, report);
+    if one_player
+        && (context.algorithm == Algorithm::AlphaBeta || context.algorithm.is_puzzle_only())
+    {
+        let table_entries =
+            context.table.megabytes() * (1 << 20) / puzzle::idastar::TABLE_ENTRY_BYTES;
+        let result = solve_puzzle(
+            pos,
+            context.algorithm,
+            estimate,
+            table_entries,
+            &mut control,
+            report,
+        );
         // Solved (or found unsolvable) before `stop`: `go infinite` still waits for it.
         if context.limits.infinite && result.proven {
             wait_for_stop(&mut control);
@@ -155,7 +251,7 @@ pub fn run<G: Game>(
         return result;
     }
     let plain = match context.algorithm {
-        Algorithm::AlphaBeta => None,
+        Algorithm::AlphaBeta | Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar => None,
         Algorithm::Minimax => Some(textbook::Plain::Minimax),
         Algorithm::AlphaBetaPlain => Some(textbook::Plain::AlphaBeta),
         Algorithm::Expectimax(vision) => Some(textbook::Plain::Expectimax(vision)),
@@ -163,7 +259,14 @@ pub fn run<G: Game>(
     let result = match plain {
         None => alphabeta::Searcher::new(context.table, &mut control, &context.limits)
             .iterate(pos, report),
-        Some(kind) => textbook::iterate(pos, kind, &mut control, &context.limits, report),
+        Some(kind) => textbook::iterate(
+            pos,
+            kind,
+            &mut control,
+            &context.limits,
+            context.trace_limit,
+            report,
+        ),
     };
     if context.limits.solve && !result.proven {
         report(Report::Note(
@@ -173,9 +276,13 @@ pub fn run<G: Game>(
     result
 }
 
-/// A one-player puzzle: an optimal solution by breadth-first search.
+/// A one-player puzzle: a solution by breadth-first search (`alphabeta`, `bfs`), A* or IDA*,
+/// then the counts of the search in an `info string` (protocol.md, "rushhour").
 fn solve_puzzle<G: Game>(
     pos: &G,
+    algorithm: Algorithm,
+    estimate: &NamedEstimate<'_, G>,
+    table_entries: usize,
     control: &mut Control<'_>,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
@@ -187,7 +294,28 @@ fn solve_puzzle<G: Game>(
         proven: false,
         nodes: 0,
     };
-    match puzzle::breadth_first(pos, control) {
+    let mut stats = puzzle::PuzzleStats::default();
+    // The search's own time, without the wait for the worker before it.
+    let began = Instant::now();
+    let (name, heuristic, outcome) = match algorithm {
+        Algorithm::AStar => (
+            "astar",
+            estimate.name,
+            puzzle::astar(pos, estimate.estimate, control, &mut stats),
+        ),
+        Algorithm::IdaStar => (
+            "idastar",
+            estimate.name,
+            puzzle::ida_star(pos, estimate.estimate, control, &mut stats, table_entries),
+        ),
+        _ => (
+            "bfs",
+            "none",
+            puzzle::breadth_first(pos, control, &mut stats),
+        ),
+    };
+    let search_time = began.elapsed();
+    match outcome {
         puzzle::PuzzleResult::Solved(line) => {
             let length = line.len() as u32;
             let score = score::win_in(length);
@@ -196,7 +324,7 @@ fn solve_puzzle<G: Game>(
                 seldepth: length,
                 score,
                 bound: None,
-                nodes: control.nodes,
+                nodes: stats.expanded,
                 elapsed: control.elapsed(),
                 hashfull: None,
                 pv: alphabeta::pv_text(pos, &line),
@@ -216,7 +344,16 @@ fn solve_puzzle<G: Game>(
             ));
         }
     }
-    result.nodes = control.nodes;
+    report(Report::Note(format!(
+        "puzzle algorithm {name} heuristic {heuristic} expanded {} generated {} peakopen {} \
+         iterations {} microseconds {}",
+        stats.expanded,
+        stats.generated,
+        stats.peak_open,
+        stats.iterations,
+        search_time.as_micros()
+    )));
+    result.nodes = stats.expanded;
     result
 }
 
@@ -240,6 +377,7 @@ pub fn search_for_test<G: Game>(
         start: Instant::now(),
         stop: &stop,
         table,
+        trace_limit: None,
     };
     let result = run(pos, context, &mut |r| reports.push(r));
     (result, reports)

@@ -35,7 +35,8 @@ impl<G: Game> Tracker<G> {
     /// Counts a visit of `pos` at `ply` with `depth` plies left, and settles the node when it
     /// needs no search: `Some(0)` after an abort, the score of a finished game, or the static
     /// evaluation at the depth limit.
-    #[inline]
+    // Always inlined: a call per node costs the textbook searches about 5% (callgrind).
+    #[inline(always)]
     pub fn enter(
         &mut self,
         control: &mut Control<'_>,

@@ -157,6 +157,7 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
         start: Instant::now(),
         stop: &stop,
         table: &mut table,
+        trace_limit: None,
     };
     let result = run(&pos, context, &mut |_| {});
     let best = result.best_move.expect("a move");

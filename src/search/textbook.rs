@@ -1,12 +1,13 @@
 //! The textbook searches, to reproduce hand computations and course node counts: plain minimax,
 //! plain alpha-beta and expectimax (the opponent moves at random), children in generation
 //! order, no table, no move ordering. Every position visited counts as a node, the root
-//! included.
+//! included; with `SearchTrace`, each node is reported when it is finished (`trace`).
 
 use super::control::Control;
 use super::limits::Limits;
 use super::node::Tracker;
 use super::score::INFINITY;
+use super::trace::{NodeKind, Tracer, for_p1, window_for_p1};
 use super::{MAX_DEPTH, Progress, Report, SearchResult, alphabeta::pv_text};
 use crate::games::{Game, Seat};
 
@@ -63,22 +64,37 @@ impl Vision {
     }
 }
 
-/// One plain search of a fixed depth.
-struct PlainSearch<'a, 'c, G: Game> {
+/// One plain search of a fixed depth; `TRACED` compiles the trace in (so that a search
+/// without it costs nothing more).
+struct PlainSearch<'a, 'c, G: Game, const TRACED: bool> {
     control: &'a mut Control<'c>,
     kind: Plain,
     /// The side to move at the root (the other side is the opponent).
     me: Seat,
     /// Node bookkeeping; no leaf cut by the depth limit means the value is the game's value.
     t: Tracker<G>,
+    /// The trace (`Some` when `TRACED`).
+    trace: Option<&'a mut Tracer>,
+    /// Where trace records go.
+    report: &'a mut dyn FnMut(Report),
 }
 
-impl<G: Game> PlainSearch<'_, '_, G> {
-    /// Negamax value of `pos` for its side to move. With `pruning`, a fail-soft alpha-beta.
+impl<G: Game, const TRACED: bool> PlainSearch<'_, '_, G, TRACED> {
+    /// Negamax value of `pos` for its side to move; under `Plain::AlphaBeta` a fail-soft
+    /// alpha-beta in the window `alpha`..`beta`.
     fn value(&mut self, pos: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-        if let Some(score) = self.t.enter(self.control, pos, depth, ply) {
+        let settled = self.t.enter(self.control, pos, depth, ply);
+        let id = match &mut self.trace {
+            Some(trace) if TRACED && !self.t.aborted => trace.enter(ply, self.report),
+            _ => None,
+        };
+        if let Some(score) = settled {
+            if TRACED && let Some(id) = id {
+                self.trace_node(id, pos, ply, NodeKind::Leaf, (alpha, beta), score, 0);
+            }
             return score;
         }
+        let window = (alpha, beta);
         let mut moves = Vec::with_capacity(16);
         pos.legal_moves(&mut moves);
         let vision = match self.kind {
@@ -87,7 +103,14 @@ impl<G: Game> PlainSearch<'_, '_, G> {
         };
         let mut scores = Vec::new();
         let mut best = -INFINITY;
-        for mv in moves {
+        let mut pruned = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            if TRACED
+                && let Some(trace) = &mut self.trace
+                && trace.is_open()
+            {
+                trace.set_move(ply + 1, pos.move_text(mv));
+            }
             let mut child = pos.clone();
             child.play(mv);
             let score = if super::same_side(pos, &child) {
@@ -108,24 +131,80 @@ impl<G: Game> PlainSearch<'_, '_, G> {
             if self.kind == Plain::AlphaBeta {
                 alpha = alpha.max(score);
                 if alpha >= beta {
+                    pruned = moves.len() - i - 1;
                     break;
                 }
             }
         }
-        match vision {
+        let value = match vision {
             Some(vision) => vision.expectation(&scores),
             None => best,
+        };
+        if TRACED && let Some(id) = id {
+            let kind = match (vision, pos.side_to_move()) {
+                (Some(_), _) => NodeKind::Chance,
+                (None, Seat::P1) => NodeKind::Max,
+                (None, Seat::P2) => NodeKind::Min,
+            };
+            self.trace_node(id, pos, ply, kind, window, value, pruned);
         }
+        value
+    }
+
+    /// Reports the record of the traced node `id`: `pos` at `ply`, entered with `window` and
+    /// worth `value` (both from its side to move).
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    fn trace_node(
+        &mut self,
+        id: u64,
+        pos: &G,
+        ply: u32,
+        kind: NodeKind,
+        (alpha, beta): (i32, i32),
+        value: i32,
+        pruned: usize,
+    ) {
+        let Some(trace) = &self.trace else { return };
+        let side = pos.side_to_move();
+        let window = (self.kind == Plain::AlphaBeta).then(|| window_for_p1(alpha, beta, side));
+        let node = trace.finish(id, ply, kind, window, for_p1(value, side), pruned);
+        (self.report)(Report::Trace(node));
     }
 }
 
+/// One plain search of `root` to `depth`: its value, and the bookkeeping `t` it leaves.
+fn search_depth<G: Game, const TRACED: bool>(
+    root: &G,
+    depth: u32,
+    kind: Plain,
+    control: &mut Control<'_>,
+    t: Tracker<G>,
+    trace: Option<&mut Tracer>,
+    report: &mut dyn FnMut(Report),
+) -> (i32, Tracker<G>) {
+    let mut search = PlainSearch::<G, TRACED> {
+        control,
+        kind,
+        me: root.side_to_move(),
+        t,
+        trace,
+        report,
+    };
+    let score = search.value(root, depth, 0, -INFINITY, INFINITY);
+    (score, search.t)
+}
+
 /// Runs the plain search: once at `go depth N`, otherwise deepening one ply at a time (each
-/// iteration a complete plain search, reported with its own node count).
+/// iteration a complete plain search, reported with its own node count). With
+/// `trace_limit`, the first that many nodes are traced (each iteration's records before its
+/// `Report::Iteration`, ids from 1 in each).
 pub fn iterate<G: Game>(
     root: &G,
     kind: Plain,
     control: &mut Control<'_>,
     limits: &Limits,
+    trace_limit: Option<u64>,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
     let depths = match limits.depth {
@@ -143,16 +222,18 @@ pub fn iterate<G: Game>(
     // A single fixed-depth search may be stopped at any time (its best move is then the first
     // legal one); when deepening, the first iteration always completes.
     let mut may_abort = limits.depth.is_some();
+    let mut tracer = trace_limit.map(Tracer::new);
     for depth in depths {
         let nodes_before = control.nodes;
-        let mut search = PlainSearch::<G> {
-            control: &mut *control,
-            kind,
-            me: root.side_to_move(),
-            t: Tracker::new(may_abort),
+        let t = Tracker::new(may_abort);
+        let (score, mut t) = match tracer.as_mut() {
+            Some(tracer) => {
+                tracer.new_iteration();
+                search_depth::<G, true>(root, depth, kind, control, t, Some(tracer), report)
+            }
+            None => search_depth::<G, false>(root, depth, kind, control, t, None, report),
         };
-        let score = search.value(root, depth, 0, -INFINITY, INFINITY);
-        if search.t.aborted {
+        if t.aborted {
             if result.score.is_none() {
                 report(Report::Note(format!(
                     "stopped before depth {depth} was complete; playing the first legal move"
@@ -161,8 +242,8 @@ pub fn iterate<G: Game>(
             break;
         }
         may_abort = true;
-        let pv = std::mem::take(&mut search.t.pv[0]);
-        let (horizon_hits, seldepth) = (search.t.horizon_hits, search.t.seldepth);
+        let pv = std::mem::take(&mut t.pv[0]);
+        let (horizon_hits, seldepth) = (t.horizon_hits, t.seldepth);
         result.best_move = pv.first().map(|&mv| root.move_text(mv));
         result.score = Some(score);
         result.proven = super::is_proven(score, depth, horizon_hits == 0);

@@ -1,0 +1,117 @@
+//! The page's files, built into the binary (no build step, nothing read or downloaded at run
+//! time), and the only paths the server answers besides `/ws`: a request names one of them
+//! exactly, or gets 404 (so `/../`, `%2e%2e` and the like reach nothing).
+
+/// One built-in file.
+pub struct Asset {
+    /// Its path under `/` (`boards/connect4.js`).
+    pub path: &'static str,
+    /// Its `Content-Type`.
+    pub mime: &'static str,
+    /// Its bytes.
+    pub body: &'static [u8],
+}
+
+macro_rules! asset {
+    ($path:literal, $mime:expr) => {
+        Asset {
+            path: $path,
+            mime: $mime,
+            body: include_bytes!(concat!("page/", $path)),
+        }
+    };
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// Every file of the page. A new file in `page/` is added here (a test checks).
+pub const ASSETS: &[Asset] = &[
+    asset!("index.html", HTML),
+    asset!("style.css", CSS),
+    asset!("favicon.svg", SVG),
+    asset!("app.js", JS),
+    asset!("ws.js", JS),
+    asset!("state.js", JS),
+    asset!("dom.js", JS),
+    asset!("boards/index.js", JS),
+    asset!("boards/svg.js", JS),
+    asset!("boards/tictactoe.js", JS),
+    asset!("boards/connect4.js", JS),
+    asset!("boards/babylon.js", JS),
+    asset!("boards/rushhour.js", JS),
+    asset!("boards/tree.js", JS),
+    asset!("views/index.js", JS),
+    asset!("views/board.js", JS),
+    asset!("views/game.js", JS),
+    asset!("views/moves.js", JS),
+    asset!("views/analysis.js", JS),
+    asset!("views/position.js", JS),
+    asset!("views/engines.js", JS),
+    asset!("views/log.js", JS),
+    asset!("views/tree.js", JS),
+    asset!("views/compare.js", JS),
+    asset!("lab/values.js", JS),
+    asset!("lab/presets.js", JS),
+    asset!("lab/tree-model.js", JS),
+    asset!("lab/tree-layout.js", JS),
+    asset!("lab/tree-draw.js", JS),
+    asset!("lab/compare-table.js", JS),
+    asset!("lab/chart.js", JS),
+];
+
+/// The file for a request path (`/` is `index.html`); exact names only.
+pub fn find(path: &str) -> Option<&'static Asset> {
+    let name = path.strip_prefix('/')?;
+    let name = if name.is_empty() { "index.html" } else { name };
+    ASSETS.iter().find(|a| a.path == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_file_is_built_in_and_nothing_else_is_reachable() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui/page");
+        let mut on_disk = Vec::new();
+        let mut stack = vec![dir.clone()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    let rel = path
+                        .strip_prefix(&dir)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    on_disk.push(rel);
+                }
+            }
+        }
+        on_disk.sort();
+        let mut built: Vec<String> = ASSETS.iter().map(|a| a.path.to_string()).collect();
+        built.sort();
+        assert_eq!(on_disk, built);
+        assert_eq!(find("/").map(|a| a.path), Some("index.html"));
+        assert_eq!(
+            find("/boards/tree.js").map(|a| a.path),
+            Some("boards/tree.js")
+        );
+        for bad in [
+            "/../Cargo.toml",
+            "/%2e%2e/Cargo.toml",
+            "/boards/../index.html",
+            "//etc/passwd",
+            "/boards/",
+            "index.html",
+            "/INDEX.HTML",
+        ] {
+            assert!(find(bad).is_none(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! The engines the server may start (from `--engine`, never from the page), each asked once
+//! at startup for its name, variants and `option` lines; the options read into form fields,
+//! and a value from the page checked against them.
+
+use super::messages::EngineEntry;
+use crate::engine::options::{Change, Options};
+use crate::referee::process::EngineProcess;
+use crate::referee::spec::EngineSpec;
+use serde::Serialize;
+
+/// One `option` line, read for a form.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The option's name (may hold spaces: `Clear Hash`).
+    pub name: String,
+    /// `check`, `spin`, `combo`, `button` or `string`.
+    pub kind: String,
+    /// The default, as written.
+    pub default: Option<String>,
+    /// `spin`'s lower bound.
+    pub min: Option<i64>,
+    /// `spin`'s upper bound.
+    pub max: Option<i64>,
+    /// `combo` choices.
+    pub vars: Vec<String>,
+    /// The variant whose rules it changes (`BabylonColours`: `babylon`), if it is a rule
+    /// option sente knows.
+    pub rule_of: Option<String>,
+}
+
+/// Reads `option name <name> type <kind> [default <v>] [min <n>] [max <n>] [var <v>]...`.
+pub fn parse_option(line: &str) -> Option<OptionSpec> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+        return None;
+    }
+    const KEYS: [&str; 5] = ["type", "default", "min", "max", "var"];
+    let mut spec = OptionSpec::default();
+    let mut key = "name";
+    let mut value: Vec<&str> = Vec::new();
+    fn finish(key: &str, value: &mut Vec<&str>, spec: &mut OptionSpec) {
+        let text = value.join(" ");
+        value.clear();
+        match key {
+            "name" => spec.name = text,
+            "type" => spec.kind = text,
+            "default" => spec.default = Some(text),
+            "min" => spec.min = text.parse().ok(),
+            "max" => spec.max = text.parse().ok(),
+            _ => spec.vars.push(text),
+        }
+    }
+    for word in &words[2..] {
+        // `name` may contain key words only before `type`; a `default` string is one value.
+        if KEYS.contains(word) && !(key == "default" && spec.kind == "string") {
+            finish(key, &mut value, &mut spec);
+            key = word;
+        } else {
+            value.push(word);
+        }
+    }
+    finish(key, &mut value, &mut spec);
+    if spec.name.is_empty() || spec.kind.is_empty() {
+        return None;
+    }
+    spec.rule_of = rule_variant(&spec);
+    Some(spec)
+}
+
+/// The variant whose rules `spec` changes, as sente's own options say.
+fn rule_variant(spec: &OptionSpec) -> Option<String> {
+    if !Options::is_rule_option(&spec.name) {
+        return None;
+    }
+    let mut probe = Options::default();
+    let value = spec
+        .default
+        .clone()
+        .or_else(|| spec.vars.first().cloned())?;
+    match probe.set(&spec.name, Some(&value)) {
+        Ok(Change::Rules(variant)) => Some(variant.to_string()),
+        _ => None,
+    }
+}
+
+/// Checks a value the page gives for `spec`.
+pub fn check_value(spec: &OptionSpec, value: &str) -> Result<(), String> {
+    let name = &spec.name;
+    match spec.kind.as_str() {
+        "spin" => {
+            let n: i64 = value
+                .parse()
+                .map_err(|_| format!("{name} takes a whole number, not '{value}'"))?;
+            let (min, max) = (spec.min.unwrap_or(i64::MIN), spec.max.unwrap_or(i64::MAX));
+            if !(min..=max).contains(&n) {
+                return Err(format!("{name} is from {min} to {max}, not {n}"));
+            }
+            Ok(())
+        }
+        "check" if value == "true" || value == "false" => Ok(()),
+        "check" => Err(format!("{name} is true or false, not '{value}'")),
+        "combo" if spec.vars.iter().any(|v| v == value) => Ok(()),
+        "combo" => Err(format!(
+            "{name} is one of {}, not '{value}'",
+            spec.vars.join(", ")
+        )),
+        "button" => Ok(()),
+        _ if value.contains(char::is_control) => Err(format!("{name}: a control character")),
+        _ => Ok(()),
+    }
+}
+
+/// An engine of the server: how to start it and what it said at startup.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    /// From `--engine`.
+    pub spec: EngineSpec,
+    /// What the page is told.
+    pub entry: EngineEntry,
+}
+
+impl Engine {
+    /// The option `name` (case-insensitive, as UCI names are).
+    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
+        self.entry
+            .options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// True when it plays `variant` (or did not say which it plays).
+    pub fn plays(&self, variant: &str) -> bool {
+        self.entry
+            .variants
+            .as_ref()
+            .is_none_or(|v| v.iter().any(|n| n == variant))
+    }
+}
+
+/// Starts each engine once (all at the same time), reads its handshake and quits it.
+pub fn probe(specs: Vec<EngineSpec>) -> Vec<Engine> {
+    let handles: Vec<_> = specs
+        .into_iter()
+        .map(|spec| {
+            std::thread::spawn(move || {
+                let entry = probe_one(&spec);
+                Engine { spec, entry }
+            })
+        })
+        .collect();
+    handles.into_iter().filter_map(|h| h.join().ok()).collect()
+}
+
+fn probe_one(spec: &EngineSpec) -> EngineEntry {
+    let mut entry = EngineEntry {
+        name: spec.name.clone(),
+        id_name: None,
+        variants: None,
+        options: Vec::new(),
+        error: None,
+    };
+    let mut process = match EngineProcess::spawn(&spec.cmd, &spec.args) {
+        Ok(p) => p,
+        Err(e) => {
+            entry.error = Some(e);
+            return entry;
+        }
+    };
+    match process.handshake(spec.proto) {
+        Ok(()) => {
+            entry.id_name = process.id_name.clone();
+            entry.variants = process.variants.clone();
+            entry.options = process
+                .options
+                .iter()
+                .filter_map(|l| parse_option(l))
+                .collect();
+        }
+        Err(fault) => entry.error = Some(format!("handshake failed: {fault:?}")),
+    }
+    process.quit();
+    entry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_lines_are_read_into_fields() {
+        let spin = parse_option("option name Hash type spin default 16 min 1 max 16384").unwrap();
+        assert_eq!(
+            (spin.kind.as_str(), spin.min, spin.max),
+            ("spin", Some(1), Some(16384))
+        );
+        assert_eq!(spin.default.as_deref(), Some("16"));
+        let button = parse_option("option name Clear Hash type button").unwrap();
+        assert_eq!(button.name, "Clear Hash");
+        let combo =
+            parse_option("option name RushMetric type combo default steps var steps var slides")
+                .unwrap();
+        assert_eq!(combo.vars, ["steps", "slides"]);
+        assert_eq!(combo.rule_of.as_deref(), Some("rushhour"));
+        let string = parse_option("option name Book File type string default my min book").unwrap();
+        assert_eq!(string.default.as_deref(), Some("my min book"));
+        assert_eq!(parse_option("option type spin"), None);
+        assert_eq!(parse_option("id name x"), None);
+        let colours = parse_option("option name BabylonColours type spin default 4 min 1 max 8");
+        assert_eq!(colours.unwrap().rule_of.as_deref(), Some("babylon"));
+    }
+
+    #[test]
+    fn values_are_checked_against_the_option() {
+        let spin = parse_option("option name Hash type spin default 16 min 1 max 64").unwrap();
+        assert!(check_value(&spin, "8").is_ok());
+        assert!(
+            check_value(&spin, "0")
+                .unwrap_err()
+                .contains("from 1 to 64")
+        );
+        assert!(check_value(&spin, "x").is_err());
+        let check = parse_option("option name OwnBook type check default true").unwrap();
+        assert!(check_value(&check, "false").is_ok());
+        assert!(check_value(&check, "yes").is_err());
+        let combo = parse_option("option name A type combo default x var x var y").unwrap();
+        assert!(check_value(&combo, "y").is_ok());
+        assert!(check_value(&combo, "z").is_err());
+    }
+}

@@ -1,0 +1,611 @@
+//! The comparison view's runs on one position, one after another on one engine process, each
+//! set up with `setoption` and a new game as `scripts/compare_algorithms.py` does: two-player
+//! searches (`go depth N`: value, best move, nodes, time from the `info depth` line), Rush Hour's
+//! puzzle searches (`go`: the `info string puzzle ...` counts, as `scripts/puzzle_algorithms.py`
+//! reads them), and the rocks experiment of `scripts/rocks_experiment.py` (whole games of each
+//! car player against sente's rock player, refereed with sente's rules, beside the exact value
+//! from `go solve`).
+
+use super::analysis::parse_info;
+use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
+use super::game::Game;
+use super::lab::{CompareRequest, RunSpec, require_option, run_spec};
+use super::messages::{CompareStart, InfoMessage, ServerMessage};
+use super::tab::Tab;
+use crate::games::{Outcome, Seat};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// Longest one search of a comparison may take.
+const RUN_DEADLINE: Duration = Duration::from_secs(300);
+/// The tag of the exact value's search (`go solve`), before the games.
+const EXACT_TAG: u32 = u32::MAX;
+
+/// One row of a comparison.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct CompareRow {
+    /// Its place in the table, from 0.
+    pub index: usize,
+    /// The run's name (`minimax`, `astar-movers`).
+    pub run: String,
+    /// `Algorithm`, `Opponent` and `PuzzleHeuristic` of the run.
+    pub algorithm: String,
+    pub opponent: String,
+    pub heuristic: Option<String>,
+    /// `go depth` (none for the puzzle searches).
+    pub depth: Option<u32>,
+    /// `pending`, `running`, `done` or `error`.
+    pub status: &'static str,
+    /// The search's score, as `info` says it (`cp 300`, `mate 46`), from the side to move.
+    pub value: Option<String>,
+    /// `bestmove`.
+    pub best: Option<String>,
+    /// Nodes the search visited (a puzzle search: states expanded; a game: the states the car
+    /// player's searches visited, all moves together).
+    pub nodes: Option<u64>,
+    /// The search's own time, in ms (a game: its car searches' together).
+    pub time_ms: Option<f64>,
+    /// Puzzle searches: states generated, the open list's peak, IDA*'s iterations, the
+    /// solution's length.
+    pub generated: Option<u64>,
+    pub peak_open: Option<u64>,
+    pub iterations: Option<u64>,
+    pub length: Option<u64>,
+    /// Games: the car moves played, whether the cars got out, the exact value (`go solve`).
+    pub car_moves: Option<u64>,
+    pub won: Option<bool>,
+    pub exact: Option<String>,
+    /// Why the row failed.
+    pub error: Option<String>,
+}
+
+/// What a comparison runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Search,
+    Puzzle,
+    Games,
+}
+
+/// The game a `Games` row is playing.
+struct Playing {
+    moves: Vec<String>,
+    states: u64,
+    time_ms: u64,
+    car_started: bool,
+    rocks_started: bool,
+}
+
+/// A comparison of a tab.
+pub struct CompareJob {
+    /// The runs' engine (the car player in games).
+    pub engine: EngineHandle,
+    /// Games: sente's rock player (full alpha-beta), which also gives the exact value.
+    pub rocks: Option<EngineHandle>,
+    game: Game,
+    kind: Kind,
+    specs: Vec<&'static RunSpec>,
+    rows: Vec<CompareRow>,
+    at: usize,
+    tag: u32,
+    info: Option<InfoMessage>,
+    notes: Vec<String>,
+    playing: Option<Playing>,
+    exact: Option<String>,
+    has_opponent: bool,
+    started: Instant,
+}
+
+impl CompareJob {
+    /// True when `id` is one of its engines.
+    pub fn owns(&self, id: u64) -> bool {
+        self.engine.id == id || self.rocks.as_ref().is_some_and(|r| r.id == id)
+    }
+}
+
+/// Options a comparison sets itself for each run.
+fn is_run_option(name: &str) -> bool {
+    [
+        "Algorithm",
+        "Opponent",
+        "PuzzleHeuristic",
+        "SearchTrace",
+        "TraceLimit",
+    ]
+    .iter()
+    .any(|o| o.eq_ignore_ascii_case(name))
+}
+
+impl Tab {
+    /// Starts a comparison (ending the one running, if any).
+    pub(super) fn start_compare(&mut self, request: CompareRequest) {
+        self.compare = None;
+        match self.compare_job(&request) {
+            Ok(start) => {
+                self.send(ServerMessage::CompareStart(Box::new(start)));
+                self.compare_next();
+            }
+            Err(message) => self.send(ServerMessage::CompareFailed { message }),
+        }
+    }
+
+    fn compare_job(&mut self, request: &CompareRequest) -> Result<CompareStart, String> {
+        let game = request.game()?;
+        let variant = game.variant();
+        let engine = self.engine_playing(&request.engine, variant)?;
+        let is_puzzle = game.viewed().is_puzzle();
+        let specs: Vec<&'static RunSpec> =
+            request.runs.iter().filter_map(|r| run_spec(r)).collect();
+        let needed = "the comparison";
+        for spec in &specs {
+            if spec.puzzle && !is_puzzle {
+                return Err(format!(
+                    "{} searches one-player puzzles; {variant} has two players",
+                    spec.name
+                ));
+            }
+            if spec.puzzle && request.games {
+                return Err(format!("{} is not a car player of the games", spec.name));
+            }
+            require_option(&engine, "Algorithm", Some(spec.algorithm), needed)?;
+            if spec.opponent != "adversarial" {
+                require_option(&engine, "Opponent", Some(spec.opponent), needed)?;
+            }
+            if let Some(heuristic) = spec.heuristic {
+                require_option(&engine, "PuzzleHeuristic", Some(heuristic), needed)?;
+            }
+        }
+        if request.games && variant != "rushhour-rocks" {
+            return Err(format!(
+                "whole games are the rocks experiment, of rushhour-rocks, not {variant}"
+            ));
+        }
+        let kind = if request.games {
+            Kind::Games
+        } else if specs.iter().all(|s| s.puzzle) {
+            Kind::Puzzle
+        } else {
+            Kind::Search
+        };
+        // Two-player runs at each depth (depth first, as the scripts' tables), then the
+        // puzzle searches once each.
+        let mut plan: Vec<(&'static RunSpec, Option<u32>)> = Vec::new();
+        for &depth in &request.depths {
+            plan.extend(
+                specs
+                    .iter()
+                    .filter(|s| !s.puzzle)
+                    .map(|&s| (s, Some(depth))),
+            );
+        }
+        plan.extend(specs.iter().filter(|s| s.puzzle).map(|&s| (s, None)));
+        let rows = plan
+            .iter()
+            .enumerate()
+            .map(|(index, (spec, depth))| CompareRow {
+                index,
+                run: spec.name.to_string(),
+                algorithm: spec.algorithm.to_string(),
+                opponent: spec.opponent.to_string(),
+                heuristic: spec.heuristic.map(str::to_string),
+                depth: *depth,
+                status: "pending",
+                ..CompareRow::default()
+            })
+            .collect::<Vec<_>>();
+        let mut options = game.rules.settings.clone();
+        options.extend(
+            self.page_options(&engine.spec.name)
+                .into_iter()
+                .filter(|(name, _)| !is_run_option(name)),
+        );
+        let setup = Setup {
+            spec: engine.spec.clone(),
+            variant: variant.to_string(),
+            options,
+        };
+        let handle = EngineHandle::start(setup, &self.shared.pool, self.events.clone())?;
+        let rocks = if kind == Kind::Games {
+            let setup = Setup {
+                spec: self.shared.solver.clone(),
+                variant: variant.to_string(),
+                options: game.rules.settings.clone(),
+            };
+            let rocks = EngineHandle::start(setup, &self.shared.pool, self.events.clone())?;
+            // The exact value first: the fewest car moves against the best rock play.
+            rocks.think(Think {
+                position: game.position_command(game.cursor),
+                go: "go solve".to_string(),
+                deadline: RUN_DEADLINE,
+                tag: EXACT_TAG,
+                ..Think::default()
+            });
+            Some(rocks)
+        } else {
+            None
+        };
+        let pos = game.viewed();
+        let start = CompareStart {
+            engine: engine.spec.name.clone(),
+            variant: variant.to_string(),
+            rules: game.rules.settings.clone(),
+            fen: pos.fen(),
+            position: game.position_command(game.cursor),
+            kind: match kind {
+                Kind::Search => "search",
+                Kind::Puzzle => "puzzle",
+                Kind::Games => "games",
+            },
+            rows: rows.clone(),
+        };
+        self.compare = Some(CompareJob {
+            engine: handle,
+            rocks,
+            game,
+            kind,
+            specs: plan.iter().map(|(s, _)| *s).collect(),
+            rows,
+            at: 0,
+            tag: 0,
+            info: None,
+            notes: Vec::new(),
+            playing: None,
+            exact: None,
+            has_opponent: engine.option("Opponent").is_some(),
+            started: Instant::now(),
+        });
+        Ok(start)
+    }
+
+    /// Stops the comparison, if one runs.
+    pub(super) fn stop_compare(&mut self) {
+        if self.compare.take().is_some() {
+            self.send(ServerMessage::CompareFailed {
+                message: "stopped".to_string(),
+            });
+        }
+    }
+
+    /// Starts the next row, or ends the comparison.
+    fn compare_next(&mut self) {
+        let Some(job) = self.compare.as_mut() else {
+            return;
+        };
+        if job.kind == Kind::Games && job.exact.is_none() {
+            // The games wait for the exact value.
+            return;
+        }
+        if job.at >= job.rows.len() {
+            let elapsed_ms = job.started.elapsed().as_millis() as u64;
+            self.compare = None;
+            self.send(ServerMessage::CompareDone { elapsed_ms });
+            return;
+        }
+        let row = &mut job.rows[job.at];
+        row.status = "running";
+        let message = ServerMessage::CompareRow(Box::new(row.clone()));
+        match job.kind {
+            Kind::Games => {
+                job.playing = Some(Playing {
+                    moves: Vec::new(),
+                    states: 0,
+                    time_ms: 0,
+                    car_started: false,
+                    rocks_started: false,
+                });
+                self.send(message);
+                self.compare_play();
+            }
+            _ => {
+                job.search();
+                self.send(message);
+            }
+        }
+    }
+
+    /// Games: the next move of the running game, or its end.
+    fn compare_play(&mut self) {
+        let Some(job) = self.compare.as_mut() else {
+            return;
+        };
+        let Some(mut playing) = job.playing.take() else {
+            return;
+        };
+        let line = job.line(&playing.moves);
+        let pos = match job
+            .game
+            .rules
+            .position(job.game.start_fen.as_deref(), &line)
+        {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the game's moves were checked: {e}"),
+        };
+        if let Some(outcome) = pos.outcome() {
+            let row = &mut job.rows[job.at];
+            // The cars move first: every other move is theirs.
+            row.car_moves = Some(playing.moves.len().div_ceil(2) as u64);
+            row.won = Some(outcome == Outcome::Win(Seat::P1));
+            row.nodes = Some(playing.states);
+            row.time_ms = Some(playing.time_ms as f64);
+            row.exact = job.exact.clone();
+            row.status = "done";
+            self.compare_row_done();
+            return;
+        }
+        job.tag = job.tag.wrapping_add(1) % EXACT_TAG;
+        let depth = job.rows[job.at].depth.unwrap_or(1);
+        let mut think = Think {
+            position: job.position_after(&playing.moves),
+            go: format!("go depth {depth}"),
+            deadline: RUN_DEADLINE,
+            tag: job.tag,
+            ..Think::default()
+        };
+        job.info = None;
+        job.notes.clear();
+        if pos.side_to_move() == Seat::P1 {
+            if !playing.car_started {
+                playing.car_started = true;
+                think.prelude = run_options(job.specs[job.at], job.has_opponent);
+                think.new_game = true;
+            }
+            job.engine.think(think);
+        } else if let Some(rocks) = &job.rocks {
+            if !playing.rocks_started {
+                playing.rocks_started = true;
+                think.new_game = true;
+            }
+            rocks.think(think);
+        }
+        job.playing = Some(playing);
+    }
+
+    /// The running row is finished (done or failed): send it, start the next.
+    fn compare_row_done(&mut self) {
+        let Some(job) = self.compare.as_mut() else {
+            return;
+        };
+        let row = job.rows[job.at].clone();
+        job.at += 1;
+        self.send(ServerMessage::CompareRow(Box::new(row)));
+        self.compare_next();
+    }
+
+    pub(super) fn compare_event(&mut self, event: Event) {
+        let Some(job) = self.compare.as_mut() else {
+            return;
+        };
+        let from_rocks = job.rocks.as_ref().is_some_and(|r| r.id == event.id);
+        match event.kind {
+            EventKind::Info { tag, line } if tag == job.tag || tag == EXACT_TAG => {
+                let info = parse_info(&line);
+                if let Some(text) = info.string {
+                    if job.notes.len() < 16 {
+                        job.notes.push(text);
+                    }
+                } else if info.depth.is_some() {
+                    job.info = Some(info);
+                }
+            }
+            EventKind::Done { tag, .. } if tag == EXACT_TAG && from_rocks => {
+                // As the script: the `mate` of the last `info depth` line, else `?`.
+                let exact = job
+                    .info
+                    .take()
+                    .and_then(|i| (i.score_kind.as_deref() == Some("mate")).then_some(i.score))
+                    .flatten()
+                    .map_or("?".to_string(), |n| n.to_string());
+                job.exact = Some(exact);
+                self.compare_next();
+            }
+            EventKind::Done { tag, reply } if tag == job.tag => match job.kind {
+                Kind::Games => {
+                    let Some(playing) = job.playing.as_mut() else {
+                        return;
+                    };
+                    if !from_rocks {
+                        let info = job.info.take().unwrap_or_default();
+                        playing.states += info.nodes.unwrap_or(0);
+                        playing.time_ms += info.time_ms.unwrap_or(0);
+                    }
+                    let who = if from_rocks {
+                        "the rock player"
+                    } else {
+                        "the car player"
+                    };
+                    match reply.mv {
+                        Some(mv) => {
+                            playing.moves.push(mv);
+                            if let Err(e) = job.checked_line() {
+                                let row = &mut job.rows[job.at];
+                                row.status = "error";
+                                row.error = Some(format!("{who}: {e}"));
+                                job.playing = None;
+                                self.compare_row_done();
+                                return;
+                            }
+                            self.compare_play();
+                        }
+                        _ => {
+                            let row = &mut job.rows[job.at];
+                            row.status = "error";
+                            row.error = Some(format!("{who} gave no move"));
+                            job.playing = None;
+                            self.compare_row_done();
+                        }
+                    }
+                }
+                _ => {
+                    job.finish_search(reply.mv);
+                    self.compare_row_done();
+                }
+            },
+            EventKind::Failed { fault, .. } => {
+                let name = if from_rocks {
+                    "the rock player".to_string()
+                } else {
+                    job.engine.name.clone()
+                };
+                self.compare = None;
+                self.send(ServerMessage::CompareFailed {
+                    message: format!("{name} {}", fault_text(&fault)),
+                });
+            }
+            EventKind::Dead { message } => {
+                self.compare = None;
+                self.send(ServerMessage::CompareFailed { message });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The `setoption` lines of a run (`Opponent` only for an engine that has it: the runs
+/// needing another vision were refused for the others).
+fn run_options(spec: &RunSpec, has_opponent: bool) -> Vec<String> {
+    let mut lines = vec![format!("setoption name Algorithm value {}", spec.algorithm)];
+    if has_opponent {
+        lines.push(format!("setoption name Opponent value {}", spec.opponent));
+    }
+    if let Some(heuristic) = spec.heuristic {
+        lines.push(format!("setoption name PuzzleHeuristic value {heuristic}"));
+    }
+    lines
+}
+
+impl CompareJob {
+    /// Starts the running row's search.
+    fn search(&mut self) {
+        let spec = self.specs[self.at];
+        self.tag = self.tag.wrapping_add(1) % EXACT_TAG;
+        self.info = None;
+        self.notes.clear();
+        let go = match self.rows[self.at].depth {
+            Some(depth) if !spec.puzzle => format!("go depth {depth}"),
+            _ => "go".to_string(),
+        };
+        self.engine.think(Think {
+            prelude: run_options(spec, self.has_opponent),
+            new_game: true,
+            position: self.game.position_command(self.game.cursor),
+            go,
+            deadline: RUN_DEADLINE,
+            tag: self.tag,
+            ..Think::default()
+        });
+    }
+
+    /// Fills the running row from its search's lines.
+    fn finish_search(&mut self, best: Option<String>) {
+        let info = self.info.take();
+        let puzzle = self.specs[self.at].puzzle;
+        let counts = self.notes.iter().find_map(|n| puzzle_counts(n));
+        let row = &mut self.rows[self.at];
+        row.best = best;
+        let Some(info) = info else {
+            row.status = "error";
+            row.error = Some(match self.notes.iter().find(|n| n.starts_with("error")) {
+                Some(e) => e.clone(),
+                None => "the engine gave no info depth line".to_string(),
+            });
+            return;
+        };
+        row.value = info
+            .score_kind
+            .as_ref()
+            .zip(info.score)
+            .map(|(kind, score)| format!("{kind} {score}"));
+        row.nodes = info.nodes;
+        row.time_ms = info.time_ms.map(|t| t as f64);
+        if puzzle {
+            let Some(counts) = counts else {
+                row.status = "error";
+                row.error = Some("no 'info string puzzle ...' counts line".to_string());
+                return;
+            };
+            let get = |name: &str| counts.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
+            row.nodes = get("expanded");
+            row.generated = get("generated");
+            row.peak_open = get("peakopen");
+            row.iterations = get("iterations");
+            row.time_ms = get("microseconds").map(|us| us as f64 / 1000.0);
+            row.length = (info.score_kind.as_deref() == Some("mate"))
+                .then_some(info.score)
+                .flatten()
+                .map(|n| n.unsigned_abs());
+        }
+        row.status = "done";
+    }
+
+    /// The moves to the compared position, then `extra`.
+    fn line(&self, extra: &[String]) -> Vec<String> {
+        let mut line = self.game.moves[..self.game.cursor].to_vec();
+        line.extend(extra.iter().cloned());
+        line
+    }
+
+    /// `position ...` of the compared position after `extra`.
+    fn position_after(&self, extra: &[String]) -> String {
+        let mut game = self.game.clone();
+        game.moves = self.line(extra);
+        game.position_command(game.moves.len())
+    }
+
+    /// Games: the moves played so far are legal (sente's rules judge).
+    fn checked_line(&self) -> Result<(), String> {
+        let Some(playing) = &self.playing else {
+            return Ok(());
+        };
+        self.game
+            .rules
+            .position(self.game.start_fen.as_deref(), &self.line(&playing.moves))
+            .map(|_| ())
+    }
+}
+
+/// The numeric fields of `puzzle algorithm <a> heuristic <h> expanded <n> ...`.
+fn puzzle_counts(note: &str) -> Option<Vec<(String, u64)>> {
+    let words: Vec<&str> = note.split_whitespace().collect();
+    if words.first() != Some(&"puzzle") {
+        return None;
+    }
+    Some(
+        words[1..]
+            .chunks(2)
+            .filter_map(|pair| match pair {
+                [key, value] => value.parse().ok().map(|v| (key.to_string(), v)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_puzzle_counts_line_is_read() {
+        let counts = puzzle_counts(
+            "puzzle algorithm astar heuristic movers expanded 804 generated 4753 peakopen 364 iterations 1 microseconds 630",
+        )
+        .unwrap();
+        assert!(counts.contains(&("expanded".to_string(), 804)));
+        assert!(counts.contains(&("microseconds".to_string(), 630)));
+        assert!(!counts.iter().any(|(k, _)| k == "algorithm"));
+        assert_eq!(puzzle_counts("trace truncated at 5 nodes"), None);
+    }
+
+    #[test]
+    fn each_run_sets_its_options() {
+        let spec = run_spec("astar-movers").unwrap();
+        assert_eq!(
+            run_options(spec, true),
+            [
+                "setoption name Algorithm value astar",
+                "setoption name Opponent value adversarial",
+                "setoption name PuzzleHeuristic value movers"
+            ]
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! A tab's engine process, driven on a blocking thread through `referee::process` and bridged
+//! to the tab's tokio task by channels; and the server's bound on live engine processes.
+
+use crate::protocol::command::Dialect;
+use crate::referee::process::{
+    Direction, EngineInput, EngineKiller, EngineProcess, Fault, Reply, Tap, Watch,
+};
+use crate::referee::spec::EngineSpec;
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Engines run this much below the server's priority: however many search, the server and
+/// the browser keep answering the person.
+const NICENESS: i32 = 10;
+
+/// The live engine processes of the server, at most `max`, each killable at shutdown.
+pub struct Pool {
+    max: usize,
+    live: Mutex<HashMap<u64, Option<EngineKiller>>>,
+    next_id: AtomicU64,
+}
+
+impl Pool {
+    /// A pool allowing `max` processes at once.
+    pub fn new(max: usize) -> Arc<Pool> {
+        Arc::new(Pool {
+            max,
+            live: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+        })
+    }
+
+    /// How many processes run (or are being started).
+    pub fn live(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Kills every process (Ctrl-C).
+    pub fn kill_all(&self) {
+        for killer in self.lock().values().flatten() {
+            killer.kill();
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Option<EngineKiller>>> {
+        self.live.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A place for one more process, or the message saying there is none.
+    fn admit(self: &Arc<Self>) -> Result<Ticket, String> {
+        let mut live = self.lock();
+        if live.len() >= self.max {
+            return Err(format!(
+                "the server already runs {} engine processes (its limit, --max-engines); \
+                 close another tab or stop its analysis",
+                self.max
+            ));
+        }
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        live.insert(id, None);
+        Ok(Ticket {
+            pool: self.clone(),
+            id,
+        })
+    }
+}
+
+/// One admitted process; its place is given back when the ticket is dropped.
+struct Ticket {
+    pool: Arc<Pool>,
+    id: u64,
+}
+
+impl Ticket {
+    fn register(&self, killer: EngineKiller) {
+        self.pool.lock().insert(self.id, Some(killer));
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        self.pool.lock().remove(&self.id);
+    }
+}
+
+/// How to set an engine up for a game.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The engine.
+    pub spec: EngineSpec,
+    /// The variant, sent as `UCI_Variant` when the engine has that option.
+    pub variant: String,
+    /// Rule options and engine options, sent with `setoption` in this order.
+    pub options: Vec<(String, String)>,
+}
+
+/// A search for the engine to run.
+#[derive(Clone, Debug, Default)]
+pub struct Think {
+    /// Lines sent first (`setoption ...` between the searches of a comparison).
+    pub prelude: Vec<String>,
+    /// Send `ucinewgame` (`uginewgame`) after the prelude.
+    pub new_game: bool,
+    /// `position ...`.
+    pub position: String,
+    /// `go ...` without the clocks.
+    pub go: String,
+    /// The clocks to add to `go` (time left per seat, increment), in the engine's dialect.
+    pub clocks: Option<([i64; 2], u64)>,
+    /// Longest wait for `bestmove`.
+    pub deadline: Duration,
+    /// The tab's own label for this search, given back with its events.
+    pub tag: u32,
+}
+
+/// What an engine's thread tells its tab.
+#[derive(Debug)]
+pub struct Event {
+    /// The engine handle's id (`EngineHandle::id`).
+    pub id: u64,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// The kinds of `Event`.
+#[derive(Debug)]
+pub enum EventKind {
+    /// Handshake and setup are done.
+    Ready { id_name: Option<String> },
+    /// An `info` line of the search `tag`.
+    Info { tag: u32, line: String },
+    /// The search `tag` ended with `bestmove`.
+    Done { tag: u32, reply: Reply },
+    /// The search `tag` failed; the process is gone.
+    Failed { tag: u32, fault: Fault },
+    /// The engine could not be set up; the process is gone.
+    Dead { message: String },
+    /// A line to or from the engine.
+    Log { dir: Direction, line: String },
+}
+
+enum Job {
+    Think { generation: u64, think: Think },
+}
+
+/// A running engine of a tab. Dropping it kills the process at once.
+pub struct EngineHandle {
+    /// Unique in the server; events carry it.
+    pub id: u64,
+    /// The engine's name (`name=`).
+    pub name: String,
+    jobs: Sender<Job>,
+    input: Option<EngineInput>,
+    killer: EngineKiller,
+    generation: Arc<AtomicU64>,
+}
+
+impl EngineHandle {
+    /// Starts the engine and its thread; the setup (handshake, options, `isready`) runs on the
+    /// thread and ends with `Ready` or `Dead`.
+    pub fn start(
+        setup: Setup,
+        pool: &Arc<Pool>,
+        events: UnboundedSender<Event>,
+    ) -> Result<EngineHandle, String> {
+        let ticket = pool.admit()?;
+        let id = ticket.id;
+        let log_events = events.clone();
+        let tap: Tap = Arc::new(move |dir, line: &str| {
+            let _ = log_events.send(Event {
+                id,
+                kind: EventKind::Log {
+                    dir,
+                    line: line.chars().take(2000).collect(),
+                },
+            });
+        });
+        let process =
+            EngineProcess::spawn_with(&setup.spec.cmd, &setup.spec.args, Some(tap), NICENESS)
+                .map_err(|e| format!("{}: {e}", setup.spec.name))?;
+        let killer = process.killer();
+        ticket.register(killer.clone());
+        let input = process.input();
+        let (jobs, queue) = unbounded();
+        let generation = Arc::new(AtomicU64::new(0));
+        let name = setup.spec.name.clone();
+        let worker_generation = generation.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("gui-engine-{id}"))
+            .spawn(move || {
+                let _ticket = ticket;
+                run(process, setup, queue, worker_generation, id, events);
+            });
+        if let Err(e) = spawned {
+            killer.kill();
+            return Err(format!("cannot start the engine's thread: {e}"));
+        }
+        Ok(EngineHandle {
+            id,
+            name,
+            jobs,
+            input,
+            killer,
+            generation,
+        })
+    }
+
+    /// Queues a search; it runs after those before it unless `cancel` is called first.
+    pub fn think(&self, think: Think) {
+        let generation = self.generation.load(Ordering::SeqCst);
+        let _ = self.jobs.send(Job::Think { generation, think });
+    }
+
+    /// Drops the queued searches and stops the running one (its `Done` still comes).
+    pub fn cancel(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        if let Some(input) = &self.input {
+            input.send("stop");
+        }
+    }
+}
+
+impl Drop for EngineHandle {
+    fn drop(&mut self) {
+        self.killer.kill();
+    }
+}
+
+/// The engine's thread: setup, then searches in order.
+fn run(
+    mut process: EngineProcess,
+    setup: Setup,
+    queue: Receiver<Job>,
+    generation: Arc<AtomicU64>,
+    id: u64,
+    events: UnboundedSender<Event>,
+) {
+    let say = |kind| {
+        let _ = events.send(Event { id, kind });
+    };
+    if let Err(message) = prepare(&mut process, &setup) {
+        say(EventKind::Dead { message });
+        return;
+    }
+    say(EventKind::Ready {
+        id_name: process.id_name.clone(),
+    });
+    for job in queue {
+        let Job::Think {
+            generation: wanted,
+            think,
+        } = job;
+        if wanted != generation.load(Ordering::SeqCst) {
+            continue;
+        }
+        for line in &think.prelude {
+            process.send(line);
+        }
+        if think.new_game {
+            process.send(new_game_command(process.dialect));
+        }
+        process.send(&think.position);
+        let tag = think.tag;
+        let go = go_line(&think, process.dialect);
+        let result = process.think_streaming(&go, think.deadline, &mut |line| {
+            if let Some(line) = line {
+                say(EventKind::Info {
+                    tag,
+                    line: line.to_string(),
+                });
+            }
+            if generation.load(Ordering::SeqCst) == wanted {
+                Watch::Continue
+            } else {
+                Watch::Stop
+            }
+        });
+        match result {
+            Ok(reply) => say(EventKind::Done { tag, reply }),
+            Err((fault, _)) => {
+                say(EventKind::Failed { tag, fault });
+                return;
+            }
+        }
+    }
+}
+
+/// `go` with the clocks named in the engine's dialect.
+fn go_line(think: &Think, dialect: Dialect) -> String {
+    let Some((left, inc)) = think.clocks else {
+        return think.go.clone();
+    };
+    let names = match dialect {
+        Dialect::Uci => [["wtime", "winc"], ["btime", "binc"]],
+        Dialect::Ugi => [["p1time", "p1inc"], ["p2time", "p2inc"]],
+    };
+    let mut line = "go".to_string();
+    for (i, name) in names.iter().enumerate() {
+        line.push_str(&format!(" {} {}", name[0], left[i].max(0)));
+        if inc > 0 {
+            line.push_str(&format!(" {} {inc}", name[1]));
+        }
+    }
+    let rest = think.go.strip_prefix("go").unwrap_or(&think.go);
+    line.push_str(rest);
+    line
+}
+
+/// `ucinewgame` or `uginewgame`.
+fn new_game_command(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Uci => "ucinewgame",
+        Dialect::Ugi => "uginewgame",
+    }
+}
+
+/// Handshake, variant, options, new game and `isready`.
+fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
+    let name = &setup.spec.name;
+    process
+        .handshake(setup.spec.proto)
+        .map_err(|f| format!("{name}: {}", fault_text(&f)))?;
+    if let Some(choices) = &process.variants {
+        if !choices.contains(&setup.variant) {
+            return Err(format!(
+                "{name} does not play {} (its variants: {})",
+                setup.variant,
+                choices.join(" ")
+            ));
+        }
+        process.send(&format!(
+            "setoption name UCI_Variant value {}",
+            setup.variant
+        ));
+    }
+    for (option, value) in setup.spec.options.iter().chain(&setup.options) {
+        process.send(&format!("setoption name {option} value {value}"));
+    }
+    process.send(new_game_command(process.dialect));
+    process
+        .sync()
+        .map_err(|f| format!("{name}: {}", fault_text(&f)))
+}
+
+/// A fault in words.
+pub fn fault_text(fault: &Fault) -> String {
+    match fault {
+        Fault::Crash(text) => format!("crashed: {text}"),
+        Fault::Stalled(text) if text.is_empty() => "did not answer in time".to_string(),
+        Fault::Stalled(text) => format!("stalled: {text}"),
+        Fault::Protocol(text) => format!("protocol error: {text}"),
+        Fault::Interrupted => "interrupted".to_string(),
+    }
+}

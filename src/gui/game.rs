@@ -1,0 +1,409 @@
+//! A tab's game: the rules, where it started, the moves (each checked with sente's rules) and
+//! the viewed ply; positions typed in, records written and read.
+
+use super::messages::{OutcomeMessage, clip};
+use crate::engine::variants::Variant;
+use crate::games::Seat;
+use crate::referee::game::{GameResult, position_command, seat_name};
+use crate::referee::openings::{Opening, read_line};
+use crate::referee::record::{self, RecordedGame};
+use crate::referee::rules::Rules;
+
+/// Longest game a tab keeps, in moves.
+pub const MAX_PLIES: usize = 4096;
+
+/// The game of a tab.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The variant and its rule options.
+    pub rules: Rules,
+    /// The start fen (`None`: the variant's start).
+    pub start_fen: Option<String>,
+    /// Every move from the start.
+    pub moves: Vec<String>,
+    /// A comment per move (engine score, depth, time; empty for a person's move).
+    pub comments: Vec<String>,
+    /// How many moves lead to the viewed position.
+    pub cursor: usize,
+}
+
+impl Game {
+    /// A game of `variant` under `rules`, from `fen` with `moves` (all checked).
+    pub fn new(
+        variant: &str,
+        rules: &[(String, String)],
+        fen: Option<String>,
+        moves: Vec<String>,
+    ) -> Result<Game, String> {
+        let mut sorted = rules.to_vec();
+        // Colours before tablets: from the default 4 x 3, any allowed pair is reached.
+        sorted.sort();
+        let rules = Rules::new(variant, &sorted)?;
+        if rules.settings.len() != sorted.len() {
+            let unknown: Vec<&str> = sorted
+                .iter()
+                .filter(|(n, _)| !rules.settings.iter().any(|(s, _)| s == n))
+                .map(|(n, _)| n.as_str())
+                .collect();
+            return Err(format!(
+                "not rule options of {variant}: {}",
+                unknown.join(", ")
+            ));
+        }
+        if moves.len() > MAX_PLIES {
+            return Err(format!("more than {MAX_PLIES} moves"));
+        }
+        let fen = fen.filter(|f| !f.trim().is_empty());
+        rules.position(fen.as_deref(), &moves)?;
+        Ok(Game {
+            rules,
+            start_fen: fen,
+            comments: vec![String::new(); moves.len()],
+            cursor: moves.len(),
+            moves,
+        })
+    }
+
+    /// The variant's name.
+    pub fn variant(&self) -> &'static str {
+        self.rules.variant()
+    }
+
+    /// The position after the first `ply` moves.
+    pub fn position_at(&self, ply: usize) -> Box<dyn Variant> {
+        let ply = ply.min(self.moves.len());
+        // Every stored move was checked when it was added.
+        match self
+            .rules
+            .position(self.start_fen.as_deref(), &self.moves[..ply])
+        {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("a checked game no longer replays: {e}"),
+        }
+    }
+
+    /// The viewed position.
+    pub fn viewed(&self) -> Box<dyn Variant> {
+        self.position_at(self.cursor)
+    }
+
+    /// The position after the last move.
+    pub fn last(&self) -> Box<dyn Variant> {
+        self.position_at(self.moves.len())
+    }
+
+    /// Plays `moves` at the viewed position, dropping the moves after it; on an illegal move
+    /// nothing changes and the error names it.
+    pub fn play_at_cursor(&mut self, moves: &[String], comment: &str) -> Result<(), String> {
+        let mut pos = self.viewed();
+        if let Some(outcome) = pos.outcome() {
+            return Err(format!("the game is over ({outcome})"));
+        }
+        for (i, mv) in moves.iter().enumerate() {
+            if pos.outcome().is_some() {
+                return Err(format!(
+                    "the game ends before move {} '{}'",
+                    i + 1,
+                    clip(mv)
+                ));
+            }
+            pos.play_move(mv)
+                .map_err(|e| format!("'{}' is not a legal move here: {e}", clip(mv)))?;
+        }
+        if self.cursor + moves.len() > MAX_PLIES {
+            return Err(format!("a game has at most {MAX_PLIES} moves here"));
+        }
+        self.moves.truncate(self.cursor);
+        self.comments.truncate(self.cursor);
+        for mv in moves {
+            self.moves.push(mv.clone());
+            self.comments.push(comment.to_string());
+        }
+        self.cursor = self.moves.len();
+        Ok(())
+    }
+
+    /// Sets the view to `ply` (at most the number of moves).
+    pub fn goto(&mut self, ply: usize) {
+        self.cursor = ply.min(self.moves.len());
+    }
+
+    /// Drops the moves after `ply`.
+    pub fn truncate(&mut self, ply: usize) {
+        self.moves.truncate(ply);
+        self.comments.truncate(ply);
+        self.cursor = self.cursor.min(ply);
+    }
+
+    /// `position ...` for the engine, at `ply`.
+    pub fn position_command(&self, ply: usize) -> String {
+        let opening = Opening {
+            fen: self.start_fen.clone(),
+            moves: Vec::new(),
+        };
+        position_command(&opening, &self.moves[..ply.min(self.moves.len())])
+    }
+
+    /// The start position's fen.
+    pub fn root_fen(&self) -> String {
+        self.position_at(0).fen()
+    }
+
+    /// The same rules with a position typed by a person: a fen, `fen ... moves ...`,
+    /// `startpos moves ...`, a move list (Connect Four's digit string too), or a line of the
+    /// Rush Hour database (`<moves> <36-cell board> <count>`).
+    pub fn setup(&self, text: &str) -> Result<Game, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("no position given".to_string());
+        }
+        let variant = self.variant();
+        let settings = self.rules.settings.clone();
+        if variant.starts_with("rushhour")
+            && let Some(board) = text.split_whitespace().find(|w| is_rush_board(w))
+            && text.split_whitespace().count() <= 3
+        {
+            let fen = if variant == "rushhour" {
+                board.to_string()
+            } else {
+                format!("{board} c")
+            };
+            return Game::new(variant, &settings, Some(fen), Vec::new());
+        }
+        let opening = read_line(text, &self.rules).or_else(|first| {
+            // `4453`: a Connect Four game as one string of column digits.
+            if !text.contains(char::is_whitespace) && text.len() > 1 {
+                let moves: Vec<String> = text.chars().map(String::from).collect();
+                if self.rules.position(None, &moves).is_ok() {
+                    return Ok(Opening { fen: None, moves });
+                }
+            }
+            Err(first)
+        })?;
+        Game::new(variant, &settings, opening.fen, opening.moves)
+    }
+
+    /// The result and reason when the viewed position is finished.
+    pub fn outcome_at(&self, pos: &dyn Variant) -> Option<OutcomeMessage> {
+        pos.outcome().map(|outcome| OutcomeMessage {
+            result: GameResult::of(outcome).to_string(),
+            reason: if pos.is_puzzle() {
+                format!("solved in {} moves", self.cursor)
+            } else {
+                outcome.to_string()
+            },
+        })
+    }
+
+    /// The game in the record format `sente match` writes.
+    pub fn to_record(
+        &self,
+        players: &[String; 2],
+        limits: Option<&str>,
+        forfeit: Option<(&OutcomeMessage, &str)>,
+    ) -> String {
+        let last = self.last();
+        let (result, termination, reason) = match (last.outcome(), forfeit) {
+            (Some(outcome), _) => (
+                GameResult::of(outcome).to_string(),
+                "normal".to_string(),
+                outcome.to_string(),
+            ),
+            (None, Some((end, termination))) => (
+                end.result.clone(),
+                termination.to_string(),
+                end.reason.clone(),
+            ),
+            (None, None) => ("*".to_string(), String::new(), "unfinished".to_string()),
+        };
+        let mut headers = vec![
+            ("Event", "sente gui".to_string()),
+            ("Date", record::pgn_date()),
+            ("Round", "1".to_string()),
+            ("P1", players[0].clone()),
+            ("P2", players[1].clone()),
+            ("Variant", self.variant().to_string()),
+        ];
+        if !self.rules.settings.is_empty() {
+            headers.push(("Rules", self.rules.settings_text()));
+        }
+        if let Some(fen) = &self.start_fen {
+            headers.push(("FEN", fen.clone()));
+        }
+        headers.push(("TimeControl", limits.unwrap_or("-").to_string()));
+        headers.push(("Result", result));
+        if !termination.is_empty() {
+            headers.push(("Termination", termination));
+        }
+        headers.push(("Reason", reason));
+        RecordedGame {
+            headers: headers
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+            moves: self.moves.clone(),
+            comments: self.comments.clone(),
+            line: 1,
+        }
+        .to_text()
+    }
+
+    /// The first game of a record (its rules, fen, moves and comments; every move checked).
+    pub fn from_record(text: &str) -> Result<Game, String> {
+        let games = record::parse(text)?;
+        let first = games.first().ok_or("no game in the record")?;
+        let variant = first.header("Variant").ok_or("no [Variant] header")?;
+        let rules = Rules::from_settings(variant, first.header("Rules").unwrap_or(""))?;
+        let mut game = Game::new(
+            variant,
+            &rules.settings,
+            first.header("FEN").map(str::to_string),
+            first.moves.clone(),
+        )?;
+        game.comments = first.comments.clone();
+        game.comments.resize(game.moves.len(), String::new());
+        Ok(game)
+    }
+}
+
+/// `p1` or `p2`.
+pub fn seat_text(seat: Seat) -> &'static str {
+    seat_name(seat)
+}
+
+/// 36 cells of a Rush Hour board (`.`/`o` empty, `x` wall, `A`-`Z` vehicles).
+fn is_rush_board(word: &str) -> bool {
+    word.len() == 36
+        && word
+            .chars()
+            .all(|c| c == '.' || c == 'o' || c == 'x' || c.is_ascii_uppercase())
+}
+
+/// Rush Hour: for each vehicle with a legal move, how many cells it can go back and forward
+/// by legal moves from `pos` (one cell per move in the `steps` metric and with rocks).
+pub fn reach(rules: &Rules, pos: &dyn Variant) -> Vec<(String, i32, i32)> {
+    let legal = pos.legal_moves();
+    let fen = pos.fen();
+    let mut vehicles: Vec<char> = legal.iter().filter_map(|m| m.chars().next()).collect();
+    vehicles.retain(|c| c.is_ascii_uppercase());
+    vehicles.sort();
+    vehicles.dedup();
+    let mut out = Vec::new();
+    for v in vehicles {
+        let mut range = [0i32; 2];
+        for (i, sign) in ['-', '+'].into_iter().enumerate() {
+            // Slides: the legal moves name every distance.
+            let longest = legal
+                .iter()
+                .filter_map(|m| m.strip_prefix(&format!("{v}{sign}")))
+                .filter_map(|d| d.parse::<i32>().ok())
+                .max()
+                .unwrap_or(0);
+            // Steps: one cell at a time, while it stays legal and the side does not change.
+            let mut steps = 0;
+            if let Ok(mut probe) = rules.position(Some(&fen), &[]) {
+                let side = probe.side_to_move();
+                while steps < 6
+                    && probe.side_to_move() == side
+                    && probe.outcome().is_none()
+                    && probe.play_move(&format!("{v}{sign}1")).is_ok()
+                {
+                    steps += 1;
+                }
+            }
+            range[i] = longest.max(steps);
+        }
+        out.push((v.to_string(), range[0], range[1]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn moves_are_checked_and_the_view_follows() {
+        let mut game = Game::new("tictactoe", &[], None, Vec::new()).unwrap();
+        game.play_at_cursor(&strings("b2 a1"), "").unwrap();
+        assert_eq!(game.cursor, 2);
+        assert!(game.play_at_cursor(&strings("b2"), "").is_err());
+        assert_eq!(game.moves, strings("b2 a1"));
+        game.goto(1);
+        game.play_at_cursor(&strings("c3"), "").unwrap();
+        assert_eq!(game.moves, strings("b2 c3"));
+        assert_eq!(game.position_command(2), "position startpos moves b2 c3");
+        assert!(Game::new("tictactoe", &[], None, strings("b2 b2")).is_err());
+        assert!(Game::new("chess", &[], None, Vec::new()).is_err());
+        assert!(
+            Game::new("babylon", &[("Hash".into(), "1".into())], None, Vec::new())
+                .unwrap_err()
+                .contains("Hash")
+        );
+    }
+
+    #[test]
+    fn typed_positions_are_read() {
+        let c4 = Game::new("connect4", &[], None, Vec::new()).unwrap();
+        assert_eq!(c4.setup("4453").unwrap().moves, strings("4 4 5 3"));
+        assert_eq!(c4.setup("4 4 5").unwrap().moves, strings("4 4 5"));
+        let fen = c4
+            .setup("......./......./......./......./......./...x... o")
+            .unwrap();
+        assert_eq!(fen.moves.len(), 0);
+        assert!(c4.setup("nonsense").is_err());
+        let rush = Game::new("rushhour", &[], None, Vec::new()).unwrap();
+        let line = "60 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780";
+        let game = rush.setup(line).unwrap();
+        assert_eq!(
+            game.start_fen.as_deref(),
+            Some("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo")
+        );
+        let rocks = Game::new("rushhour-rocks", &[], None, Vec::new()).unwrap();
+        assert!(rocks.setup(line).is_ok());
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let mut game = Game::new(
+            "babylon",
+            &[
+                ("BabylonTablets".into(), "2".into()),
+                ("BabylonColours".into(), "2".into()),
+            ],
+            None,
+            Vec::new(),
+        )
+        .unwrap();
+        game.play_at_cursor(&strings("a1a1"), "").unwrap();
+        game.comments[0] = "+0.00/3 0.010s".to_string();
+        let text = game.to_record(&["you".into(), "sente".into()], Some("st=1"), None);
+        assert!(
+            text.contains("[Rules \"BabylonColours=2 BabylonTablets=2\"]"),
+            "{text}"
+        );
+        let back = Game::from_record(&text).unwrap();
+        assert_eq!(back.moves, game.moves);
+        assert_eq!(back.comments, game.comments);
+        assert_eq!(back.rules.settings, game.rules.settings);
+        assert!(Game::from_record("[Variant \"tictactoe\"]\n\nb2 b2 *\n").is_err());
+    }
+
+    #[test]
+    fn rush_hour_reach_counts_cells() {
+        let rules = Rules::new("rushhour", &[]).unwrap();
+        let pos = rules.position(None, &[]).unwrap();
+        let reach = reach(&rules, pos.as_ref());
+        assert!(!reach.is_empty());
+        for (_, back, forward) in &reach {
+            assert!(*back + *forward >= 1);
+        }
+        let slides = Rules::new("rushhour", &[("RushMetric".into(), "slides".into())]).unwrap();
+        let pos = slides.position(None, &[]).unwrap();
+        assert_eq!(super::reach(&slides, pos.as_ref()), reach);
+    }
+}

@@ -1,0 +1,163 @@
+//! `sente gui`: a local web server whose page plays and analyses every sente game with any
+//! UCI/UGI engine given on the command line. The page's files (`page/`) are built into the
+//! binary; each browser tab talks to the server over one WebSocket (see `gui.md`).
+
+pub mod analysis;
+pub mod assets;
+pub mod catalog;
+pub mod compare;
+pub mod engine;
+pub mod game;
+pub mod lab;
+pub mod messages;
+pub mod play;
+pub mod server;
+pub mod tab;
+pub mod trace;
+pub mod tree;
+
+use crate::engine::options::Options;
+use crate::engine::variants;
+use crate::referee::spec::{EngineSpec, MoveLimits};
+use messages::VariantEntry;
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+/// Default bound on engine processes per server.
+pub const DEFAULT_MAX_ENGINES: usize = 32;
+
+/// What `sente gui` was asked.
+pub struct GuiConfig {
+    /// The address to listen on.
+    pub host: String,
+    /// The port (0: any free one).
+    pub port: u16,
+    /// The engines (from `--engine`; this sente when none is given).
+    pub engines: Vec<EngineSpec>,
+    /// At most this many engine processes at once.
+    pub max_engines: usize,
+}
+
+/// This sente binary as an engine named `name`.
+pub fn this_sente(name: &str) -> Result<EngineSpec, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    Ok(EngineSpec {
+        name: name.to_string(),
+        cmd: exe.to_string_lossy().into_owned(),
+        args: Vec::new(),
+        proto: Some(crate::protocol::command::Dialect::Ugi),
+        options: Vec::new(),
+        limits: MoveLimits::default(),
+    })
+}
+
+/// Serves the page until Ctrl-C (or SIGTERM); every engine process is killed on the way out.
+pub fn run(config: GuiConfig) -> Result<(), String> {
+    let ip: IpAddr = config
+        .host
+        .parse()
+        .map_err(|_| format!("--host takes an IP address, not '{}'", config.host))?;
+    if config.max_engines == 0 {
+        return Err("--max-engines must be at least 1".to_string());
+    }
+    let engines = catalog::probe(config.engines);
+    for engine in &engines {
+        if let Some(e) = &engine.entry.error {
+            eprintln!("sente gui: engine {}: {e}", engine.spec.name);
+        }
+    }
+    let shared = Arc::new(tab::Shared {
+        engines,
+        pool: engine::Pool::new(config.max_engines),
+        solver: this_sente("sente solver")?,
+        variants: variant_entries(),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let pool = shared.pool.clone();
+    let outcome = runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, config.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| format!("no local address: {e}"))?;
+        let app = server::App {
+            shared,
+            hosts: Arc::new(host_names(bound)),
+        };
+        let shown = match bound.ip() {
+            IpAddr::V6(v6) => format!("[{v6}]:{}", bound.port()),
+            IpAddr::V4(v4) => format!("{v4}:{}", bound.port()),
+        };
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "sente gui: http://{shown}/");
+        let _ = out.flush();
+        drop(out);
+        let serve = axum::serve(listener, server::router(app));
+        tokio::select! {
+            result = serve => result.map_err(|e| format!("server: {e}")),
+            _ = shutdown_signal() => Ok(()),
+        }
+    });
+    pool.kill_all();
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    outcome
+}
+
+/// Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The `Host` values the page may be loaded under; empty when listening on every address.
+fn host_names(bound: SocketAddr) -> Vec<String> {
+    let port = bound.port();
+    match bound.ip() {
+        ip if ip.is_unspecified() => Vec::new(),
+        IpAddr::V4(v4) if v4.is_loopback() => {
+            vec![format!("{v4}:{port}"), format!("localhost:{port}")]
+        }
+        IpAddr::V6(v6) if v6.is_loopback() => {
+            vec![format!("[{v6}]:{port}"), format!("localhost:{port}")]
+        }
+        IpAddr::V4(v4) => vec![format!("{v4}:{port}")],
+        IpAddr::V6(v6) => vec![format!("[{v6}]:{port}")],
+    }
+}
+
+/// Every variant with its default rules.
+fn variant_entries() -> Vec<VariantEntry> {
+    let options = Options::default();
+    variants::names()
+        .filter_map(|name| {
+            let pos = variants::create(name, &options)?;
+            Some(VariantEntry {
+                name: name.to_string(),
+                puzzle: pos.is_puzzle(),
+                start_fen: pos.fen(),
+            })
+        })
+        .collect()
+}

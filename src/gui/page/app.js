@@ -1,0 +1,78 @@
+// The page: the socket, the store, and the views mounted in their areas.
+
+import { connect } from './ws.js';
+import { createStore } from './state.js';
+import { toast } from './dom.js';
+import { VIEWS } from './views/index.js';
+
+const store = createStore();
+const connection = document.getElementById('connection');
+let restored = false;
+
+const socket = connect(
+  (message) => store.receive(message),
+  (status) => {
+    connection.dataset.state = status;
+    connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…' }[status];
+    if (status === 'open') restored = false;
+  },
+);
+
+const app = {
+  store,
+  send: (message) => socket.send(message),
+  /** The name of the engine picked by the person (the first that plays the variant). */
+  engineFor(variant) {
+    const engines = (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(variant)));
+    if (store.engine && engines.some((e) => e.name === store.engine)) return store.engine;
+    return engines[0]?.name ?? null;
+  },
+};
+
+store.on('welcome', () => {
+  // A reload (or a reconnect) gives the game back to the server.
+  const saved = store.saved();
+  if (saved && !restored) {
+    restored = true;
+    app.send({ type: 'new_game', variant: saved.variant, rules: saved.rules || [], fen: saved.fen ?? null, moves: saved.moves || [], cursor: saved.cursor ?? null });
+  }
+});
+store.on('error', (m) => toast('error', m.message));
+store.on('notice', (m) => toast(m.level, m.message));
+store.on('state', (s) => {
+  if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));
+  document.body.dataset.ready = '1';
+  document.body.dataset.variant = s.variant;
+});
+
+// The pages: playing (the board and its panels), the search tree, the comparison; the
+// address's #hash names the one shown, so that a reload or a link keeps it.
+const PAGES = ['play', 'tree', 'compare'];
+function showPage() {
+  const wanted = location.hash.replace('#', '');
+  const page = PAGES.includes(wanted) ? wanted : 'play';
+  document.body.dataset.page = page;
+  for (const section of document.querySelectorAll('body > [data-page]')) section.hidden = section.dataset.page !== page;
+  for (const link of document.querySelectorAll('#pages a')) link.classList.toggle('on', link.dataset.page === page);
+  store.emit('page', page);
+}
+window.addEventListener('hashchange', showPage);
+
+for (const view of VIEWS) {
+  const area = document.getElementById(`area-${view.area}`);
+  const panel = document.createElement('section');
+  panel.className = `panel panel-${view.id}`;
+  panel.id = `view-${view.id}`;
+  if (view.title) {
+    const title = document.createElement('h2');
+    title.textContent = view.title;
+    panel.append(title);
+  }
+  const body = document.createElement('div');
+  body.className = 'panel-body';
+  panel.append(body);
+  area.append(panel);
+  view.mount(body, app);
+}
+showPage();
+window.senteApp = app;

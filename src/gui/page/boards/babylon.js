@@ -1,0 +1,82 @@
+// Babylon: the stacks drawn as towers of tablets (the top colour shown, the height as a
+// number); pick a stack, then the stack to put it on. `a2b1` moves an a-topped stack of two
+// onto a b-topped stack of one.
+
+import { s, canvas } from './svg.js';
+
+const COLOURS = {
+  a: '#e5484d', b: '#3e63dd', c: '#f5c542', d: '#30a46c', e: '#8e4ec6', f: '#f76b15', g: '#12a594', h: '#d6409f',
+};
+const SLOT = 92;
+const SLAB = 13;
+const PER_ROW = 8;
+
+let selected = null;
+let selectedFen = null;
+
+function stacks(fen) {
+  const words = fen.trim().split(/\s+/);
+  return words.slice(0, -1).map((w) => ({ token: w, colour: w[0], height: Number(w.slice(1)) }));
+}
+
+function parse(mv) {
+  const m = /^([a-h])(\d+)([a-h])(\d+)$/.exec(mv);
+  return m ? { from: m[1] + m[2], onto: m[3] + m[4] } : null;
+}
+
+export function draw(container, ctx) {
+  const { state, pv, hint, onMove } = ctx;
+  if (selectedFen !== state.fen) selected = null;
+  selectedFen = state.fen;
+  const list = stacks(state.fen);
+  const moves = state.legal.map(parse).filter(Boolean);
+  const maxHeight = Math.max(3, ...list.map((t) => t.height));
+  const rows = Math.max(1, Math.ceil(list.length / PER_ROW));
+  const perRow = Math.min(PER_ROW, Math.max(list.length, 1));
+  const towerH = maxHeight * SLAB + 60;
+  const svg = canvas(container, perRow * SLOT + 20, rows * towerH + 20, 'Babylon stacks');
+  const shown = parse(hint || pv[0] || '');
+  list.forEach((stack, i) => {
+    const x = 10 + (i % PER_ROW) * SLOT;
+    const base = 10 + Math.floor(i / PER_ROW) * towerH + towerH - 30;
+    const sources = moves.filter((m) => m.from === stack.token);
+    const isSelected = selected !== null && selected === i;
+    const target = selected !== null && selected !== i && moves.some((m) => m.from === list[selected].token && m.onto === stack.token);
+    const classes = ['bab-stack'];
+    if (sources.length) classes.push('movable');
+    if (isSelected) classes.push('selected');
+    if (target) classes.push('target');
+    if (shown && (shown.from === stack.token || shown.onto === stack.token)) classes.push('suggested');
+    const g = s('g', { class: classes.join(' '), 'data-stack': stack.token, 'data-index': i });
+    g.append(s('rect', { class: 'bab-slot', x: x + 4, y: base - maxHeight * SLAB - 18, width: SLOT - 8, height: maxHeight * SLAB + 44, rx: 10 }));
+    for (let k = 0; k < stack.height; k++) {
+      const top = k === stack.height - 1;
+      g.append(s('rect', {
+        class: top ? 'bab-top' : 'bab-slab',
+        x: x + 16, y: base - (k + 1) * SLAB, width: SLOT - 32, height: SLAB - 2, rx: 3,
+        fill: top ? COLOURS[stack.colour] || '#888' : shade(COLOURS[stack.colour] || '#888'),
+      }));
+    }
+    g.append(s('text', { class: 'bab-height', x: x + SLOT / 2, y: base + 18, 'text-anchor': 'middle' }, `${stack.colour}${stack.height}`));
+    g.addEventListener('click', () => {
+      if (target) {
+        const from = list[selected].token;
+        selected = null;
+        onMove([`${from}${stack.token}`]);
+      } else if (sources.length && !isSelected) {
+        selected = i;
+        draw(container, ctx);
+      } else {
+        selected = null;
+        draw(container, ctx);
+      }
+    });
+    svg.append(g);
+  });
+}
+
+function shade(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const mix = (v) => Math.round(v * 0.45 + 255 * 0.35);
+  return `rgb(${mix((n >> 16) & 255)}, ${mix((n >> 8) & 255)}, ${mix(n & 255)})`;
+}

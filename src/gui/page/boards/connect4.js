@@ -1,0 +1,110 @@
+// Connect Four of any size: the width and height come from the fen. A legal column is clicked
+// and the disc drops; the solver's value of each column is shown under it during analysis.
+
+import { s, canvas, marker } from './svg.js';
+
+const CELL = 64;
+const TOP = 56;
+
+/** Column `i`'s label: 1-9, then a, b, c... */
+export function label(i) {
+  return i < 9 ? String(i + 1) : String.fromCharCode(97 + i - 9);
+}
+
+function grid(fen) {
+  return fen.split(' ')[0].split('/').map((row) => [...row]);
+}
+
+export function draw(container, { state, previous, pv, hint, columns, onMove }) {
+  const rows = grid(state.fen);
+  const height = rows.length;
+  const width = rows[0]?.length || 0;
+  const side = state.side === 'p1' ? 'x' : 'o';
+  const legal = new Set(state.legal);
+  const values = new Map((columns?.fen === state.fen ? columns.columns : []).map((c) => [c.mv, c]));
+  const boardW = width * CELL;
+  const boardH = height * CELL;
+  const svg = canvas(container, boardW + 20, TOP + boardH + 64, `Connect Four board, ${width} by ${height}`);
+  const root = s('g', { transform: 'translate(10 0)' });
+  svg.append(root);
+
+  // The disc added since the previous drawing drops from the top.
+  let fresh = null;
+  if (previous && previous.variant === 'connect4' && previous.moves.length + 1 === state.moves.length) {
+    const before = grid(previous.fen);
+    if (before.length === height && before[0]?.length === width) {
+      for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) {
+        if (before[r][c] === '.' && rows[r][c] !== '.') fresh = [r, c];
+      }
+    }
+  }
+
+  const discs = s('g', { class: 'c4-discs' });
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const stone = rows[r][c];
+      if (stone === '.') continue;
+      const cx = c * CELL + CELL / 2;
+      const cy = TOP + r * CELL + CELL / 2;
+      const disc = s('circle', { cx, cy, r: CELL * 0.4, class: `c4-disc c4-${stone}` });
+      if (fresh && fresh[0] === r && fresh[1] === c) {
+        const g = s('g', { class: 'c4-drop', style: `--drop-from: ${-(cy - TOP / 2)}px` }, disc);
+        discs.append(g);
+      } else {
+        discs.append(disc);
+      }
+    }
+  }
+  root.append(discs);
+
+  // The frame with its holes, drawn over the discs.
+  const holes = [];
+  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) {
+    holes.push(`M ${c * CELL + CELL / 2 - CELL * 0.4} ${TOP + r * CELL + CELL / 2} a ${CELL * 0.4} ${CELL * 0.4} 0 1 0 ${CELL * 0.8} 0 a ${CELL * 0.4} ${CELL * 0.4} 0 1 0 ${-CELL * 0.8} 0`);
+  }
+  root.append(s('path', {
+    class: 'c4-frame',
+    d: `M 0 ${TOP} h ${boardW} v ${boardH} h ${-boardW} Z ${holes.join(' ')}`,
+    'fill-rule': 'evenodd',
+  }));
+
+  // The principal variation: where its discs would land, numbered.
+  const heights = Array.from({ length: width }, (_, c) => rows.filter((row) => row[c] !== '.').length);
+  pv.slice(0, 8).forEach((mv, i) => {
+    const c = [...Array(width).keys()].find((k) => label(k) === mv);
+    if (c === undefined || heights[c] >= height) return;
+    const r = height - 1 - heights[c];
+    heights[c]++;
+    root.append(marker(c * CELL + CELL / 2, TOP + r * CELL + CELL / 2, i + 1, 13));
+  });
+
+  // Columns: labels, values, the click targets and a preview disc.
+  for (let c = 0; c < width; c++) {
+    const mv = label(c);
+    const x = c * CELL;
+    const col = s('g', { class: `c4-column${legal.has(mv) ? ' legal' : ''}${hint === mv ? ' hint' : ''}` });
+    col.append(s('circle', { class: `c4-preview c4-${side}`, cx: x + CELL / 2, cy: TOP / 2, r: CELL * 0.36 }));
+    col.append(s('text', { class: 'c4-label', x: x + CELL / 2, y: TOP + boardH + 20, 'text-anchor': 'middle' }, mv));
+    const value = values.get(mv);
+    if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46));
+    const hit = s('rect', { class: 'c4-hit', x, y: 0, width: CELL, height: TOP + boardH, 'data-move': mv });
+    if (legal.has(mv)) hit.addEventListener('click', () => onMove([mv]));
+    col.append(hit);
+    root.append(col);
+  }
+}
+
+function columnValue(value, x, y) {
+  let text = '…';
+  let cls = 'pending';
+  if (value.status === 'solved') {
+    text = value.value > 0 ? `+${value.value}` : String(value.value);
+    cls = value.value > 0 ? 'win' : value.value < 0 ? 'loss' : 'draw';
+  } else if (value.status === 'unproven') {
+    text = '?';
+    cls = 'unknown';
+  }
+  return s('g', { class: `c4-value ${cls}`, 'data-column-value': value.mv },
+    s('rect', { x: x - 22, y: y - 15, width: 44, height: 24, rx: 12 }),
+    s('text', { x, y: y + 2, 'text-anchor': 'middle' }, text));
+}

@@ -1,0 +1,140 @@
+// Rush Hour (and Rush Hour with rocks): the 6x6 grid with walls, the exit on the right of the
+// red car's row; a vehicle is dragged along its axis as far as the server says it can go;
+// with rocks, the rock player's legal cells are clicked.
+
+import { s, canvas } from './svg.js';
+
+const CELL = 70;
+const PAD = 16;
+const PALETTE = ['#3e63dd', '#30a46c', '#f5c542', '#8e4ec6', '#f76b15', '#12a594', '#d6409f', '#5b5bd6', '#978365', '#0090ff', '#46a758', '#e54666', '#ab4aba', '#ffb224'];
+
+function parse(fen) {
+  const words = fen.trim().split(/\s+/);
+  const cells = [...(words[0] || '')];
+  const vehicles = new Map();
+  cells.forEach((ch, i) => {
+    if (ch >= 'A' && ch <= 'Z') {
+      if (!vehicles.has(ch)) vehicles.set(ch, []);
+      vehicles.get(ch).push([Math.floor(i / 6), i % 6]);
+    }
+  });
+  return { cells, vehicles, side: words[1], carMoves: words[2] };
+}
+
+function colour(letter) {
+  if (letter === 'A') return '#e5484d';
+  return PALETTE[(letter.charCodeAt(0) - 66) % PALETTE.length];
+}
+
+export function draw(container, { state, pv, hint, onMove }) {
+  const { cells, vehicles } = parse(state.fen);
+  const size = 6 * CELL;
+  const svg = canvas(container, size + 2 * PAD + 56, size + 2 * PAD, 'Rush Hour board');
+  const root = s('g', { transform: `translate(${PAD} ${PAD})` });
+  svg.append(root);
+  root.append(s('rect', { class: 'rh-floor', x: -8, y: -8, width: size + 16, height: size + 16, rx: 12 }));
+  // The exit: a gap in the right wall of the red car's row.
+  root.append(s('rect', { class: 'rh-exit', x: size, y: 2 * CELL + 4, width: 46, height: CELL - 8, rx: 6 }));
+  root.append(s('text', { class: 'rh-exit-label', x: size + 24, y: 2 * CELL + CELL / 2 + 5, 'text-anchor': 'middle' }, 'EXIT'));
+  const legal = new Set(state.legal);
+  for (let r = 0; r < 6; r++) {
+    for (let c = 0; c < 6; c++) {
+      const ch = cells[r * 6 + c];
+      const x = c * CELL;
+      const y = r * CELL;
+      root.append(s('rect', { class: 'rh-cell', x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
+      if (ch === 'x') {
+        root.append(s('rect', { class: 'rh-wall', x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, 'data-wall': `${r}${c}` }));
+      }
+      if (ch === '*') {
+        root.append(s('g', { class: 'rh-rock', 'data-rock': `${r}${c}` },
+          s('path', { d: rockPath(x + CELL / 2, y + CELL / 2) })));
+      }
+      const rock = `@${r}${c}`;
+      if (legal.has(rock)) {
+        const target = s('rect', { class: `rh-rock-target${hint === rock || pv[0] === rock ? ' hint' : ''}`, x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8, 'data-move': rock });
+        target.addEventListener('click', () => onMove([rock]));
+        root.append(target);
+      }
+    }
+  }
+  const reach = new Map((state.reach || []).map(([v, back, fwd]) => [v, [back, fwd]]));
+  // A hint, the analysis' first move, or in a puzzle the next move of the line being stepped
+  // through.
+  const next = state.puzzle && state.cursor < state.moves.length ? state.moves[state.cursor] : '';
+  const suggestion = hint || pv[0] || next || '';
+  for (const [letter, spots] of vehicles) {
+    root.append(vehicle(letter, spots, reach.get(letter), legal, suggestion, onMove));
+  }
+}
+
+function rockPath(x, y) {
+  const pts = [[-22, -6], [-12, -20], [6, -22], [20, -10], [22, 8], [10, 20], [-10, 21], [-21, 10]];
+  return `M ${pts.map(([dx, dy]) => `${x + dx} ${y + dy}`).join(' L ')} Z`;
+}
+
+function vehicle(letter, spots, range, legal, suggestion, onMove) {
+  const rows = spots.map((p) => p[0]);
+  const cols = spots.map((p) => p[1]);
+  const horizontal = new Set(rows).size === 1;
+  const r0 = Math.min(...rows);
+  const c0 = Math.min(...cols);
+  const w = (Math.max(...cols) - c0 + 1) * CELL;
+  const h = (Math.max(...rows) - r0 + 1) * CELL;
+  const [back, fwd] = range || [0, 0];
+  const movable = back + fwd > 0;
+  const suggested = suggestion.startsWith(letter) && suggestion.length > 1 && suggestion[1] !== '@';
+  const g = s('g', {
+    class: `rh-vehicle${movable ? ' movable' : ''}${suggested ? ' hint' : ''}${letter === 'A' ? ' red' : ''}`,
+    'data-vehicle': letter,
+    'data-axis': horizontal ? 'x' : 'y',
+  });
+  g.append(s('rect', { class: 'rh-body', x: c0 * CELL + 6, y: r0 * CELL + 6, width: w - 12, height: h - 12, rx: 14, fill: colour(letter) }));
+  g.append(s('text', { class: 'rh-letter', x: c0 * CELL + w / 2, y: r0 * CELL + h / 2 + 7, 'text-anchor': 'middle' }, letter));
+  if (suggested) {
+    const m = /^([A-Z])([+-])(\d+)$/.exec(suggestion);
+    if (m) {
+      const d = (m[2] === '+' ? 1 : -1) * Number(m[3]) * CELL;
+      const x1 = c0 * CELL + w / 2;
+      const y1 = r0 * CELL + h / 2;
+      const x2 = horizontal ? x1 + d : x1;
+      const y2 = horizontal ? y1 : y1 + d;
+      g.append(s('line', { class: 'rh-arrow', x1, y1, x2, y2, 'marker-end': '' }));
+      g.append(s('circle', { class: 'rh-arrow-head', cx: x2, cy: y2, r: 7 }));
+    }
+  }
+  if (!movable) return g;
+  // Dragging: along the axis, clamped to the reach, snapped to whole cells on release.
+  let start = null;
+  let offset = 0;
+  g.addEventListener('pointerdown', (e) => {
+    start = horizontal ? e.clientX : e.clientY;
+    offset = 0;
+    g.setPointerCapture?.(e.pointerId);
+    g.classList.add('dragging');
+  });
+  g.addEventListener('pointermove', (e) => {
+    if (start === null) return;
+    const svg = g.ownerSVGElement;
+    const scale = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
+    const raw = ((horizontal ? e.clientX : e.clientY) - start) * scale;
+    offset = Math.max(-back * CELL, Math.min(fwd * CELL, raw));
+    g.setAttribute('transform', horizontal ? `translate(${offset} 0)` : `translate(0 ${offset})`);
+  });
+  const finish = () => {
+    if (start === null) return;
+    start = null;
+    g.classList.remove('dragging');
+    const cells = Math.round(offset / CELL);
+    g.removeAttribute('transform');
+    if (cells === 0) return;
+    const sign = cells > 0 ? '+' : '-';
+    const n = Math.abs(cells);
+    const slide = `${letter}${sign}${n}`;
+    if (legal.has(slide)) onMove([slide]);
+    else onMove(Array(n).fill(`${letter}${sign}1`));
+  };
+  g.addEventListener('pointerup', finish);
+  g.addEventListener('pointercancel', finish);
+  return g;
+}

@@ -1,0 +1,44 @@
+// Tic-tac-toe: a 3x3 grid; a legal cell is clicked to play (`a1`..`c3`, rank 1 at the bottom).
+
+import { s, canvas, marker } from './svg.js';
+
+const CELL = 100;
+
+export function draw(container, { state, pv, hint, onMove }) {
+  const rows = state.fen.split(' ')[0].split('/');
+  const svg = canvas(container, 3 * CELL + 20, 3 * CELL + 20, 'tic-tac-toe board');
+  const board = s('g', { transform: 'translate(10 10)' });
+  svg.append(board);
+  const legal = new Set(state.legal);
+  const name = (r, c) => `${'abc'[c]}${3 - r}`;
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      const mv = name(r, c);
+      const x = c * CELL;
+      const y = r * CELL;
+      const stone = (rows[r] || '')[c]?.toLowerCase();
+      const cell = s('rect', {
+        x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10,
+        class: `ttt-cell${legal.has(mv) ? ' legal' : ''}${mv === hint ? ' hint' : ''}`,
+        'data-move': mv,
+      });
+      if (legal.has(mv)) cell.addEventListener('click', () => onMove([mv]));
+      board.append(cell);
+      if (stone === 'x') board.append(cross(x + CELL / 2, y + CELL / 2, 'ttt-x'));
+      if (stone === 'o') board.append(s('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 28, class: 'ttt-o' }));
+    }
+  }
+  // The principal variation, numbered.
+  pv.slice(0, 6).forEach((mv, i) => {
+    const c = 'abc'.indexOf(mv[0]);
+    const r = 3 - Number(mv[1]);
+    if (c >= 0 && r >= 0 && r < 3) board.append(marker(c * CELL + CELL - 18, r * CELL + 18, i + 1));
+  });
+}
+
+function cross(x, y, cls) {
+  const d = 26;
+  return s('g', { class: cls },
+    s('line', { x1: x - d, y1: y - d, x2: x + d, y2: y + d }),
+    s('line', { x1: x - d, y1: y + d, x2: x + d, y2: y - d }));
+}

@@ -1,0 +1,96 @@
+// Small DOM helpers shared by the views: element creation, form fields, toasts.
+
+/** An HTML element: h('div', {class: 'x', onclick: f}, child, 'text', ...). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === 'dataset') {
+      Object.assign(node.dataset, value);
+    } else if (value === true) {
+      node.setAttribute(key, '');
+    } else {
+      node.setAttribute(key, String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Replaces the children of `node`. */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+/** A <select> of `choices` ([value, label] or value), with `value` selected. */
+export function select(id, choices, value, onchange) {
+  const node = h('select', { id, onchange });
+  for (const choice of choices) {
+    const [v, label] = Array.isArray(choice) ? choice : [choice, choice];
+    node.append(h('option', { value: v, selected: v === value }, label));
+  }
+  return node;
+}
+
+/** A labelled row. */
+export function row(label, ...controls) {
+  return h('label', { class: 'row' }, h('span', { class: 'row-label' }, label), ...controls);
+}
+
+/** A form field for an engine `option` line (spin, check, combo, string, button). */
+export function optionField(option, value, id) {
+  const current = value ?? option.default ?? '';
+  switch (option.kind) {
+    case 'spin':
+      return h('input', { id, type: 'number', min: option.min, max: option.max, value: current, 'data-option': option.name });
+    case 'check':
+      return h('input', { id, type: 'checkbox', checked: String(current) === 'true', 'data-option': option.name });
+    case 'combo':
+    {
+      const node = select(id, option.vars, current);
+      node.dataset.option = option.name;
+      return node;
+    }
+    case 'button':
+      return h('input', { id, type: 'checkbox', 'data-option': option.name, title: 'press (sent once)' });
+    default:
+      return h('input', { id, type: 'text', value: current, 'data-option': option.name });
+  }
+}
+
+/** The value of a field made by `optionField`. */
+export function fieldValue(node, option) {
+  if (option.kind === 'check') return node.checked ? 'true' : 'false';
+  if (option.kind === 'button') return node.checked ? '' : null;
+  return node.value;
+}
+
+let toastCount = 0;
+
+/** Shows a message for a few seconds (errors longer), and keeps it in #messages. */
+export function toast(level, text) {
+  const box = document.getElementById('toasts');
+  const id = `toast-${++toastCount}`;
+  const node = h('div', { class: `toast toast-${level}`, id, role: level === 'error' ? 'alert' : 'status' }, text);
+  box.append(node);
+  while (box.children.length > 4) box.firstChild.remove();
+  setTimeout(() => node.remove(), level === 'error' ? 8000 : 4000);
+}
+
+/** Copies text to the clipboard (falls back to selecting it). */
+export async function copy(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast('info', 'copied');
+  } catch {
+    if (field) {
+      field.select();
+      toast('info', 'selected: press Ctrl-C to copy');
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// The page's store: the last message of each kind from the server, handlers per message
+// type, and the game kept in sessionStorage so that a reload (or a reconnect) restores it.
+
+/** Every message type the server sends (gui.md); anything else is ignored with a warning. */
+export const SERVER_MESSAGES = ['welcome', 'state', 'info', 'columns', 'log', 'error', 'notice', 'hint', 'record',
+  'trace_start', 'trace_progress', 'trace_nodes', 'trace_done', 'trace_failed',
+  'compare_start', 'compare_row', 'compare_done', 'compare_failed'];
+
+const SAVED = 'sente-gui-game';
+
+export function createStore() {
+  const handlers = new Map();
+  const store = {
+    welcome: null,
+    state: null,
+    /** The last analysis line (cleared when the position changes). */
+    info: null,
+    columns: null,
+    hint: null,
+    /** The engine picked in the page (for analysis, play, options). */
+    engine: null,
+
+    on(type, handler) {
+      if (!handlers.has(type)) handlers.set(type, []);
+      handlers.get(type).push(handler);
+    },
+
+    emit(type, payload) {
+      for (const handler of handlers.get(type) || []) {
+        try {
+          handler(payload, store);
+        } catch (e) {
+          console.error(`handler of ${type}`, e);
+        }
+      }
+    },
+
+    /** A message from the server. */
+    receive(message) {
+      if (!message || !SERVER_MESSAGES.includes(message.type)) {
+        console.warn('unknown message', message);
+        return;
+      }
+      if (message.type === 'welcome') store.welcome = message;
+      if (message.type === 'state') {
+        const old = store.state;
+        if (!old || old.fen !== message.fen || old.variant !== message.variant) {
+          store.info = null;
+          store.hint = null;
+        }
+        if (store.columns && store.columns.fen !== message.fen) store.columns = null;
+        store.state = message;
+        save(message);
+      }
+      if (message.type === 'info') store.info = message;
+      if (message.type === 'columns') store.columns = message;
+      if (message.type === 'hint') store.hint = message.mv;
+      store.emit(message.type, message);
+      store.emit('any', message);
+    },
+
+    /** The game saved by an earlier page load of this tab. */
+    saved() {
+      try {
+        return JSON.parse(sessionStorage.getItem(SAVED) || 'null');
+      } catch {
+        return null;
+      }
+    },
+  };
+  return store;
+}
+
+function save(state) {
+  const game = {
+    variant: state.variant,
+    rules: state.rules,
+    fen: state.start_fen,
+    moves: state.moves,
+    cursor: state.cursor,
+  };
+  try {
+    sessionStorage.setItem(SAVED, JSON.stringify(game));
+  } catch {
+    // Storage full or disabled: a reload starts afresh.
+  }
+}

@@ -1,0 +1,161 @@
+// Analysis: an engine searching the viewed position (depth, score as a number and a bar,
+// nodes, nps, the PV as moves, drawn on the board too), Connect Four's exact column values,
+// and Rush Hour's optimal solution (either metric) with hints and playback.
+
+import { h, fill, select, row } from '../dom.js';
+
+export const id = 'analysis';
+export const title = 'Analysis';
+export const area = 'side';
+
+export function mount(root, app) {
+  const { store } = app;
+  const engineBox = h('span', {});
+  const toggle = h('button', { id: 'analyse', class: 'primary', onclick: () => {
+    if (store.state?.mode.analysis) app.send({ type: 'stop_analysis' });
+    else app.send({ type: 'analyse', engine: document.getElementById('analysis-engine')?.value || app.engineFor(store.state.variant) });
+  } }, 'Analyse');
+  const bar = h('div', { class: 'eval-bar', id: 'an-bar' }, h('div', { class: 'eval-fill' }));
+  const field = (id, label) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value', id }, '–'));
+  const stats = h('div', { class: 'stats' }, field('an-depth', 'depth'), field('an-score', 'score'), field('an-nodes', 'nodes'), field('an-nps', 'nps'), field('an-time', 'time'));
+  const pv = h('div', { class: 'pv', id: 'an-pv' });
+  const note = h('div', { class: 'an-note', id: 'an-note' });
+  const columns = h('div', { class: 'columns', id: 'an-columns' });
+  const puzzle = h('div', { class: 'puzzle', id: 'puzzle-box' });
+  const controls = h('div', { class: 'buttons' }, engineBox, toggle);
+  root.append(controls, bar, stats, pv, note, columns, puzzle);
+  let lastKey = null;
+  let player = null;
+
+  function engineNames(variant) {
+    return (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(variant))).map((e) => e.name);
+  }
+
+  store.on('state', (state) => {
+    const key = `${state.variant}|${state.puzzle}|${JSON.stringify(state.rules)}|${(store.welcome?.engines || []).length}`;
+    if (key !== lastKey) {
+      lastKey = key;
+      fill(engineBox, select('analysis-engine', engineNames(state.variant), app.engineFor(state.variant), (e) => { store.engine = e.target.value; }));
+      drawPuzzle(state);
+    }
+    const running = Boolean(state.mode.analysis);
+    toggle.textContent = running ? 'Stop analysis' : 'Analyse';
+    toggle.classList.toggle('running', running);
+    toggle.disabled = state.mode.kind !== 'free';
+    root.dataset.running = running ? '1' : '';
+    if (!store.info || store.info.fen !== state.fen) clear();
+    if (!store.columns) fill(columns);
+    const solveButton = document.getElementById('solve');
+    if (solveButton) {
+      solveButton.disabled = Boolean(state.mode.solving) || Boolean(state.outcome);
+      solveButton.textContent = state.mode.solving ? 'Solving…' : 'Solve (optimal)';
+    }
+    if (player && (state.cursor >= state.moves.length || state.outcome)) stopPlayer();
+  });
+
+  function clear() {
+    for (const id of ['an-depth', 'an-score', 'an-nodes', 'an-nps', 'an-time']) document.getElementById(id).textContent = '–';
+    fill(pv);
+    fill(note);
+    bar.firstChild.style.height = '50%';
+    bar.dataset.score = '';
+  }
+
+  // Lines are counted as they arrive and shown once per frame.
+  let latest = null;
+  store.on('info', (info) => {
+    root.dataset.lines = String(Number(root.dataset.lines || 0) + 1);
+    if (info.string) note.textContent = info.string;
+    if (info.depth === null && info.score === null && !info.pv?.length) return;
+    const first = latest === null;
+    latest = info;
+    if (first) requestAnimationFrame(() => {
+      const shown = latest;
+      latest = null;
+      show(shown);
+    });
+  });
+
+  function show(info) {
+    const state = store.state;
+    if (!state || info.fen !== state.fen) return;
+    if (info.depth !== null) document.getElementById('an-depth').textContent = info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth);
+    if (info.nodes !== null) document.getElementById('an-nodes').textContent = number(info.nodes);
+    if (info.nps !== null) document.getElementById('an-nps').textContent = number(info.nps);
+    if (info.time_ms !== null) document.getElementById('an-time').textContent = `${(info.time_ms / 1000).toFixed(1)} s`;
+    if (info.score !== null) {
+      const text = scoreText(info, state);
+      document.getElementById('an-score').textContent = text;
+      // The bar is from the first player's side: p1 at the bottom.
+      const own = info.score_kind === 'mate' ? Math.sign(info.score) * 10000 : info.score;
+      const p1 = state.side === 'p1' || state.puzzle ? own : -own;
+      const share = 1 / (1 + Math.exp(-p1 / 250));
+      bar.firstChild.style.height = `${Math.round(share * 100)}%`;
+      bar.dataset.score = String(p1);
+    }
+    if (info.pv?.length) {
+      fill(pv, h('span', { class: 'pv-label' }, 'PV'), info.pv.slice(0, 40).map((mv, i) => h('span', { class: 'pv-move', 'data-index': i }, mv)));
+    }
+  }
+
+  store.on('columns', (message) => {
+    const values = message.columns.map((c) => {
+      const text = c.status === 'solved' ? (c.value > 0 ? `+${c.value}` : String(c.value)) : c.status === 'unproven' ? '?' : '…';
+      return h('span', { class: `column-value ${c.status}`, 'data-move': c.mv }, h('b', {}, c.mv), ' ', text);
+    });
+    fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values] : []);
+  });
+
+  function drawPuzzle(state) {
+    if (!state.puzzle) {
+      fill(puzzle);
+      return;
+    }
+    const metric = new Map(state.rules).get('RushMetric') || 'steps';
+    const metricSelect = select('puzzle-metric', [['steps', 'steps (one cell a move)'], ['slides', 'slides (any distance)']], metric, () => {
+      // The metric is a rule: the same position under the other rules.
+      const rules = state.rules.filter(([n]) => n !== 'RushMetric');
+      if (metricSelect.value !== 'steps') rules.push(['RushMetric', metricSelect.value]);
+      app.send({ type: 'new_game', variant: state.variant, rules, fen: store.state.fen, moves: [] });
+    });
+    const solve = h('button', { id: 'solve', class: 'primary', onclick: () => app.send({ type: 'solve', engine: document.getElementById('analysis-engine')?.value || app.engineFor(state.variant) }) }, 'Solve (optimal)');
+    const hint = h('button', { id: 'puzzle-hint', onclick: () => app.send({ type: 'hint' }) }, 'Hint');
+    const play = h('button', { id: 'play-solution', onclick: () => (player ? stopPlayer() : startPlayer()) }, 'Play it');
+    fill(puzzle, h('h3', {}, 'Puzzle'), row('Metric', metricSelect), h('div', { class: 'buttons' }, solve, hint, play),
+      h('p', { class: 'hint-text' }, 'The solution is put after the current position: step through it with the move list, or play it.'));
+  }
+
+  function startPlayer() {
+    const button = document.getElementById('play-solution');
+    if (button) button.textContent = 'Pause';
+    player = setInterval(() => {
+      const state = store.state;
+      if (!state || state.cursor >= state.moves.length) return stopPlayer();
+      app.send({ type: 'goto', ply: state.cursor + 1 });
+    }, 450);
+  }
+
+  function stopPlayer() {
+    clearInterval(player);
+    player = null;
+    const button = document.getElementById('play-solution');
+    if (button) button.textContent = 'Play it';
+  }
+}
+
+function number(n) {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
+function scoreText(info, state) {
+  const bound = info.bound === 'lowerbound' ? '≥' : info.bound === 'upperbound' ? '≤' : '';
+  if (info.score_kind === 'mate') {
+    if (state.puzzle) return `solution in ${info.score}`;
+    return `${bound}${info.score > 0 ? 'win' : 'loss'} in ${Math.abs(info.score)}`;
+  }
+  const v = info.score / 100;
+  return `${bound}${v > 0 ? '+' : ''}${v.toFixed(2)}`;
+}

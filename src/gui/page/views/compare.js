@@ -1,0 +1,208 @@
+// The comparison: on one position, the searches side by side (minimax, plain and full
+// alpha-beta and the expectimax visions at chosen depths; Rush Hour's BFS, A* and IDA* with each
+// estimate; the rocks experiment's car players over whole games), as a table with the columns
+// of the scripts that make the course's tables and as a bar chart of the nodes on a log scale;
+// exported as markdown or CSV.
+
+import { h, fill, select, row, copy } from '../dom.js';
+import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition } from '../lab/presets.js';
+import { columns, markdown, csv, runLabel } from '../lab/compare-table.js';
+import { barChart } from '../lab/chart.js';
+
+export const id = 'compare';
+export const title = 'Compare algorithms';
+export const area = 'compare';
+
+const SEARCH_RUNS = [
+  ['minimax', 'Minimax'],
+  ['alphabeta-plain', 'Alpha-beta (plain)'],
+  ['alphabeta', 'Alpha-beta, full search (table, iterative deepening)'],
+  ['expectimax-random', 'Expectimax, random opponent'],
+  ['expectimax-pessimistic', 'Expectimax, pessimistic opponent'],
+  ['expectimax-optimistic', 'Expectimax, optimistic opponent'],
+];
+const PUZZLE_RUNS = [['bfs', 'BFS']].concat(
+  ...['astar', 'idastar'].map((a) => ['zero', 'distance', 'blockers', 'movers'].map((e) => [`${a}-${e}`, `${a === 'astar' ? 'A*' : 'IDA*'} ${e}`])),
+);
+const CAR_PLAYERS = SEARCH_RUNS.filter(([name]) => name !== 'alphabeta');
+
+/** The colour family of a run in the chart. */
+function family(run) {
+  return `bar-${run.replace(/-.*/, '').replace('alphabeta', run === 'alphabeta' ? 'full' : 'alphabeta')}`;
+}
+
+export function mount(root, app) {
+  const { store } = app;
+  const view = root.closest('.panel');
+  const presetSelect = h('select', { id: 'cmp-position' });
+  const engineBox = h('span', {});
+  const depthsInput = h('input', { id: 'cmp-depths', type: 'text', value: '2', title: 'one depth, or several: 4 6 8' });
+  const metricSelect = select('cmp-metric', [['steps', 'steps (one cell a move)'], ['slides', 'slides (any distance)']], 'steps');
+  const measureSelect = select('cmp-measure', [['games', 'whole games (the course\'s experiment)'], ['search', 'one search from this position']], 'games', () => drawRuns());
+  const depthRow = row('Depths', depthsInput);
+  const metricRow = row('Metric', metricSelect);
+  const measureRow = row('Measure', measureSelect);
+  const runsBox = h('div', { class: 'cmp-runs', id: 'cmp-runs' });
+  const run = h('button', { id: 'cmp-run', class: 'primary', onclick: start }, 'Compare');
+  const stop = h('button', { id: 'cmp-stop', disabled: true, onclick: () => app.send({ type: 'stop_compare' }) }, 'Stop');
+  const status = h('div', { class: 'tv-status', id: 'cmp-status' }, 'Pick a position and the searches, then Compare.');
+  const about = h('p', { class: 'hint-text', id: 'cmp-about' });
+  const table = h('div', { class: 'cmp-table-box', id: 'cmp-table' });
+  const chart = h('div', { class: 'cmp-chart', id: 'cmp-chart' });
+  const exported = h('textarea', { id: 'cmp-markdown', rows: 6, readonly: true });
+  const exportBar = h('div', { class: 'buttons' },
+    h('button', { id: 'cmp-copy', onclick: () => copy(exported.value, exported) }, 'Copy markdown'),
+    h('button', { id: 'cmp-download-md', onclick: () => download('md') }, 'Download markdown'),
+    h('button', { id: 'cmp-download-csv', onclick: () => download('csv') }, 'Download CSV'));
+  root.append(
+    h('div', { class: 'tv-top' },
+      h('div', { class: 'tv-controls' }, row('Position', presetSelect), row('Engine', engineBox), measureRow, depthRow, metricRow,
+        h('div', { class: 'row cmp-runs-row' }, h('span', { class: 'row-label' }, 'Searches'), runsBox),
+        h('div', { class: 'buttons' }, run, stop)),
+      h('div', { class: 'tv-info' }, status, about)),
+    table, chart, h('h3', {}, 'Export'), exportBar, exported);
+
+  let start_ = null;
+  let rows = [];
+  let name = null;
+  let asked = null;
+
+  function presets() {
+    const current = currentPosition(store.state);
+    const known = (p) => (store.welcome?.variants || []).some((v) => v.name === p.variant);
+    return (current ? [current] : []).concat(SEARCH_PRESETS.filter(known), PUZZLE_PRESETS.filter(known));
+  }
+  function chosen() {
+    return presets().find((p) => p.id === presetSelect.value) || presets()[0];
+  }
+  function kindOf(preset) {
+    if (!preset) return 'search';
+    if ((store.welcome?.variants || []).find((v) => v.name === preset.variant)?.puzzle) return 'puzzle';
+    return preset.variant === 'rushhour-rocks' ? 'rocks' : 'search';
+  }
+  function drawPresets() {
+    const was = presetSelect.value || 'tictactoe-a3';
+    fill(presetSelect, presets().map((p) => h('option', { value: p.id }, p.label)));
+    presetSelect.value = was;
+    if (!presetSelect.value) presetSelect.value = 'tictactoe-a3';
+  }
+  function drawEngines() {
+    const preset = chosen();
+    if (!preset) return;
+    const names = (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(preset.variant))).map((e) => e.name);
+    const old = document.getElementById('cmp-engine')?.value;
+    fill(engineBox, select('cmp-engine', names, names.includes(old) ? old : app.engineFor(preset.variant)));
+  }
+  function drawRuns() {
+    const kind = kindOf(chosen());
+    const games = kind === 'rocks' && measureSelect.value === 'games';
+    const runs = kind === 'puzzle' ? PUZZLE_RUNS : games ? CAR_PLAYERS : SEARCH_RUNS;
+    fill(runsBox, runs.map(([name, label]) => h('label', { class: 'cmp-run' },
+      h('input', { type: 'checkbox', id: `cmp-run-${name}`, 'data-run': name, checked: true }), label)));
+    depthRow.hidden = kind === 'puzzle';
+    metricRow.hidden = kind !== 'puzzle';
+    measureRow.hidden = kind !== 'rocks';
+    about.textContent = kind === 'puzzle'
+      ? 'Each search solves the puzzle optimally; the table is that of scripts/puzzle_algorithms.py: the states expanded and generated, the open list\'s peak, IDA*\'s iterations, the search\'s own time.'
+      : games
+        ? 'Each car player plays a whole game at this depth against sente\'s rock player (full alpha-beta, same depth), as in scripts/rocks_experiment.py: the states its searches visited, its moves to get out, and the exact value (the fewest moves against the best rocks).'
+        : 'Each search runs from a fresh start (ucinewgame) with go depth N, as in scripts/compare_algorithms.py: value (from the side to move), best move, nodes, time.';
+  }
+  presetSelect.addEventListener('change', () => {
+    const preset = chosen();
+    if (preset?.depth) depthsInput.value = String(preset.depth);
+    drawEngines();
+    drawRuns();
+  });
+  store.on('welcome', () => { drawPresets(); drawEngines(); drawRuns(); const p = chosen(); if (p?.depth) depthsInput.value = String(p.depth); });
+  store.on('state', () => drawPresets());
+
+  function start() {
+    const preset = chosen();
+    if (!preset) return;
+    const kind = kindOf(preset);
+    const runs = [...runsBox.querySelectorAll('input[data-run]:checked')].map((c) => c.dataset.run);
+    const depths = depthsInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
+    let rules = preset.rules || [];
+    if (kind === 'puzzle') {
+      rules = rules.filter(([n]) => n !== 'RushMetric');
+      if (metricSelect.value !== 'steps') rules.push(['RushMetric', metricSelect.value]);
+    }
+    asked = preset.table || null;
+    status.className = 'tv-status';
+    status.textContent = 'Starting…';
+    view.dataset.state = 'running';
+    app.send({
+      type: 'compare', engine: document.getElementById('cmp-engine')?.value || app.engineFor(preset.variant),
+      variant: preset.variant, rules, fen: preset.fen, moves: preset.moves,
+      runs, depths: kind === 'puzzle' ? [] : depths, games: kind === 'rocks' && measureSelect.value === 'games',
+    });
+  }
+
+  store.on('compare_start', (m) => {
+    start_ = m;
+    name = asked;
+    rows = m.rows.slice();
+    run.disabled = true;
+    stop.disabled = false;
+    status.textContent = `Running ${rows.length} searches on ${m.variant}…`;
+    redraw();
+  });
+  store.on('compare_row', (m) => {
+    if (!start_) return;
+    rows[m.index] = m;
+    const done = rows.filter((r) => r.status === 'done' || r.status === 'error').length;
+    status.textContent = `Running… ${done} of ${rows.length} done`;
+    redraw();
+  });
+  store.on('compare_done', (m) => {
+    run.disabled = false;
+    stop.disabled = true;
+    status.textContent = `Done: ${rows.length} searches in ${(m.elapsed_ms / 1000).toFixed(1)} s.`;
+    view.dataset.state = 'done';
+    view.dataset.doneAt = String(Number(view.dataset.doneAt || 0) + 1);
+  });
+  store.on('compare_failed', (m) => {
+    run.disabled = false;
+    stop.disabled = true;
+    status.className = 'tv-status error';
+    status.textContent = m.message === 'stopped' ? 'Stopped.' : m.message;
+    view.dataset.state = 'failed';
+  });
+
+  function redraw() {
+    const kind = start_.kind;
+    const cols = columns(kind, start_, name);
+    const plain = (v) => String(v ?? '').replace(/`/g, '');
+    const lead = kind === 'games' ? 2 : 3;
+    const cells = (r) => {
+      if (r.status === 'done') return cols.map(([, cell]) => h('td', {}, plain(cell(r))));
+      const note = r.status === 'error' ? `failed: ${r.error}` : r.status === 'running' ? 'running…' : 'waiting';
+      return cols.slice(0, lead).map(([, cell]) => h('td', {}, plain(cell(r))))
+        .concat(h('td', { colspan: cols.length - lead, class: 'cmp-note' }, note));
+    };
+    fill(table, h('table', { class: 'cmp-table' },
+      h('thead', {}, h('tr', {}, cols.map(([head]) => h('th', {}, head)))),
+      h('tbody', {}, rows.map((r) => h('tr', { class: `cmp-${r.status}`, 'data-run': r.run, 'data-depth': r.depth ?? '' }, cells(r))))));
+    const depths = new Set(rows.map((r) => r.depth)).size;
+    const what = kind === 'puzzle' ? 'states expanded' : kind === 'games' ? 'states visited by the car player' : 'nodes';
+    barChart(chart, rows.map((r) => ({
+      label: runLabel(r, kind, depths),
+      value: r.status === 'done' ? r.nodes : null,
+      family: family(r.run),
+      note: r.status === 'error' ? 'failed' : r.status === 'running' ? 'running…' : '',
+    })), `${what} (log scale)`);
+    exported.value = markdown(kind, start_, rows, name);
+  }
+
+  function download(format) {
+    if (!start_) return;
+    const text = format === 'csv' ? csv(start_.kind, start_, rows, name) : markdown(start_.kind, start_, rows, name);
+    const url = URL.createObjectURL(new Blob([text], { type: format === 'csv' ? 'text/csv' : 'text/markdown' }));
+    const link = h('a', { href: url, download: `sente-comparison-${start_.variant}.${format}` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

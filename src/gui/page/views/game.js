@@ -1,0 +1,164 @@
+// The game: a new game of any variant with its rules (fields built from the engine's own
+// option lines), a game against an engine (either seat, time per move, clock or depth) or
+// between two engines, and the controls of a running game (undo, hint, pause, stop).
+
+import { h, fill, select, row, optionField, fieldValue } from '../dom.js';
+
+export const id = 'game';
+export const title = 'Game';
+export const area = 'side';
+
+export function mount(root, app) {
+  const { store } = app;
+  const variantSelect = select('variant', [], null, () => drawRules());
+  const rulesBox = h('div', { class: 'rules-form', id: 'rules-form' });
+  const newGame = h('button', { id: 'new-game', class: 'primary', onclick: start }, 'New game');
+  const modeBox = h('div', { class: 'mode-box', id: 'mode-box' });
+  root.append(row('Game', variantSelect), rulesBox, h('div', { class: 'buttons' }, newGame), modeBox);
+  let shownMode = null;
+
+  function engines() {
+    return (store.welcome?.engines || []).filter((e) => !e.error);
+  }
+
+  function ruleOptions(variant) {
+    const engine = engines().find((e) => e.name === app.engineFor(variant)) || engines()[0];
+    return (engine?.options || []).filter((o) => o.rule_of === variant);
+  }
+
+  function drawRules() {
+    const variant = variantSelect.value;
+    const current = store.state?.variant === variant ? new Map(store.state.rules) : new Map();
+    fill(rulesBox, ruleOptions(variant).map((o) => row(o.name, optionField(o, current.get(o.name), `rule-${o.name}`))));
+  }
+
+  function start() {
+    const variant = variantSelect.value;
+    const rules = [];
+    for (const o of ruleOptions(variant)) {
+      const node = document.getElementById(`rule-${o.name}`);
+      const value = node && fieldValue(node, o);
+      if (value !== null && value !== undefined && String(value) !== String(o.default)) rules.push([o.name, String(value)]);
+    }
+    app.send({ type: 'new_game', variant, rules });
+  }
+
+  store.on('welcome', (w) => {
+    const titles = { tictactoe: 'Tic-tac-toe', connect4: 'Connect Four', babylon: 'Babylon', rushhour: 'Rush Hour', 'rushhour-rocks': 'Rush Hour with rocks', tree: 'Game tree' };
+    fill(variantSelect, w.variants.map((v) => h('option', { value: v.name }, titles[v.name] || v.name)));
+    if (store.state) variantSelect.value = store.state.variant;
+    drawRules();
+    shownMode = null;
+    if (store.state) drawMode(store.state);
+  });
+
+  // The picker follows the game when the game's variant or rules change (a new game, a
+  // loaded record), not while the person is choosing the next game.
+  let shownGame = null;
+  store.on('state', (state) => {
+    const game = `${state.variant}|${JSON.stringify(state.rules)}`;
+    if (game !== shownGame) {
+      shownGame = game;
+      variantSelect.value = state.variant;
+      drawRules();
+    }
+    drawMode(state);
+  });
+
+  function limitsForm(prefix) {
+    const kind = select(`${prefix}-time-kind`, [['movetime', 'Time per move'], ['clock', 'Clock'], ['depth', 'Depth']], 'movetime', () => show());
+    const movetime = h('input', { id: `${prefix}-movetime`, type: 'number', min: 0.05, step: 0.05, value: 1 });
+    const base = h('input', { id: `${prefix}-base`, type: 'number', min: 0.1, step: 0.5, value: 3 });
+    const inc = h('input', { id: `${prefix}-inc`, type: 'number', min: 0, step: 0.5, value: 2 });
+    const depth = h('input', { id: `${prefix}-depth`, type: 'number', min: 1, max: 64, value: 6 });
+    const rows = {
+      movetime: row('Seconds', movetime),
+      clock: h('div', {}, row('Minutes', base), row('Increment (s)', inc)),
+      depth: row('Plies', depth),
+    };
+    const box = h('div', { class: 'limits' }, row('Time', kind), rows.movetime, rows.clock, rows.depth);
+    function show() {
+      for (const [k, node] of Object.entries(rows)) node.hidden = k !== kind.value;
+    }
+    show();
+    return {
+      box,
+      value() {
+        if (kind.value === 'clock') return { base_ms: Math.round(Number(base.value) * 60000), inc_ms: Math.round(Number(inc.value) * 1000) };
+        if (kind.value === 'depth') return { depth: Math.round(Number(depth.value)) };
+        return { movetime_ms: Math.max(1, Math.round(Number(movetime.value) * 1000)) };
+      },
+    };
+  }
+
+  function engineSelect(id, variant) {
+    const names = engines().filter((e) => !e.variants || e.variants.includes(variant)).map((e) => e.name);
+    return select(id, names, app.engineFor(variant), (e) => { store.engine = e.target.value; });
+  }
+
+  function drawMode(state) {
+    const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}`;
+    if (key !== shownMode) {
+      shownMode = key;
+      if (state.mode.kind === 'free') drawFree(state);
+      else drawRunning(state);
+    }
+    updateRunning(state);
+  }
+
+  function drawFree(state) {
+    if (state.puzzle) {
+      fill(modeBox, h('p', { class: 'hint-text' }, 'Drag the vehicles to get the red car out, or ask for the optimal solution in the analysis panel.'));
+      return;
+    }
+    const tabs = h('div', { class: 'segmented' });
+    const body = h('div', {});
+    const pages = {
+      play: () => {
+        const engine = engineSelect('play-engine', state.variant);
+        const seat = select('play-seat', [['p1', 'First'], ['p2', 'Second']], 'p1');
+        const limits = limitsForm('play');
+        const go = h('button', { id: 'start-play', class: 'primary', onclick: () => app.send({ type: 'start_play', engine: engine.value, human: seat.value, limits: limits.value() }) }, 'Play');
+        fill(body, row('Engine', engine), row('You play', seat), limits.box, h('div', { class: 'buttons' }, go));
+      },
+      watch: () => {
+        const p1 = engineSelect('watch-p1', state.variant);
+        const p2 = engineSelect('watch-p2', state.variant);
+        const limits = limitsForm('watch');
+        const go = h('button', { id: 'start-watch', class: 'primary', onclick: () => app.send({ type: 'start_watch', engines: [p1.value, p2.value], limits: limits.value() }) }, 'Start');
+        fill(body, row('First', p1), row('Second', p2), limits.box, h('div', { class: 'buttons' }, go));
+      },
+    };
+    for (const [name, label] of [['play', 'Play an engine'], ['watch', 'Engine vs engine']]) {
+      tabs.append(h('button', { id: `mode-${name}`, onclick: (e) => {
+        for (const b of tabs.children) b.classList.toggle('on', b === e.target);
+        pages[name]();
+      } }, label));
+    }
+    fill(modeBox, tabs, body);
+    tabs.firstChild.classList.add('on');
+    pages.play();
+  }
+
+  function drawRunning(state) {
+    const buttons = [];
+    if (state.mode.kind === 'play') {
+      buttons.push(h('button', { id: 'undo', onclick: () => app.send({ type: 'undo' }) }, 'Undo'));
+      buttons.push(h('button', { id: 'hint', onclick: () => app.send({ type: 'hint' }) }, 'Hint'));
+    } else {
+      buttons.push(h('button', { id: 'pause', onclick: () => app.send({ type: store.state.mode.paused ? 'resume' : 'pause' }) }, 'Pause'));
+    }
+    buttons.push(h('button', { id: 'stop-game', onclick: () => app.send({ type: 'stop_game' }) }, 'Stop game'));
+    fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, buttons));
+  }
+
+  function updateRunning(state) {
+    const status = document.getElementById('mode-status');
+    if (!status) return;
+    const [a, b] = state.mode.players;
+    const what = state.mode.kind === 'play' ? `You (${state.mode.human}) against ${state.mode.human === 'p1' ? b : a}` : `${a} against ${b}`;
+    status.textContent = `${what} · ${state.mode.limits}${state.mode.paused ? ' · paused' : ''}`;
+    const pause = document.getElementById('pause');
+    if (pause) pause.textContent = state.mode.paused ? 'Resume' : 'Pause';
+  }
+}

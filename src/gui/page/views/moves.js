@@ -1,0 +1,49 @@
+// The move list with navigation: click a move to view the position after it; the buttons
+// and the arrow keys step through the game (a puzzle's solution too).
+
+import { h, fill } from '../dom.js';
+
+export const id = 'moves';
+export const title = 'Moves';
+export const area = 'side';
+
+export function mount(root, app) {
+  const { store } = app;
+  const list = h('ol', { class: 'move-list', id: 'moves' });
+  const goto = (ply) => app.send({ type: 'goto', ply: Math.max(0, ply) });
+  const nav = h('div', { class: 'buttons nav' },
+    h('button', { id: 'nav-start', title: 'start', onclick: () => goto(0) }, '«'),
+    h('button', { id: 'nav-back', title: 'back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
+    h('button', { id: 'nav-forward', title: 'forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
+    h('button', { id: 'nav-end', title: 'end', onclick: () => goto(store.state.moves.length) }, '»'));
+  root.append(nav, list);
+
+  store.on('state', (state) => {
+    const items = [h('li', { class: `move start${state.cursor === 0 ? ' current' : ''}`, 'data-ply': 0, onclick: () => goto(0) }, 'start')];
+    state.moves.forEach((mv, i) => {
+      const ply = i + 1;
+      const number = state.puzzle ? `${ply}.` : i % 2 === 0 ? `${i / 2 + 1}.` : '';
+      items.push(h('li', {
+        class: `move${ply === state.cursor ? ' current' : ''}${ply > state.cursor ? ' ahead' : ''}`,
+        'data-ply': ply,
+        title: state.comments[i] || '',
+        onclick: () => goto(ply),
+      }, h('span', { class: 'num' }, number), mv, state.comments[i] ? h('span', { class: 'comment' }, state.comments[i]) : null));
+    });
+    fill(list, items);
+    // Keep the current move in sight (scrolling the list only, not the page).
+    const current = list.querySelector('.current');
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
+  });
+
+  document.addEventListener('keydown', (e) => {
+    if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
+    if (e.key === 'ArrowLeft') goto(store.state.cursor - 1);
+    if (e.key === 'ArrowRight') goto(store.state.cursor + 1);
+  });
+}

@@ -1,0 +1,50 @@
+// The position in and out: the current fen and move list to copy, a fen / move list / Rush
+// Hour database line to set, and the game saved and loaded in the record format of
+// `sente match`.
+
+import { h, copy } from '../dom.js';
+
+export const id = 'position';
+export const title = 'Position';
+export const area = 'bottom';
+
+export function mount(root, app) {
+  const { store } = app;
+  const fenOut = h('input', { id: 'fen-out', type: 'text', readonly: true });
+  const movesOut = h('input', { id: 'moves-out', type: 'text', readonly: true });
+  const setupText = h('textarea', { id: 'setup-text', rows: 2, placeholder: 'a fen, a move list (4453 or 4 4 5 3), or a Rush Hour database line' });
+  const recordText = h('textarea', { id: 'record-text', rows: 5, placeholder: 'a game record ([Event ...] headers, then the moves)' });
+  const file = h('input', { id: 'load-file', type: 'file', accept: '.txt,.pgn,text/plain' });
+  file.addEventListener('change', async () => {
+    const chosen = file.files?.[0];
+    if (!chosen) return;
+    recordText.value = await chosen.text();
+    app.send({ type: 'load_record', text: recordText.value });
+    file.value = '';
+  });
+  root.append(
+    h('div', { class: 'copy-row' }, h('span', { class: 'row-label' }, 'Fen'), fenOut, h('button', { id: 'copy-fen', onclick: () => copy(fenOut.value, fenOut) }, 'Copy')),
+    h('div', { class: 'copy-row' }, h('span', { class: 'row-label' }, 'Moves'), movesOut, h('button', { id: 'copy-moves', onclick: () => copy(movesOut.value, movesOut) }, 'Copy')),
+    h('div', { class: 'setup' }, setupText, h('button', { id: 'setup-apply', onclick: () => app.send({ type: 'setup', text: setupText.value }) }, 'Set position')),
+    h('div', { class: 'record' }, recordText, h('div', { class: 'buttons' },
+      h('button', { id: 'save-record', onclick: () => app.send({ type: 'save_record' }) }, 'Save game'),
+      h('button', { id: 'load-record', onclick: () => app.send({ type: 'load_record', text: recordText.value }) }, 'Load game'),
+      h('label', { class: 'file-button' }, 'Open file…', file))),
+  );
+
+  store.on('state', (state) => {
+    fenOut.value = state.fen;
+    const moves = state.moves.slice(0, state.cursor).join(' ');
+    movesOut.value = state.start_fen ? `fen ${state.start_fen} moves ${moves}` : moves;
+  });
+
+  store.on('record', (message) => {
+    recordText.value = message.text;
+    const url = URL.createObjectURL(new Blob([message.text], { type: 'text/plain' }));
+    const link = h('a', { href: url, download: `sente-${store.state?.variant || 'game'}.txt` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+}

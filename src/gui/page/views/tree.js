@@ -1,0 +1,424 @@
+// The search tree: a traced search (minimax, alpha-beta, or expectimax under an opponent
+// vision) of the game's position or one of the course's, drawn node by node as the engine
+// reported it: values, alpha/beta on hover, pruned branches as grey stubs, the principal line;
+// stepped through in the order the search visited the nodes, with the window and the values of
+// the path being searched; large trees open to a chosen level, nodes opened and closed by click.
+
+import { h, fill, select, row } from '../dom.js';
+import { parseTree } from '../boards/tree.js';
+import { SEARCH_PRESETS, currentPosition } from '../lab/presets.js';
+import { TraceTree } from '../lab/tree-model.js';
+import { layout } from '../lab/tree-layout.js';
+import { TreeDrawing } from '../lab/tree-draw.js';
+import { valueText, valueWords, count } from '../lab/values.js';
+
+export const id = 'tree';
+export const title = 'Search tree';
+export const area = 'tree';
+
+const ALGORITHMS = [
+  ['minimax', 'Minimax'],
+  ['alphabeta-plain', 'Alpha-beta'],
+  ['expectimax-random', 'Expectimax, random opponent'],
+  ['expectimax-pessimistic', 'Expectimax, pessimistic opponent'],
+  ['expectimax-optimistic', 'Expectimax, optimistic opponent'],
+];
+const SPEEDS = [['1', '1 node/s'], ['2', '2 nodes/s'], ['5', '5 nodes/s'], ['20', '20 nodes/s'], ['100', '100 nodes/s'], ['1000', '1000 nodes/s']];
+const KIND_WORDS = {
+  max: 'max node (p1 to move: takes its largest child)',
+  min: 'min node (p2 to move: takes its smallest child)',
+  chance: 'chance node (the opponent as chance: the expectation of its children)',
+  leaf: 'leaf (game over, or the depth limit: the evaluation)',
+};
+const GLYPH = { max: '▲', min: '▼', chance: '●', leaf: '■' };
+
+export function mount(root, app) {
+  const { store } = app;
+  const view = root.closest('.panel');
+  const presetSelect = h('select', { id: 'tv-position' });
+  const algorithmSelect = select('tv-algorithm', ALGORITHMS, 'minimax');
+  const depthInput = h('input', { id: 'tv-depth', type: 'number', min: 1, max: 64, value: 2 });
+  const limitInput = h('input', { id: 'tv-limit', type: 'number', min: 1, max: 100000, value: 100000 });
+  const engineBox = h('span', { class: 'tv-engine' });
+  const run = h('button', { id: 'tv-run', class: 'primary', onclick: start }, 'Search');
+  const stop = h('button', { id: 'tv-stop', onclick: () => app.send({ type: 'stop_trace' }), disabled: true }, 'Stop');
+  const status = h('div', { class: 'tv-status', id: 'tv-status' }, 'Pick a position and an algorithm, then Search.');
+  const summary = h('div', { class: 'tv-summary', id: 'tv-summary' });
+
+  const slider = h('input', { id: 'tv-slider', type: 'range', min: 0, max: 0, value: 0, oninput: () => setStep(Number(slider.value)) });
+  const stepText = h('span', { class: 'tv-step-text', id: 'tv-step-text' });
+  const playButton = h('button', { id: 'tv-play', title: 'play / pause', onclick: () => (timer ? pause() : play()) }, '▶ Play');
+  const speedSelect = select('tv-speed', SPEEDS, '2', () => { if (timer) { pause(); play(); } });
+  const levelsInput = h('input', { id: 'tv-levels', type: 'number', min: 1, max: 64, value: 2, onchange: () => setLevels(Number(levelsInput.value)) });
+  const stepBar = h('div', { class: 'tv-toolbar' },
+    h('div', { class: 'tv-steps' },
+      h('button', { id: 'tv-first', title: 'before the search', onclick: () => { pause(); setStep(0); } }, '|◀'),
+      h('button', { id: 'tv-back', title: 'one node back (←)', onclick: () => { pause(); setStep(step - 1); } }, '◀ Step'),
+      playButton,
+      h('button', { id: 'tv-next', title: 'one node on (→)', onclick: () => { pause(); setStep(step + 1); } }, 'Step ▶'),
+      h('button', { id: 'tv-last', title: 'the whole search', onclick: () => { pause(); setStep(tree ? tree.n : 0); } }, '▶|'),
+      slider, stepText, speedSelect),
+    h('div', { class: 'tv-levels' },
+      h('span', { class: 'row-label' }, 'Levels open'), levelsInput,
+      h('button', { id: 'tv-open-all', onclick: () => openAll(true) }, 'Open all'),
+      h('button', { id: 'tv-close-all', onclick: () => openAll(false) }, 'Close all')));
+  const canvasHost = h('div', { class: 'tv-canvas' });
+  const narrative = h('div', { class: 'tv-narrative', id: 'tv-narrative' },
+    h('p', {}, 'No tree yet. The textbook tree with minimax, then with alpha-beta, is a good start: step through each and watch alpha-beta skip two leaves.'));
+  const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
+  const legend = h('div', { class: 'tv-legend' },
+    h('div', {}, h('b', {}, '▲'), ' max (p1) ', h('b', {}, '▼'), ' min (p2) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
+    h('div', {}, 'Values in pawns from p1\'s side (+M7: p1 wins 7 plies from the root). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β.'));
+  const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
+  const controls = h('div', { class: 'tv-controls' },
+    row('Position', presetSelect),
+    row('Algorithm', algorithmSelect),
+    h('div', { class: 'tv-inline' }, row('Depth', depthInput), row('Trace limit', limitInput), row('Engine', engineBox)),
+    h('div', { class: 'buttons' }, run, stop));
+  root.append(
+    h('div', { class: 'tv-top' }, controls, h('div', { class: 'tv-info' }, status, summary)),
+    stepBar,
+    h('div', { class: 'tv-body' }, canvasHost, h('div', { class: 'tv-side' }, h('h3', {}, 'This step'), narrative, h('h3', {}, 'The path searched'), pathBox, legend)),
+    tip);
+
+  const drawing = new TreeDrawing(canvasHost, { onToggle: toggle, onHover: hover });
+  let tree = null;
+  let pending = null;
+  let lay = null;
+  let step = 0;
+  let levels = 2;
+  const overrides = new Map();
+  const autoOpened = new Set();
+  let timer = null;
+  let timing = {};
+  let leafValues = null;
+  let draws = 0;
+
+  // The positions: the game's, then the course's.
+  function presets() {
+    const current = currentPosition(store.state);
+    return (current ? [current] : []).concat(SEARCH_PRESETS.filter((p) => (store.welcome?.variants || []).some((v) => v.name === p.variant)));
+  }
+  function drawPresets() {
+    const chosen = presetSelect.value || 'textbook';
+    fill(presetSelect, presets().map((p) => h('option', { value: p.id }, p.label)));
+    presetSelect.value = chosen;
+    if (!presetSelect.value) presetSelect.value = 'textbook';
+  }
+  function chosen() {
+    return presets().find((p) => p.id === presetSelect.value) || presets()[0];
+  }
+  function drawEngines() {
+    const preset = chosen();
+    if (!preset) return;
+    const names = (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(preset.variant))).map((e) => e.name);
+    const old = document.getElementById('tv-engine')?.value;
+    fill(engineBox, select('tv-engine', names, names.includes(old) ? old : app.engineFor(preset.variant)));
+  }
+  presetSelect.addEventListener('change', () => {
+    const preset = chosen();
+    if (preset?.depth) depthInput.value = preset.depth;
+    drawEngines();
+  });
+  store.on('welcome', () => { drawPresets(); drawEngines(); });
+  store.on('state', () => { drawPresets(); });
+
+  function start() {
+    const preset = chosen();
+    if (!preset) return;
+    const [algorithm, opponent] = algorithmSelect.value.startsWith('expectimax-')
+      ? ['minimax', algorithmSelect.value.slice('expectimax-'.length)]
+      : [algorithmSelect.value, 'adversarial'];
+    const engine = document.getElementById('tv-engine')?.value || app.engineFor(preset.variant);
+    pause();
+    timing = { sent: performance.now() };
+    view.dataset.state = 'searching';
+    status.className = 'tv-status';
+    status.textContent = 'Searching…';
+    app.send({
+      type: 'trace', engine, variant: preset.variant, rules: preset.rules || [], fen: preset.fen, moves: preset.moves,
+      algorithm, opponent, depth: Math.round(Number(depthInput.value)), limit: Math.round(Number(limitInput.value)),
+    });
+  }
+
+  store.on('trace_start', (m) => {
+    pending = new TraceTree(m);
+    timing.started = performance.now();
+    run.disabled = true;
+    stop.disabled = false;
+    status.textContent = `Searching ${m.variant} to depth ${m.depth}…`;
+  });
+  store.on('trace_progress', (m) => {
+    status.textContent = `Searching… ${count(m.lines)} nodes traced`;
+  });
+  store.on('trace_nodes', (m) => {
+    if (!pending) return;
+    if (!timing.firstNodes) timing.firstNodes = performance.now();
+    pending.add(m.nodes);
+  });
+  store.on('trace_done', (m) => {
+    if (!pending) return;
+    timing.done = performance.now();
+    tree = pending;
+    pending = null;
+    tip.hidden = true;
+    tree.finish(m);
+    run.disabled = false;
+    stop.disabled = true;
+    overrides.clear();
+    autoOpened.clear();
+    levels = tree.defaultLevels();
+    levelsInput.value = levels;
+    levelsInput.max = Math.max(1, tree.maxPly);
+    leafValues = tree.start.variant === 'tree' ? treeLeaves(tree.start.fen) : null;
+    slider.max = tree.n;
+    step = tree.n;
+    relayout();
+    drawing.reveal(1, true);
+    describe();
+    showStep();
+    requestAnimationFrame(() => {
+      timing.drawn = performance.now();
+      view.dataset.firstDrawMs = String(Math.round(timing.drawn - timing.sent));
+      view.dataset.buildMs = String(Math.round(timing.drawn - timing.done));
+      view.dataset.drawnAt = String(++draws);
+      view.dataset.state = 'drawn';
+    });
+  });
+  store.on('trace_failed', (m) => {
+    pending = null;
+    run.disabled = false;
+    stop.disabled = true;
+    view.dataset.state = 'failed';
+    status.className = 'tv-status error';
+    status.textContent = m.message === 'stopped' ? 'Stopped.' : m.message;
+  });
+
+  function describe() {
+    const { start: st, summary: sum } = tree;
+    const name = ALGORITHMS.find(([k]) => k === (st.opponent === 'adversarial' ? st.algorithm : `expectimax-${st.opponent}`))?.[1] || st.algorithm;
+    status.className = 'tv-status';
+    status.textContent = `${name}, depth ${st.depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
+    fill(summary,
+      fact('Value', `${valueText(sum.value)} for p1`, 'tv-value-out'),
+      fact('Best move', sum.best || '–', 'tv-best'),
+      fact('Principal line', (sum.pv || []).join(' ') || '–', 'tv-pv-out'),
+      fact('Engine', `${st.engine} · ${sum.score || ''} · ${sum.time_ms ?? '?'} ms`, 'tv-engine-out'));
+    view.dataset.nodes = String(tree.n);
+  }
+
+  function fact(label, value, id) {
+    return h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value', id }, value));
+  }
+
+  function isOpen(id) {
+    return overrides.has(id) ? overrides.get(id) : tree.ply[id] < levels;
+  }
+
+  function relayout(keep) {
+    const scroll = document.getElementById('tv-scroll');
+    const at = (id) => lay.x[id] * drawing.scale + drawing.offset;
+    const before = keep && lay ? at(keep) - scroll.scrollLeft : null;
+    const began = performance.now();
+    lay = layout(tree, isOpen);
+    view.dataset.layoutMs = (performance.now() - began).toFixed(1);
+    drawing.show(tree, lay, step, leafValues);
+    if (before !== null && !Number.isNaN(lay.x[keep])) scroll.scrollLeft = Math.max(0, at(keep) - before);
+    view.dataset.shown = String(lay.shown.length);
+  }
+
+  function toggle(id) {
+    if (!tree || tree.childCount[id] === 0) return;
+    overrides.set(id, !isOpen(id));
+    autoOpened.delete(id);
+    relayout(id);
+  }
+
+  function setLevels(n) {
+    if (!tree) return;
+    levels = Math.max(1, Math.min(64, n || 1));
+    overrides.clear();
+    autoOpened.clear();
+    relayout(1);
+  }
+
+  function openAll(open) {
+    if (!tree) return;
+    overrides.clear();
+    autoOpened.clear();
+    levels = open ? tree.maxPly + 1 : 1;
+    levelsInput.value = Math.min(levels, tree.maxPly);
+    relayout(1);
+  }
+
+  function setStep(k) {
+    if (!tree) return;
+    tip.hidden = true;
+    step = Math.max(0, Math.min(tree.n, k));
+    // Open the path to the node being searched (closing what was opened for earlier steps).
+    const path = new Set(step > 0 && step < tree.n ? tree.path(step).slice(0, -1) : []);
+    let changed = false;
+    for (const id of [...autoOpened]) {
+      if (!path.has(id)) {
+        overrides.delete(id);
+        autoOpened.delete(id);
+        changed = true;
+      }
+    }
+    for (const id of path) {
+      if (!isOpen(id)) {
+        overrides.set(id, true);
+        autoOpened.add(id);
+        changed = true;
+      }
+    }
+    if (changed) lay = layout(tree, isOpen);
+    drawing.show(tree, lay, step, leafValues);
+    if (step > 0 && step < tree.n) drawing.reveal(step);
+    showStep();
+  }
+
+  function showStep() {
+    slider.value = String(step);
+    view.dataset.step = String(step);
+    stepText.textContent = `${count(step)} / ${count(tree.n)}`;
+    fill(narrative, narrate(step));
+    fill(pathBox, pathTable());
+  }
+
+  function narrate(k) {
+    if (k === 0) return [h('p', {}, 'Before the search. Step or play to watch it enter the nodes one by one, in the order of their ids.')];
+    const lines = [];
+    if (k >= tree.n) {
+      lines.push(h('p', { class: 'tv-whole' }, `The whole search: ${count(tree.n)} nodes. The root is worth ${valueText(tree.value[1])} for p1; the principal line is in orange.`));
+      const cut = countPruned();
+      if (cut.nodes) lines.push(h('p', { class: 'tv-whole' }, `${count(cut.nodes)} cutoff${cut.nodes === 1 ? '' : 's'} pruned ${count(cut.children)} children (the grey stubs).`));
+      lines.push(h('p', { class: 'tv-last' }, 'Its last step:'));
+    }
+    const kind = tree.kindName(k);
+    const window = tree.alpha[k] === tree.alpha[k] ? `, with α = ${valueText(tree.alpha[k])} and β = ${valueText(tree.beta[k])}` : '';
+    lines.push(h('p', { class: 'tv-enter' }, `Enters node ${k}${tree.move[k] ? ` by move ${tree.move[k]}` : ''}: a ${KIND_WORDS[kind]}${window}.`));
+    for (let a = k; a > 0 && tree.end[a] === k; a = tree.parent[a]) {
+      const v = tree.valueLabel(a, valueText(tree.value[a]));
+      const what = tree.kindName(a);
+      let text = what === 'leaf' ? `Leaf ${a} is worth ${v}.` : `Node ${a} (${what}) is done: ${v}.`;
+      if (tree.pruned[a] > 0) {
+        const raw = valueText(tree.value[a]);
+        const bound = what === 'max' ? `${raw} ≥ β = ${valueText(tree.beta[a])}` : `${raw} ≤ α = ${valueText(tree.alpha[a])}`;
+        text += ` Cutoff: ${bound}, so its last ${tree.pruned[a]} ${tree.pruned[a] === 1 ? 'child is' : 'children are'} pruned.`;
+      }
+      lines.push(h('p', { class: tree.pruned[a] > 0 ? 'tv-cut' : 'tv-done' }, text));
+    }
+    return lines;
+  }
+
+  function countPruned() {
+    let nodes = 0;
+    let children = 0;
+    for (let id = 1; id <= tree.n; id++) {
+      if (tree.pruned[id] > 0) {
+        nodes++;
+        children += tree.pruned[id];
+      }
+    }
+    return { nodes, children };
+  }
+
+  function pathTable() {
+    const target = step > 0 && step < tree.n ? step : tree.pvEnd;
+    if (!target) return [];
+    const rows = tree.path(target).map((id) => {
+      const kind = tree.kindName(id);
+      const win = tree.windowAt(id, step);
+      const finished = tree.finishedAt(id, step);
+      const best = finished ? tree.value[id] : tree.bestSoFar(id, step);
+      const value = finished ? tree.valueLabel(id, valueText(best)) : best === null ? '' : `${kind === 'max' ? '≥' : '≤'}${valueText(best)}`;
+      return h('tr', { class: id === step ? 'current' : '' },
+        h('td', {}, tree.ply[id]),
+        h('td', { class: `tv-glyph tv-${kind}` }, GLYPH[kind]),
+        h('td', {}, tree.move[id] ?? 'root'),
+        h('td', {}, win ? valueText(win.alpha) : ''),
+        h('td', {}, win ? valueText(win.beta) : ''),
+        h('td', { class: 'num' }, value));
+    });
+    return h('table', { class: 'tv-path-table' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'ply'), h('th', {}, ''), h('th', {}, 'move'), h('th', {}, 'α'), h('th', {}, 'β'), h('th', {}, 'value'))),
+      h('tbody', {}, rows));
+  }
+
+  function play() {
+    if (!tree) return;
+    if (step >= tree.n) setStep(0);
+    const speed = Number(speedSelect.value);
+    const every = Math.max(40, 1000 / speed);
+    const per = Math.max(1, Math.round((speed * every) / 1000));
+    playButton.textContent = '⏸ Pause';
+    timer = setInterval(() => {
+      if (step >= tree.n) {
+        pause();
+        showStep();
+        return;
+      }
+      setStep(step + per);
+    }, every);
+  }
+
+  function pause() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    playButton.textContent = '▶ Play';
+  }
+
+  function hover(id, event) {
+    if (id === null || !tree) {
+      tip.hidden = true;
+      return;
+    }
+    const kind = tree.kindName(id);
+    const lines = [h('div', { class: 'tv-tip-title' }, `Node ${id}${tree.move[id] ? ` · move ${tree.move[id]}` : ' · the root'} · ply ${tree.ply[id]}`),
+      h('div', {}, KIND_WORDS[kind])];
+    if (tree.alpha[id] === tree.alpha[id]) lines.push(h('div', {}, `entered with α = ${valueText(tree.alpha[id])}, β = ${valueText(tree.beta[id])}`));
+    if (id <= step) {
+      const bound = tree.bound[id] < 0 ? ' at most: a cutoff left part of it unsearched' : tree.bound[id] > 0 ? ' at least: a cutoff left part of it unsearched' : '';
+      lines.push(h('div', {}, tree.finishedAt(id, step) ? `value ${valueWords(tree.value[id])}${bound}` : 'being searched'));
+    }
+    if (tree.pruned[id] > 0 && tree.finishedAt(id, step)) {
+      const moves = tree.prunedMoves.get(id);
+      lines.push(h('div', {}, `${tree.pruned[id]} ${tree.pruned[id] === 1 ? 'child' : 'children'} pruned${moves ? ` (move${moves.length === 1 ? '' : 's'} ${moves.join(' ')})` : ''}`));
+    }
+    if (tree.childCount[id] > 0) {
+      const below = tree.end[id] - id;
+      lines.push(h('div', { class: 'tv-tip-hint' }, `${count(below)} node${below === 1 ? '' : 's'} below · click to ${isOpen(id) ? 'close' : 'open'}`));
+    }
+    fill(tip, lines);
+    tip.hidden = false;
+    const box = root.getBoundingClientRect();
+    tip.style.left = `${event.clientX - box.left + 14}px`;
+    tip.style.top = `${event.clientY - box.top + 14}px`;
+  }
+
+  document.addEventListener('keydown', (e) => {
+    if (document.body.dataset.page !== 'tree' || !tree || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
+    if (e.key === 'ArrowRight') { pause(); setStep(step + 1); }
+    if (e.key === 'ArrowLeft') { pause(); setStep(step - 1); }
+  });
+}
+
+/** For the textbook trees: the value of the leaf at the end of `line` (moves 1, 2, ...), to
+ *  show on a pruned stub; `…` for a subtree. */
+function treeLeaves(fen) {
+  let parsed;
+  try {
+    parsed = parseTree(fen).root;
+  } catch {
+    return null;
+  }
+  return (line) => {
+    let node = parsed;
+    for (const mv of line) {
+      node = node?.children?.[Number(mv) - 1];
+      if (!node) return null;
+    }
+    return node.children ? '…' : String(node.value);
+  };
+}

@@ -1,0 +1,60 @@
+// The WebSocket to the server: JSON messages in and out, reconnecting after a drop.
+
+/** Opens /ws on the page's own server; `onMessage(msg)` for each message, `onStatus(s)` with
+ *  'open', 'closed' or 'connecting'. Returns { send(msg) }. */
+export function connect(onMessage, onStatus) {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  let socket = null;
+  let queue = [];
+  let retry = 500;
+  let hidden = false;
+
+  function open() {
+    onStatus('connecting');
+    socket = new WebSocket(url);
+    socket.addEventListener('open', () => {
+      retry = 500;
+      onStatus('open');
+      for (const text of queue) socket.send(text);
+      queue = [];
+    });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        console.warn('not JSON from the server', event.data);
+        return;
+      }
+      onMessage(message);
+    });
+    socket.addEventListener('close', () => {
+      onStatus('closed');
+      if (hidden) return;
+      setTimeout(open, retry);
+      retry = Math.min(retry * 2, 5000);
+    });
+  }
+  open();
+
+  // Leaving the page (or its going into the back-forward cache) closes the socket, so that
+  // the server stops this tab's engines at once; coming back opens a new one.
+  window.addEventListener('pagehide', () => {
+    hidden = true;
+    socket?.close();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && hidden) {
+      hidden = false;
+      open();
+    }
+  });
+
+  return {
+    send(message) {
+      const text = JSON.stringify(message);
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+      else queue.push(text);
+    },
+  };
+}

@@ -1,0 +1,586 @@
+//! Games with engines in a tab: a person against an engine (either seat, clock or time per
+//! move, undo, hint) and engine against engine (live, clocks, pause). The server keeps the
+//! clocks and checks every move, and an engine's fault loses the game as in `sente match`.
+
+use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
+use super::game::seat_text;
+use super::messages::{ClocksMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage};
+use super::tab::Tab;
+use crate::games::Seat;
+use crate::referee::game::{GameResult, Termination};
+use crate::referee::process::{Fault, Reply};
+use crate::referee::spec::{MoveLimits, TimeControl};
+use std::time::{Duration, Instant};
+
+/// A hint's thinking time when the game has no move time, in ms.
+const HINT_MS: u64 = 1000;
+/// Grace beyond a clock or move time before an engine loses on time, in ms: more than
+/// `sente match` gives, for a machine that is also running a browser and other engines.
+const GUI_MARGIN_MS: u64 = 1000;
+/// The tag of a hint's search.
+const HINT_TAG: u32 = u32::MAX;
+
+/// Who plays a game with engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A person (in `human`'s seat) against an engine.
+    Play { human: Seat },
+    /// Two engines.
+    Watch,
+}
+
+/// A game with engines.
+pub struct Match {
+    /// Who plays.
+    pub kind: Kind,
+    /// The engine of each seat (`None` for the person).
+    pub seats: [Option<EngineHandle>; 2],
+    /// The players' names.
+    pub names: [String; 2],
+    /// The limits per move.
+    pub limits: MoveLimits,
+    /// Time left per seat, in ms, when the game has a clock.
+    clocks: Option<[i64; 2]>,
+    /// When the side to move started thinking.
+    turn_start: Instant,
+    /// No new move is asked for while paused.
+    pub paused: bool,
+    /// The seat whose clock runs.
+    pub running: Option<Seat>,
+    /// The seat whose engine is searching, and that search's tag.
+    thinking: Option<(Seat, u32)>,
+    next_tag: u32,
+    hint_pending: bool,
+    /// A game lost by a fault: the result, and how it ended.
+    pub forfeit: Option<(OutcomeMessage, Termination)>,
+}
+
+fn index(seat: Seat) -> usize {
+    usize::from(seat == Seat::P2)
+}
+
+impl Match {
+    /// True when `id` is one of its engines.
+    pub fn owns(&self, id: u64) -> bool {
+        self.seats.iter().flatten().any(|e| e.id == id)
+    }
+
+    /// `sente (p1)` for the raw-protocol pane.
+    pub fn label(&self, id: u64) -> Option<String> {
+        [Seat::P1, Seat::P2].into_iter().find_map(|seat| {
+            self.seats[index(seat)]
+                .as_ref()
+                .filter(|e| e.id == id)
+                .map(|e| format!("{} ({})", e.name, seat_text(seat)))
+        })
+    }
+
+    /// The mode for the page.
+    pub fn mode_message(&self) -> ModeMessage {
+        ModeMessage {
+            kind: match self.kind {
+                Kind::Play { .. } => "play",
+                Kind::Watch => "watch",
+            },
+            players: self.names.clone(),
+            human: match self.kind {
+                Kind::Play { human } => Some(seat_text(human)),
+                Kind::Watch => None,
+            },
+            paused: self.paused,
+            thinking: self.thinking.map(|(seat, _)| seat_text(seat)),
+            analysis: None,
+            solving: None,
+            limits: Some(self.limits.to_string()),
+        }
+    }
+
+    /// The clocks for the page, the running one counted down to now.
+    pub fn clocks_message(&self) -> Option<ClocksMessage> {
+        let clocks = self.clocks?;
+        let running = self.running;
+        let mut shown = clocks;
+        if let Some(seat) = running {
+            shown[index(seat)] -= self.turn_start.elapsed().as_millis() as i64;
+        }
+        Some(ClocksMessage {
+            p1_ms: shown[0],
+            p2_ms: shown[1],
+            running: running.map(seat_text),
+        })
+    }
+}
+
+impl Tab {
+    pub(super) fn start_play(&mut self, engine: &str, human: &str, limits: &LimitsMessage) {
+        let human = if human == "p2" { Seat::P2 } else { Seat::P1 };
+        let mut names = [String::new(), String::new()];
+        names[index(human)] = "you".to_string();
+        names[index(human.other())] = engine.to_string();
+        let mut seats = [None, None];
+        seats[index(human.other())] = Some(engine.to_string());
+        self.start_match(Kind::Play { human }, seats, names, limits);
+    }
+
+    pub(super) fn start_watch(&mut self, engines: &[String; 2], limits: &LimitsMessage) {
+        let seats = [Some(engines[0].clone()), Some(engines[1].clone())];
+        self.start_match(Kind::Watch, seats, engines.clone(), limits);
+    }
+
+    fn start_match(
+        &mut self,
+        kind: Kind,
+        engines: [Option<String>; 2],
+        names: [String; 2],
+        limits: &LimitsMessage,
+    ) {
+        let pos = self.game.viewed();
+        if pos.is_puzzle() {
+            self.error("a puzzle has one player: play it by hand, or ask for its solution");
+            return;
+        }
+        if let Some(outcome) = pos.outcome() {
+            self.error(format!("the game is over ({outcome}): start a new one"));
+            return;
+        }
+        self.duel = None;
+        self.analysis = None;
+        self.columns = None;
+        self.puzzle = None;
+        let limits = MoveLimits {
+            clock: limits.base_ms.map(|base_ms| TimeControl {
+                base_ms,
+                inc_ms: limits.inc_ms.unwrap_or(0),
+            }),
+            move_time_ms: limits.movetime_ms,
+            depth: limits.depth,
+            margin_ms: Some(GUI_MARGIN_MS),
+            ..MoveLimits::default()
+        };
+        let mut seats = [None, None];
+        for (i, name) in engines.iter().enumerate() {
+            let Some(name) = name else { continue };
+            let Some(engine) = self.engine(name) else {
+                return;
+            };
+            let setup = Setup {
+                options: self.setup_options(name),
+                spec: engine.spec.clone(),
+                variant: self.game.variant().to_string(),
+            };
+            match EngineHandle::start(setup, &self.shared.pool, self.events.clone()) {
+                Ok(handle) => seats[i] = Some(handle),
+                Err(e) => {
+                    self.notice("error", e);
+                    self.send_state();
+                    return;
+                }
+            }
+        }
+        let ply = self.game.cursor;
+        self.game.truncate(ply);
+        let clocks = limits.clock.map(|c| [c.base_ms as i64; 2]);
+        self.duel = Some(Match {
+            kind,
+            seats,
+            names,
+            limits,
+            clocks,
+            turn_start: Instant::now(),
+            paused: false,
+            running: Some(self.game.last().side_to_move()),
+            thinking: None,
+            next_tag: 0,
+            hint_pending: false,
+            forfeit: None,
+        });
+        self.advance();
+        self.send_state();
+    }
+
+    /// Asks the engine to move if it is its turn.
+    fn advance(&mut self) {
+        let last = self.game.last();
+        let position = self.game.position_command(self.game.moves.len());
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        if duel.forfeit.is_some() || last.outcome().is_some() {
+            duel.thinking = None;
+            return;
+        }
+        let seat = last.side_to_move();
+        if duel.paused || duel.thinking.is_some() {
+            return;
+        }
+        let Some(engine) = duel.seats[index(seat)].as_ref() else {
+            return;
+        };
+        let limits = &duel.limits;
+        let allowed = match (duel.clocks, limits.move_time_ms) {
+            (Some(left), _) => left[index(seat)].max(0) as u64 + limits.margin(),
+            (None, Some(st)) => st + limits.margin(),
+            (None, None) => limits.hard(),
+        };
+        duel.next_tag = duel.next_tag.wrapping_add(1) % HINT_TAG;
+        let tag = duel.next_tag;
+        engine.think(Think {
+            position,
+            go: go_words(limits),
+            clocks: duel
+                .clocks
+                .map(|c| (c, limits.clock.map_or(0, |tc| tc.inc_ms))),
+            deadline: Duration::from_millis(allowed),
+            tag,
+            ..Think::default()
+        });
+        duel.thinking = Some((seat, tag));
+    }
+
+    pub(super) fn duel_event(&mut self, event: Event) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        let Some(seat) = [Seat::P1, Seat::P2].into_iter().find(|s| {
+            duel.seats[index(*s)]
+                .as_ref()
+                .is_some_and(|e| e.id == event.id)
+        }) else {
+            return;
+        };
+        match event.kind {
+            EventKind::Ready { .. } | EventKind::Log { .. } => {}
+            EventKind::Info { tag, line } => {
+                let source = if tag == HINT_TAG {
+                    "hint"
+                } else {
+                    seat_text(seat)
+                };
+                let fen = self.game.last().fen();
+                let name = self.duel.as_ref().map(|d| d.names[index(seat)].clone());
+                if let Some(name) = name {
+                    self.send_info(source, &name, &fen, &line);
+                }
+            }
+            EventKind::Done { tag, reply } if tag == HINT_TAG => {
+                if duel.hint_pending {
+                    duel.hint_pending = false;
+                    match reply.mv {
+                        Some(mv) => self.send(ServerMessage::Hint { mv }),
+                        None => self.notice("warning", "the engine has no hint here"),
+                    }
+                }
+            }
+            EventKind::Done { tag, reply } => {
+                if duel.thinking == Some((seat, tag)) {
+                    duel.thinking = None;
+                    self.engine_moved(seat, reply);
+                }
+            }
+            EventKind::Failed { tag, fault } => {
+                if duel.thinking == Some((seat, tag)) || tag == HINT_TAG {
+                    let timed = duel.clocks.is_some() || duel.limits.move_time_ms.is_some();
+                    self.engine_failed(seat, fault, timed);
+                } else {
+                    self.engine_failed(seat, fault, false);
+                }
+            }
+            EventKind::Dead { message } => {
+                self.forfeit(seat, Termination::Crash, message);
+            }
+        }
+    }
+
+    fn engine_moved(&mut self, seat: Seat, reply: Reply) {
+        let Some(mv) = reply.mv.clone() else {
+            let fault = Fault::Protocol("bestmove without a move".to_string());
+            self.engine_failed(seat, fault, false);
+            return;
+        };
+        let follow = self.game.cursor == self.game.moves.len();
+        let view = self.game.cursor;
+        self.game.goto(self.game.moves.len());
+        match self
+            .game
+            .play_at_cursor(std::slice::from_ref(&mv), &reply.comment())
+        {
+            Ok(()) => {
+                if !follow {
+                    self.game.goto(view);
+                }
+                self.charge_clock(seat, reply.taken);
+                self.after_move();
+            }
+            Err(e) => {
+                self.game.goto(view);
+                let shown = super::messages::clip(&mv);
+                self.forfeit(
+                    seat,
+                    Termination::IllegalMove,
+                    format!("played illegal move '{shown}': {e}"),
+                );
+            }
+        }
+    }
+
+    fn engine_failed(&mut self, seat: Seat, fault: Fault, timed: bool) {
+        let allowed = self
+            .duel
+            .as_ref()
+            .map(|d| match (d.clocks, d.limits.move_time_ms) {
+                (Some(c), _) => c[index(seat)].max(0) as u64 + d.limits.margin(),
+                (None, Some(st)) => st + d.limits.margin(),
+                (None, None) => d.limits.hard(),
+            })
+            .unwrap_or(0);
+        match fault {
+            Fault::Stalled(text) if text.is_empty() && timed => self.forfeit(
+                seat,
+                Termination::TimeForfeit,
+                format!("lost on time: no bestmove within {allowed} ms"),
+            ),
+            Fault::Stalled(text) if text.is_empty() => self.forfeit(
+                seat,
+                Termination::Stalled,
+                format!("stalled: no bestmove within {allowed} ms"),
+            ),
+            Fault::Crash(_) => {
+                let text = fault_text(&fault);
+                self.forfeit(seat, Termination::Crash, text)
+            }
+            Fault::Stalled(_) => {
+                let text = fault_text(&fault);
+                self.forfeit(seat, Termination::Stalled, text)
+            }
+            Fault::Protocol(_) | Fault::Interrupted => {
+                let text = fault_text(&fault);
+                self.forfeit(seat, Termination::ProtocolError, text)
+            }
+        }
+    }
+
+    /// `seat` loses by `termination`; its engine is stopped.
+    fn forfeit(&mut self, seat: Seat, termination: Termination, text: String) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        if duel.forfeit.is_some() {
+            return;
+        }
+        let name = duel.names[index(seat)].clone();
+        let reason = format!("{} ({name}) {text}", seat_text(seat));
+        duel.forfeit = Some((
+            OutcomeMessage {
+                result: GameResult::forfeit(seat).to_string(),
+                reason: reason.clone(),
+            },
+            termination,
+        ));
+        duel.seats[index(seat)] = None;
+        duel.thinking = None;
+        duel.running = None;
+        self.notice("error", format!("game over: {reason}"));
+        self.send_state();
+    }
+
+    /// Takes the time of a move from the mover's clock and adds the increment.
+    fn charge_clock(&mut self, seat: Seat, taken: Duration) {
+        if let Some(duel) = self.duel.as_mut() {
+            if let (Some(clocks), Some(tc)) = (duel.clocks.as_mut(), duel.limits.clock) {
+                let left = &mut clocks[index(seat)];
+                *left = (*left - taken.as_millis() as i64).max(0) + tc.inc_ms as i64;
+            }
+            duel.turn_start = Instant::now();
+        }
+    }
+
+    /// After a move of either side: the game's end, or the next move.
+    fn after_move(&mut self) {
+        let over = self.game.last().outcome();
+        if let Some(outcome) = over {
+            if let Some(duel) = self.duel.as_mut() {
+                duel.running = None;
+            }
+            self.notice("info", format!("game over: {outcome}"));
+        } else {
+            let side = self.game.last().side_to_move();
+            if let Some(duel) = self.duel.as_mut() {
+                duel.running = (!duel.paused).then_some(side);
+            }
+        }
+        self.advance();
+        self.send_state();
+    }
+
+    pub(super) fn duel_person_plays(&mut self, moves: &[String]) {
+        let Some(duel) = self.duel.as_ref() else {
+            return;
+        };
+        let last = self.game.last();
+        let refusal = match duel.kind {
+            Kind::Watch => Some("the engines are playing: stop the game to play by hand"),
+            Kind::Play { human } if last.side_to_move() != human => Some("it is not your turn"),
+            _ if duel.forfeit.is_some() || last.outcome().is_some() => Some("the game is over"),
+            _ if self.game.cursor != self.game.moves.len() => {
+                Some("go to the last move to play (or stop the game)")
+            }
+            _ if moves.len() != 1 => Some("one move at a time"),
+            _ => None,
+        };
+        if let Some(refusal) = refusal {
+            self.error(refusal);
+            self.send_state();
+            return;
+        }
+        let seat = last.side_to_move();
+        if let Some(duel) = self.duel.as_mut() {
+            duel.hint_pending = false;
+        }
+        match self.game.play_at_cursor(moves, "") {
+            Ok(()) => {
+                let taken = self
+                    .duel
+                    .as_ref()
+                    .map_or(Duration::ZERO, |d| d.turn_start.elapsed());
+                self.charge_clock(seat, taken);
+                self.after_move();
+            }
+            Err(e) => {
+                self.error(e);
+                self.send_state();
+            }
+        }
+    }
+
+    /// Takes back the person's last move and the engine's replies after it.
+    pub(super) fn duel_undo(&mut self) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        let Kind::Play { human } = duel.kind else {
+            self.error("undo is for a game against an engine");
+            return;
+        };
+        if duel.forfeit.is_some() {
+            self.error("the game was decided by a forfeit");
+            return;
+        }
+        let mut keep = self.game.moves.len();
+        let mut found = false;
+        while keep > 0 {
+            keep -= 1;
+            if self.game.position_at(keep).side_to_move() == human {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            self.error("nothing of yours to undo");
+            return;
+        }
+        if let Some(duel) = self.duel.as_mut() {
+            for engine in duel.seats.iter().flatten() {
+                engine.cancel();
+            }
+            duel.thinking = None;
+            duel.hint_pending = false;
+            duel.turn_start = Instant::now();
+        }
+        self.game.truncate(keep);
+        self.game.goto(keep);
+        self.after_move();
+    }
+
+    pub(super) fn pause(&mut self, paused: bool) {
+        let Some(duel) = self.duel.as_mut() else {
+            self.error("no game to pause");
+            return;
+        };
+        if duel.kind != Kind::Watch {
+            self.error("only an engine game pauses");
+            return;
+        }
+        if duel.paused == paused {
+            return;
+        }
+        duel.paused = paused;
+        let last = self.game.last();
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        if paused {
+            // The engine thinking now finishes its move; its clock stops after it.
+            if duel.thinking.is_none() {
+                duel.running = None;
+            }
+        } else if last.outcome().is_none() && duel.forfeit.is_none() {
+            duel.turn_start = Instant::now();
+            duel.running = Some(last.side_to_move());
+        }
+        self.advance();
+        self.send_state();
+    }
+
+    pub(super) fn hint(&mut self) {
+        let Some(duel) = self.duel.as_mut() else {
+            self.hint_free();
+            return;
+        };
+        let Kind::Play { human } = duel.kind else {
+            self.error("a hint is for a game against an engine");
+            return;
+        };
+        let last = self.game.last();
+        if last.outcome().is_some() || last.side_to_move() != human || duel.forfeit.is_some() {
+            self.error("a hint is for your turn");
+            return;
+        }
+        let position = self.game.position_command(self.game.moves.len());
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        let Some(engine) = duel.seats[index(human.other())].as_ref() else {
+            return;
+        };
+        let ms = duel.limits.move_time_ms.unwrap_or(HINT_MS).min(HINT_MS);
+        engine.think(Think {
+            position,
+            go: format!("go movetime {ms}"),
+            clocks: None,
+            deadline: Duration::from_millis(ms) + Duration::from_secs(5),
+            tag: HINT_TAG,
+            ..Think::default()
+        });
+        duel.hint_pending = true;
+    }
+
+    /// Every tick: a person's clock running out.
+    pub(super) fn duel_tick(&mut self) {
+        let Some(duel) = self.duel.as_ref() else {
+            return;
+        };
+        let (Kind::Play { human }, Some(clocks), Some(running)) =
+            (duel.kind, duel.clocks, duel.running)
+        else {
+            return;
+        };
+        if running == human && duel.forfeit.is_none() {
+            let left = clocks[index(human)] - duel.turn_start.elapsed().as_millis() as i64;
+            if left < 0 {
+                self.forfeit(human, Termination::TimeForfeit, "lost on time".to_string());
+            }
+        }
+    }
+}
+
+/// The `go` words after the clocks: move time and depth.
+fn go_words(limits: &MoveLimits) -> String {
+    let mut line = "go".to_string();
+    if let Some(ms) = limits.move_time_ms {
+        line.push_str(&format!(" movetime {ms}"));
+    }
+    if let Some(depth) = limits.depth {
+        line.push_str(&format!(" depth {depth}"));
+    }
+    line
+}

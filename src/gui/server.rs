@@ -1,0 +1,185 @@
+//! The HTTP side of `sente gui`: the built-in files, the WebSocket at `/ws` (refused unless the
+//! request comes from the server's own page), and one session loop per socket.
+
+use super::assets;
+use super::engine::Event;
+use super::messages::MAX_FRAME_BYTES;
+use super::tab::{Shared, Tab};
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// What the handlers share.
+#[derive(Clone)]
+pub struct App {
+    /// The tabs' shared state.
+    pub shared: Arc<Shared>,
+    /// The `Host` values the page may be loaded under (`127.0.0.1:8080`, `localhost:8080`);
+    /// empty: any (the server listens on every address).
+    pub hosts: Arc<Vec<String>>,
+}
+
+/// The router: `/ws` and the built-in files.
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/ws", get(websocket))
+        .fallback(file)
+        .with_state(app)
+}
+
+/// True when the request's `Host` is one of the server's names and its `Origin` is the page
+/// served under that name. A foreign page (another site in the same browser) sends its own
+/// origin; a rebinding attack sends a foreign host name.
+pub fn origin_allowed(headers: &HeaderMap, hosts: &[String]) -> Result<(), String> {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .ok_or("no Host header")?;
+    if !hosts.is_empty() && !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+        return Err(format!("host '{host}' is not this server"));
+    }
+    let origin = headers
+        .get(header::ORIGIN)
+        .and_then(|h| h.to_str().ok())
+        .ok_or("no Origin header")?;
+    if origin.eq_ignore_ascii_case(&format!("http://{host}")) {
+        Ok(())
+    } else {
+        Err(format!("origin '{origin}' is not this server's page"))
+    }
+}
+
+async fn websocket(
+    State(app): State<App>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if let Err(why) = origin_allowed(&headers, &app.hosts) {
+        log::warn!("websocket refused: {why}");
+        return (StatusCode::FORBIDDEN, format!("forbidden: {why}\n")).into_response();
+    }
+    upgrade
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| session(socket, app.shared))
+}
+
+async fn file(State(app): State<App>, request: Request) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, "GET only\n").into_response();
+    }
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !app.hosts.is_empty() && !app.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+        return (StatusCode::MISDIRECTED_REQUEST, "not this server\n").into_response();
+    }
+    let Some(asset) = assets::find(request.uri().path()) else {
+        return (StatusCode::NOT_FOUND, "not found\n").into_response();
+    };
+    let mut response = asset.body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(asset.mime));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+        ),
+    );
+    response
+}
+
+/// How often a tab's clocks and held analysis lines are looked at (a held line waits at most
+/// this long).
+const TICK: Duration = Duration::from_millis(25);
+
+/// One socket: messages in, engine events in, messages out, until the page goes away (its
+/// engines are then killed as the tab is dropped).
+async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
+    let (events, mut incoming) = mpsc::unbounded_channel::<Event>();
+    let mut tab = Tab::new(shared, events);
+    tab.welcome();
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    'session: loop {
+        if !flush(&mut socket, &mut tab).await {
+            break;
+        }
+        tokio::select! {
+            message = socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => tab.on_text(text.as_str()),
+                Some(Ok(Message::Binary(_))) => tab.error("binary messages are not read: send JSON text"),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break 'session,
+            },
+            Some(event) = incoming.recv() => {
+                tab.on_event(event);
+                // Take what else has arrived, so that a burst is sent at once.
+                while let Ok(event) = incoming.try_recv() {
+                    tab.on_event(event);
+                }
+            }
+            _ = tick.tick() => tab.on_tick(),
+        }
+    }
+    log::debug!("socket closed; the tab's engines are stopped");
+    drop(tab);
+}
+
+/// Sends the tab's outbox; false when the socket is gone.
+async fn flush(socket: &mut WebSocket, tab: &mut Tab) -> bool {
+    for message in tab.take_outbox() {
+        let text = match serde_json::to_string(&message) {
+            Ok(text) => text,
+            Err(e) => {
+                log::error!("cannot write a message: {e}");
+                continue;
+            }
+        };
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(host: &str, origin: Option<&str>) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        if let Some(origin) = origin {
+            headers.insert(header::ORIGIN, HeaderValue::from_str(origin).unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn only_the_servers_own_page_may_open_the_socket() {
+        let hosts = vec!["127.0.0.1:8080".to_string(), "localhost:8080".to_string()];
+        let ok = |h: &str, o: Option<&str>| origin_allowed(&headers(h, o), &hosts).is_ok();
+        assert!(ok("127.0.0.1:8080", Some("http://127.0.0.1:8080")));
+        assert!(ok("localhost:8080", Some("http://localhost:8080")));
+        assert!(!ok("127.0.0.1:8080", Some("http://evil.example")));
+        assert!(!ok("127.0.0.1:8080", Some("http://localhost:8080")));
+        assert!(!ok("127.0.0.1:8080", Some("null")));
+        assert!(!ok("127.0.0.1:8080", None));
+        // DNS rebinding: the attacker's name resolves to 127.0.0.1.
+        assert!(!ok("evil.example:8080", Some("http://evil.example:8080")));
+    }
+}

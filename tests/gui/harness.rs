@@ -1,0 +1,374 @@
+//! The browser tests' harness: a `sente gui` server on a free port, a chromedriver with a
+//! headless Chromium of its own, and helpers that wait for conditions on the page (never a
+//! fixed sleep as an assertion) and save screenshots under `target/gui-screenshots/`.
+
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Set to make a missing Chromium or chromedriver a failure (CI sets it).
+pub const REQUIRE: &str = "SENTE_REQUIRE_BROWSER";
+
+/// How long a condition may take to come true.
+pub const PATIENCE: Duration = Duration::from_secs(40);
+
+/// The sente binary built for the tests.
+pub fn sente() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_sente"))
+}
+
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in names {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+/// Chromium and chromedriver, or `None` after one line saying why the test does not run (a
+/// panic instead when `SENTE_REQUIRE_BROWSER` is set).
+pub fn browser_programs() -> Option<(PathBuf, PathBuf)> {
+    let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"]);
+    let driver = find_program(&["chromedriver"]);
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ => {
+            let message = "browser tests skipped: chromium or chromedriver not found on PATH \
+                           (apt-get install chromium chromium-driver; set SENTE_REQUIRE_BROWSER=1 \
+                           to make this a failure)";
+            if std::env::var_os(REQUIRE).is_some_and(|v| v != "0" && !v.is_empty()) {
+                panic!("{message}");
+            }
+            eprintln!("{message}");
+            None
+        }
+    }
+}
+
+/// A child process killed when dropped, with every process of its group (chromedriver's
+/// browser too).
+pub struct Process(pub Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Ok(pid) = i32::try_from(self.0.id()) {
+            // SAFETY: kill has no memory effects; a negative pid names the child's own group.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A command whose child leads a process group of its own.
+fn own_group(command: &mut Command) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    command.process_group(0)
+}
+
+/// A running `sente gui`.
+pub struct Server {
+    _process: Process,
+    /// `http://127.0.0.1:<port>/`.
+    pub url: String,
+    pub port: u16,
+}
+
+/// Starts `sente gui --port 0` with these extra arguments and reads the address it prints.
+pub fn start_server(args: &[&str]) -> Server {
+    let mut child = own_group(&mut Command::new(sente()))
+        .args(["gui", "--port", "0"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start sente gui");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("read the address");
+    let url = line
+        .trim()
+        .strip_prefix("sente gui: ")
+        .unwrap_or_else(|| panic!("unexpected first line '{line}'"))
+        .to_string();
+    let port = url
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("a port");
+    Server {
+        _process: Process(child),
+        url,
+        port,
+    }
+}
+
+impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self._process.0.id()
+    }
+
+    /// True once the server has exited.
+    pub fn exited(&mut self) -> bool {
+        matches!(self._process.0.try_wait(), Ok(Some(_)))
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A headless Chromium driven through its own chromedriver.
+pub struct Browser {
+    pub client: Client,
+    _driver: Process,
+    name: String,
+    _profile: PathBuf,
+}
+
+/// Where screenshots go.
+pub fn screenshot_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+impl Browser {
+    /// Starts chromedriver and a browser session (window 1400 x 1100); `name` names the test's
+    /// screenshots.
+    pub async fn start(name: &str) -> Option<Browser> {
+        let (chromium, driver_path) = browser_programs()?;
+        let port = free_port();
+        let driver = Process(
+            own_group(&mut Command::new(&driver_path))
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start chromedriver"),
+        );
+        let profile = std::env::temp_dir().join(format!(
+            "sente-gui-test-{}-{name}-{port}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&profile);
+        let capabilities = json!({
+            "goog:chromeOptions": {
+                "binary": chromium.to_string_lossy(),
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage", "--window-size=1400,1100",
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }
+        });
+        let serde_json::Value::Object(capabilities) = capabilities else {
+            unreachable!()
+        };
+        let url = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(capabilities.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(client) => break client,
+                Err(e) if start.elapsed() > Duration::from_secs(30) => {
+                    panic!("no browser session: {e}")
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        Some(Browser {
+            client,
+            _driver: driver,
+            name: name.to_string(),
+            _profile: profile,
+        })
+    }
+
+    /// Opens the page and waits until it has the server's state.
+    pub async fn open(&self, url: &str) {
+        self.client.goto(url).await.expect("open the page");
+        self.wait("the page is ready", "document.body.dataset.ready === '1'")
+            .await;
+    }
+
+    /// Runs `script` (a function body; `arguments` holds `args`).
+    pub async fn js(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// The value of a JavaScript expression.
+    pub async fn eval(&self, expression: &str) -> Value {
+        self.js(&format!("return ({expression});"), Vec::new())
+            .await
+    }
+
+    /// The page's last game state.
+    pub async fn state(&self) -> Value {
+        self.eval("window.senteApp.store.state").await
+    }
+
+    /// Waits until `expression` is true on the page; on time-out saves a screenshot and fails
+    /// naming `what`.
+    pub async fn wait(&self, what: &str, expression: &str) {
+        let start = Instant::now();
+        loop {
+            let value = self
+                .client
+                .execute(&format!("return Boolean({expression});"), Vec::new())
+                .await;
+            if let Ok(Value::Bool(true)) = value {
+                return;
+            }
+            if start.elapsed() > PATIENCE {
+                self.shot("timeout").await;
+                let state = self.state().await;
+                let columns = self.eval("window.senteApp?.store.columns").await;
+                let toasts = self
+                    .eval("[...document.querySelectorAll('.toast')].map(t => t.textContent)")
+                    .await;
+                panic!(
+                    "{}: timed out waiting for {what} ({expression}); state: {state}; \
+                     columns: {columns}; messages: {toasts}",
+                    self.name
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    /// Sends a message as the page would.
+    pub async fn send(&self, message: Value) {
+        self.js("window.senteApp.send(arguments[0]);", vec![message])
+            .await;
+    }
+
+    /// Clicks the element matching `css`.
+    pub async fn click(&self, css: &str) {
+        let element = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element '{css}': {e}"));
+        element
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click '{css}': {e}"));
+    }
+
+    /// Sets a form field's value (and fires `change`).
+    pub async fn set_value(&self, css: &str, value: &str) {
+        self.js(
+            "const n = document.querySelector(arguments[0]); n.value = arguments[1]; \
+             n.dispatchEvent(new Event('change', {bubbles: true}));",
+            vec![json!(css), json!(value)],
+        )
+        .await;
+    }
+
+    /// A new game of `variant` through the page's own controls.
+    pub async fn new_game(&self, variant: &str) {
+        self.set_value("#variant", variant).await;
+        self.click("#new-game").await;
+        self.wait(
+            &format!("a new {variant} game"),
+            &format!(
+                "window.senteApp.store.state.variant === '{variant}' && \
+                 window.senteApp.store.state.moves.length === 0"
+            ),
+        )
+        .await;
+    }
+
+    /// Drags the element matching `css` by (dx, dy) page pixels with the mouse.
+    pub async fn drag(&self, css: &str, dx: f64, dy: f64) {
+        let rect = self
+            .js(
+                "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+                vec![json!(css)],
+            )
+            .await;
+        let (x, y) = (
+            rect[0].as_f64().expect("x").round(),
+            rect[1].as_f64().expect("y").round(),
+        );
+        let steps = 6.0;
+        let mut mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        for _ in 0..steps as usize {
+            mouse = mouse.then(PointerAction::MoveBy {
+                duration: Some(Duration::from_millis(20)),
+                x: (dx / steps).round(),
+                y: (dy / steps).round(),
+            });
+        }
+        mouse = mouse.then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .expect("drag with the mouse");
+        let _ = self.client.release_actions().await;
+    }
+
+    /// Saves `target/gui-screenshots/<test>-<label>.png` (or `<test>.png` for an empty label).
+    pub async fn shot(&self, label: &str) -> PathBuf {
+        // Clicks scroll the page; the picture shows it from the top, as a person opens it.
+        let _ = self
+            .client
+            .execute("window.scrollTo(0, 0);", Vec::new())
+            .await;
+        let png = self.client.screenshot().await.expect("screenshot");
+        let file = if label.is_empty() {
+            format!("{}.png", self.name)
+        } else {
+            format!("{}-{label}.png", self.name)
+        };
+        let path = screenshot_dir().join(file);
+        std::fs::write(&path, png).expect("write the screenshot");
+        path
+    }
+
+    /// Ends the browser session.
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}

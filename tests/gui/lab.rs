@@ -1,0 +1,599 @@
+//! The search tree and the comparison view in the browser: the textbook tree's nodes and
+//! pruned stubs counted in the page, stepping in the engine's trace order, a tree of about
+//! 60,000 nodes drawn and scrolled, and the comparison tables checked against the scripts'.
+
+use super::harness::{Browser, sente, start_server};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The page's tree view.
+const VIEW: &str = "document.getElementById('view-tree')";
+
+/// One node of a trace as sente prints it: parent, move, value.
+struct Traced {
+    parent: u64,
+    mv: String,
+    value: i64,
+}
+
+/// The `info trace` lines sente prints for `go depth` after `setup`, by id.
+fn engine_trace(variant: &str, setup: &[&str], depth: u32) -> HashMap<u64, Traced> {
+    let mut child = Command::new(sente())
+        .args(["--variant", variant])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start sente");
+    let mut input = child.stdin.take().expect("stdin");
+    writeln!(input, "setoption name SearchTrace value true").unwrap();
+    for line in setup {
+        writeln!(input, "{line}").unwrap();
+    }
+    writeln!(input, "go depth {depth}").unwrap();
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    let output = child.wait_with_output().expect("sente's output");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut nodes = HashMap::new();
+    for line in text.lines().filter(|l| l.starts_with("info trace ")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let field = |name: &str| words[words.iter().position(|w| *w == name).unwrap() + 1];
+        nodes.insert(
+            field("id").parse().unwrap(),
+            Traced {
+                parent: field("parent").parse().unwrap(),
+                mv: field("move").to_string(),
+                value: field("value").parse().unwrap(),
+            },
+        );
+    }
+    nodes
+}
+
+/// Runs a traced search from the tree view's controls and waits for its drawing.
+async fn search(b: &Browser, position: &str, algorithm: &str, depth: u32) {
+    b.set_value("#tv-position", position).await;
+    b.set_value("#tv-algorithm", algorithm).await;
+    b.set_value("#tv-depth", &depth.to_string()).await;
+    let before = b.eval(&format!("{VIEW}.dataset.drawnAt || ''")).await;
+    b.click("#tv-run").await;
+    b.wait(
+        &format!("the {algorithm} tree of {position}"),
+        &format!("{VIEW}.dataset.state === 'drawn' && ({VIEW}.dataset.drawnAt || '') !== {before}"),
+    )
+    .await;
+}
+
+/// The texts of the elements matching `css`.
+async fn texts(b: &Browser, css: &str) -> Vec<String> {
+    let value = b
+        .js(
+            "return [...document.querySelectorAll(arguments[0])].map(n => n.textContent);",
+            vec![Value::from(css)],
+        )
+        .await;
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn number(b: &Browser, expression: &str) -> i64 {
+    b.eval(expression).await.as_i64().unwrap_or(-1)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax() {
+    let Some(b) = Browser::start("search-tree").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&format!("{}#tree", server.url)).await;
+    // Minimax: the 13 nodes of the course, no stub.
+    search(&b, "textbook", "minimax", 2).await;
+    assert_eq!(
+        number(&b, "document.querySelectorAll('#tv-svg .tv-node').length").await,
+        13
+    );
+    assert_eq!(
+        number(&b, "document.querySelectorAll('#tv-svg .tv-stub').length").await,
+        0
+    );
+    assert_eq!(
+        texts(&b, "#tv-svg .tv-leaf .tv-value").await,
+        ["3", "12", "8", "2", "4", "6", "14", "5", "2"]
+    );
+    assert_eq!(
+        texts(&b, "#tv-svg .tv-min .tv-value").await,
+        ["3", "2", "2"]
+    );
+    assert_eq!(texts(&b, "#tv-svg .tv-max .tv-value").await, ["3"]);
+    b.shot("minimax").await;
+
+    // Alpha-beta: 11 nodes, the second subtree cut after its first leaf: two stubs.
+    search(&b, "textbook", "alphabeta-plain", 2).await;
+    assert_eq!(
+        number(&b, "document.querySelectorAll('#tv-svg .tv-node').length").await,
+        11
+    );
+    assert_eq!(
+        number(&b, "document.querySelectorAll('#tv-svg .tv-stub').length").await,
+        2
+    );
+    // Node 6 is cut: its 2 is only an upper bound, as the textbook writes it.
+    assert_eq!(
+        texts(&b, "#tv-svg .tv-min .tv-value").await,
+        ["3", "≤2", "2"]
+    );
+    assert_eq!(texts(&b, "#tv-svg .tv-max .tv-value").await, ["3"]);
+    // The stubs are node 6's last two children, the leaves 4 and 6 of the textbook.
+    assert_eq!(texts(&b, "#tv-svg .tv-stub-text").await, ["4", "6"]);
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#tv-svg .tv-stub')].map(s => s.dataset.parent + ':' + s.dataset.move).join(' ')")
+            .await,
+        "6:2 6:3"
+    );
+    assert_eq!(texts(&b, "#tv-svg .tv-stub-count").await, ["2 pruned"]);
+    // Alpha and beta on hover: node 6 was entered with alpha 3.
+    b.js(
+        "const n = document.querySelector('#tv-svg [data-id=\"6\"]'); const r = n.getBoundingClientRect(); \
+         n.dispatchEvent(new PointerEvent('pointerover', {bubbles: true, clientX: r.left + 5, clientY: r.top + 5}));",
+        Vec::new(),
+    )
+    .await;
+    b.wait(
+        "the tooltip of node 6",
+        "!document.getElementById('tv-tip').hidden && document.getElementById('tv-tip').textContent.includes('α = 3, β = ∞')",
+    )
+    .await;
+    b.shot("alphabeta").await;
+
+    // Stepping: each step enters the next node in the engine's own trace order (ids), with the
+    // move and the window the engine printed; values appear as nodes finish.
+    let trace = engine_trace(
+        "tree",
+        &[
+            "setoption name Algorithm value alphabeta-plain",
+            "position startpos",
+        ],
+        2,
+    );
+    assert_eq!(trace.len(), 11);
+    b.click("#tv-first").await;
+    b.wait(
+        "step 0 drawn",
+        "document.getElementById('tv-svg').dataset.step === '0'",
+    )
+    .await;
+    assert_eq!(
+        number(
+            &b,
+            "document.querySelectorAll('#tv-svg .tv-node:not(.tv-ghost)').length"
+        )
+        .await,
+        0
+    );
+    for id in 1..=11u64 {
+        b.click("#tv-next").await;
+        b.wait(
+            &format!("step {id} drawn"),
+            &format!("{VIEW}.dataset.step === '{id}' && document.getElementById('tv-svg').dataset.step === '{id}'"),
+        )
+        .await;
+        let node = &trace[&id];
+        let entered = b
+            .eval("document.querySelector('#tv-narrative .tv-enter').textContent")
+            .await;
+        let entered = entered.as_str().unwrap_or("").to_string();
+        if id == 1 {
+            assert!(entered.starts_with("Enters node 1:"), "{entered}");
+        } else {
+            assert!(
+                entered.starts_with(&format!("Enters node {id} by move {}:", node.mv)),
+                "{entered}"
+            );
+        }
+        // The node being searched is the one of this step; those after it are not yet seen.
+        if id < 11 {
+            assert_eq!(
+                b.eval("document.querySelector('#tv-svg .tv-current')?.dataset.id")
+                    .await,
+                id.to_string()
+            );
+        }
+        let seen = b
+            .eval("[...document.querySelectorAll('#tv-svg .tv-node:not(.tv-ghost)')].map(n => Number(n.dataset.id)).sort((a, b) => a - b).join(' ')")
+            .await;
+        let want: Vec<String> = (1..=id).map(|i| i.to_string()).collect();
+        assert_eq!(seen, want.join(" "));
+        // A leaf shows its value at once; its parent's shows when its last child is done.
+        if id == 7 {
+            // Node 7 is the leaf 2 under node 6, entered with alpha 3: the cutoff, and node 6
+            // worth at most 2.
+            assert_eq!(
+                b.eval("document.querySelector('#tv-svg [data-id=\"6\"] .tv-value').textContent")
+                    .await,
+                "≤2"
+            );
+            assert_eq!(node.value, 200);
+            let cut = texts(&b, "#tv-narrative .tv-cut").await;
+            assert_eq!(cut.len(), 1, "{cut:?}");
+            assert!(cut[0].contains("2 ≤ α = 3"), "{cut:?}");
+            assert_eq!(
+                number(&b, "document.querySelectorAll('#tv-svg .tv-stub').length").await,
+                2
+            );
+            let path = texts(&b, "#tv-path tbody tr.current td").await;
+            assert_eq!(path[2..5], ["1", "3", "∞"], "{path:?}");
+            b.shot("step-7").await;
+        }
+        if id == 8 {
+            // The root's window after its first two children: alpha 3 (raised), beta inf.
+            let root = texts(&b, "#tv-path tbody tr:first-child td").await;
+            assert_eq!(root[3..6], ["3", "∞", "≥3"], "{root:?}");
+        }
+    }
+    assert_eq!(trace[&1].parent, 0);
+
+    // Expectimax (random opponent): the min nodes become chance nodes worth their mean.
+    search(&b, "textbook", "expectimax-random", 2).await;
+    assert_eq!(
+        number(&b, "document.querySelectorAll('#tv-svg .tv-chance').length").await,
+        3
+    );
+    assert_eq!(
+        texts(&b, "#tv-svg .tv-chance .tv-value").await,
+        ["7.67", "4", "7"]
+    );
+    assert_eq!(texts(&b, "#tv-svg .tv-max .tv-value").await, ["7.67"]);
+    b.shot("expectimax").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_engine_that_does_not_trace_is_told_so() {
+    let Some(b) = Browser::start("search-tree-refused").await else {
+        return;
+    };
+    let faulty = format!("cmd={}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"));
+    let me = format!("cmd={}", sente().display());
+    let server = start_server(&[
+        "--engine",
+        &me,
+        "name=sente",
+        "--engine",
+        &faulty,
+        "name=other",
+        "arg=good",
+    ]);
+    b.open(&format!("{}#tree", server.url)).await;
+    b.set_value("#tv-position", "tictactoe-a3").await;
+    b.set_value("#tv-engine", "other").await;
+    b.set_value("#tv-depth", "3").await;
+    b.click("#tv-run").await;
+    b.wait("the refusal", &format!("{VIEW}.dataset.state === 'failed'"))
+        .await;
+    let status = b
+        .eval("document.getElementById('tv-status').textContent")
+        .await;
+    assert!(
+        status
+            .as_str()
+            .unwrap_or("")
+            .contains("other has no option SearchTrace"),
+        "{status}"
+    );
+    b.shot("").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tree_of_sixty_thousand_nodes_is_drawn_in_part_and_scrolls() {
+    let Some(b) = Browser::start("search-tree-large").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&format!("{}#tree", server.url)).await;
+    // Minimax on tic-tac-toe after a3, depth 8: the course's 59,705 nodes (59,704 expanded).
+    search(&b, "tictactoe-a3", "minimax", 8).await;
+    assert_eq!(b.eval(&format!("{VIEW}.dataset.nodes")).await, "59705");
+    let first_draw = b.eval(&format!("{VIEW}.dataset.firstDrawMs")).await;
+    let build = b.eval(&format!("{VIEW}.dataset.buildMs")).await;
+    eprintln!(
+        "tree of 59705 nodes: first drawn {first_draw} ms after the request, {build} ms after its last message"
+    );
+    // Only the nodes in view are in the page.
+    let drawn = number(&b, "document.querySelectorAll('#tv-svg .tv-node').length").await;
+    assert!((10..2000).contains(&drawn), "{drawn} nodes drawn");
+    b.shot("").await;
+    // Everything open: still only what is in view; scrolling to the far right draws the last
+    // nodes.
+    b.click("#tv-open-all").await;
+    b.wait(
+        "the whole tree laid out",
+        &format!("{VIEW}.dataset.shown === '59705'"),
+    )
+    .await;
+    let renders = number(
+        &b,
+        "Number(document.getElementById('tv-svg').dataset.renders)",
+    )
+    .await;
+    b.js(
+        "const s = document.getElementById('tv-scroll'); s.scrollLeft = s.scrollWidth; s.scrollTop = s.scrollHeight;",
+        Vec::new(),
+    )
+    .await;
+    b.wait(
+        "a new drawing at the far right",
+        &format!("Number(document.getElementById('tv-svg').dataset.renders) > {renders}"),
+    )
+    .await;
+    let last = b
+        .eval("Math.max(...[...document.querySelectorAll('#tv-svg .tv-node')].map(n => Number(n.dataset.id)))")
+        .await;
+    assert_eq!(last, 59705, "the last node is drawn at the far right");
+    let drawn = number(&b, "document.querySelectorAll('#tv-svg .tv-node').length").await;
+    assert!((10..2000).contains(&drawn), "{drawn} nodes drawn");
+    // The page answers: a step and a node opened and closed.
+    b.click("#tv-close-all").await;
+    b.wait("closed", &format!("{VIEW}.dataset.shown === '9'"))
+        .await;
+    b.wait(
+        "node 2 drawn",
+        r#"document.querySelector('#tv-svg [data-id="2"]')"#,
+    )
+    .await;
+    b.js(r#"document.querySelector('#tv-svg [data-id="2"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));"#, Vec::new()).await;
+    b.wait("node 2 opened", &format!("{VIEW}.dataset.shown === '16'"))
+        .await;
+    b.shot("opened").await;
+    // Stepping deep into the closed tree opens the path to the node being searched.
+    b.js(
+        "const s = document.getElementById('tv-slider'); s.value = '30000'; s.dispatchEvent(new Event('input'));",
+        Vec::new(),
+    )
+    .await;
+    b.wait(
+        "node 30000 drawn as the current node",
+        "document.querySelector('#tv-svg .tv-current')?.dataset.id === '30000'",
+    )
+    .await;
+    b.click("#tv-next").await;
+    b.wait(
+        "node 30001 current",
+        "document.querySelector('#tv-svg .tv-current')?.dataset.id === '30001'",
+    )
+    .await;
+    b.shot("stepping").await;
+    b.close().await;
+}
+
+/// The comparison view.
+const COMPARE: &str = "document.getElementById('view-compare')";
+
+/// `python3 scripts/<script> --engine <this sente> <args>`, started now (the tables take a few
+/// seconds); `None` without python3, after one line saying so (a failure when the browser
+/// tests are required, as in CI).
+fn start_script(script: &str, args: &[&str]) -> Option<std::process::Child> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    match Command::new("python3")
+        .arg(format!("{root}/scripts/{script}"))
+        .arg("--engine")
+        .arg(sente())
+        .args(args)
+        .current_dir(root)
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => Some(child),
+        Err(e) => {
+            let message = format!("the comparison test needs python3 to run scripts/{script}: {e}");
+            if std::env::var_os(super::harness::REQUIRE).is_some_and(|v| v != "0" && !v.is_empty())
+            {
+                panic!("{message}");
+            }
+            eprintln!("{message}");
+            None
+        }
+    }
+}
+
+/// A script's whole output.
+fn finish_script(child: std::process::Child) -> String {
+    let output = child.wait_with_output().expect("the script's output");
+    assert!(
+        output.status.success(),
+        "the script failed: {}",
+        output.status
+    );
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// The cells of the table rows of `text` (header and separator lines left out): those after
+/// the line `section` (up to the next `###`), or without one those of the first table.
+fn table_rows(text: &str, section: Option<&str>) -> Vec<Vec<String>> {
+    let mut inside = section.is_none();
+    let mut rows = Vec::new();
+    let mut header = true;
+    for line in text.lines() {
+        if let Some(title) = section
+            && line.starts_with("###")
+        {
+            inside = line.trim() == title;
+            header = true;
+            continue;
+        }
+        if !inside || !line.starts_with('|') {
+            if section.is_none() && !rows.is_empty() {
+                break;
+            }
+            header = true;
+            continue;
+        }
+        if header {
+            // The header line, then the separator.
+            if line.starts_with("|---") {
+                header = false;
+            }
+            continue;
+        }
+        rows.push(
+            line.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect(),
+        );
+    }
+    rows
+}
+
+/// The page's table, as its markdown export.
+async fn page_rows(b: &Browser) -> Vec<Vec<String>> {
+    let text = b
+        .eval("document.getElementById('cmp-markdown').value")
+        .await;
+    table_rows(text.as_str().unwrap_or(""), None)
+}
+
+/// Runs a comparison from the view's controls and waits until it is done.
+async fn compare(b: &Browser, position: &str, depths: &str, setup: &str) {
+    b.set_value("#cmp-position", position).await;
+    b.js(setup, Vec::new()).await;
+    if !depths.is_empty() {
+        b.set_value("#cmp-depths", depths).await;
+    }
+    let before = b.eval(&format!("{COMPARE}.dataset.doneAt || '0'")).await;
+    b.click("#cmp-run").await;
+    b.wait(
+        &format!("the comparison of {position}"),
+        &format!("({COMPARE}.dataset.doneAt || '0') !== {before}"),
+    )
+    .await;
+}
+
+/// The cells `columns` of each row.
+fn cut(rows: &[Vec<String>], columns: std::ops::RangeInclusive<usize>) -> Vec<Vec<String>> {
+    rows.iter().map(|r| r[columns.clone()].to_vec()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_comparison_view_reproduces_the_course_tables() {
+    let Some(b) = Browser::start("compare").await else {
+        return;
+    };
+    let Some(algorithms) = start_script("compare_algorithms.py", &[]) else {
+        return;
+    };
+    let Some(puzzles) = start_script("puzzle_algorithms.py", &["--repeat", "1"]) else {
+        return;
+    };
+    let Some(rocks) = start_script("rocks_experiment.py", &["--seeds", "0"]) else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&format!("{}#compare", server.url)).await;
+
+    // Minimax, plain and full alpha-beta and the expectimax visions on the textbook tree and
+    // on tic-tac-toe after a3: the script's rows, every column but the time.
+    let two_player = finish_script(algorithms);
+    for (position, depth, section, nodes) in [
+        ("textbook", "2", "### Explicit trees", ["13", "11", "15"]),
+        (
+            "tictactoe-a3",
+            "8",
+            "### Tic-tac-toe after a corner opening (x a3)",
+            ["59705", "2788", "1768"],
+        ),
+    ] {
+        compare(&b, position, depth, "").await;
+        let page = page_rows(&b).await;
+        assert_eq!(page.len(), 6, "{page:?}");
+        let script: Vec<Vec<String>> = table_rows(&two_player, Some(section))
+            .into_iter()
+            .take(3)
+            .collect();
+        assert_eq!(cut(&page[..3], 0..=5), cut(&script, 0..=5), "{position}");
+        assert_eq!(
+            page[..3].iter().map(|r| r[5].as_str()).collect::<Vec<_>>(),
+            nodes
+        );
+        // The table on the page says the same.
+        let minimax = texts(&b, "#cmp-table tr[data-run='minimax'] td").await;
+        assert_eq!(minimax[5], nodes[0], "{minimax:?}");
+        let visions: Vec<&str> = page[3..].iter().map(|r| r[2].as_str()).collect();
+        assert_eq!(
+            visions,
+            [
+                "expectimax random",
+                "expectimax pessimistic",
+                "expectimax optimistic"
+            ]
+        );
+        // One bar per row, each with its node count.
+        assert_eq!(
+            number(
+                &b,
+                "document.querySelectorAll('#cmp-chart .chart-bar rect').length"
+            )
+            .await,
+            6
+        );
+    }
+    assert_eq!(
+        texts(&b, "#cmp-chart .chart-value").await[..3],
+        ["59,705", "2,788", "1,768"]
+    );
+    b.shot("tictactoe").await;
+    // The CSV export holds the same rows.
+    b.js(
+        "window.exported = null; \
+         URL.createObjectURL = (blob) => { blob.text().then((t) => { window.exported = t; }); return '#'; }; \
+         document.getElementById('cmp-download-csv').click();",
+        Vec::new(),
+    )
+    .await;
+    b.wait("the CSV", "window.exported !== null").await;
+    let csv = b.eval("window.exported").await;
+    let csv = csv.as_str().unwrap_or("").to_string();
+    assert!(
+        csv.starts_with("position,depth,algorithm,value,best move,nodes,time (ms)\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("\na3,8,minimax,cp 0,b2,59705,"), "{csv}");
+
+    // Rush Hour: BFS, A* and IDA* with each estimate on the lab's main puzzle, as
+    // scripts/puzzle_algorithms.py counts them (length, expanded, generated, peak open,
+    // iterations).
+    compare(&b, "solve22", "", "").await;
+    let page = page_rows(&b).await;
+    let lab = finish_script(puzzles);
+    let script: Vec<Vec<String>> = table_rows(&lab, Some("### Metric `steps`"))
+        .into_iter()
+        .filter(|r| r[0] == "solve22 (main)")
+        .collect();
+    assert_eq!(script.len(), 9);
+    assert_eq!(cut(&page, 0..=7), cut(&script, 0..=7));
+    assert_eq!(page[0][4], "4644", "BFS expands 4644 states");
+    b.shot("rushhour").await;
+
+    // The rocks experiment on its 9-step puzzle: each car player's states over a whole game,
+    // its moves and the exact value, as scripts/rocks_experiment.py plays them.
+    compare(&b, "rocks-9", "3", "").await;
+    let page = page_rows(&b).await;
+    let experiment = finish_script(rocks);
+    let script: Vec<Vec<String>> = table_rows(&experiment, None)
+        .into_iter()
+        .filter(|r| r[0].starts_with("`....B.....BC.AA.BC.D.....D.....DEEE.`"))
+        .collect();
+    assert_eq!(script.len(), 5);
+    assert_eq!(page, script);
+    b.shot("rocks").await;
+    b.close().await;
+}
