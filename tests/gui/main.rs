@@ -102,6 +102,49 @@ async fn a_connect_four_game_to_its_end_with_discs_that_drop() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn connect_four_on_a_10x5_board_from_the_rules_form() {
+    let Some(b) = Browser::start("connect4").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.set_value("#variant", "connect4").await;
+    b.wait(
+        "the size fields",
+        "document.getElementById('rule-Connect4Width')",
+    )
+    .await;
+    // The width first: 10 x 6 does not fit, the board waits for the height.
+    b.set_value("#rule-Connect4Width", "10").await;
+    b.set_value("#rule-Connect4Height", "5").await;
+    b.click("#new-game").await;
+    b.wait(
+        "a 10 x 5 game",
+        &format!("{STATE}.fen.split('/').length === 5 && {STATE}.fen.startsWith('........../')"),
+    )
+    .await;
+    start_play(&b, "p1", "0.05").await;
+    // Column 10, written a, is a legal move and a click target.
+    b.wait(
+        "the person's turn",
+        &format!("{STATE}.side === 'p1' && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.click("[data-move=\"a\"]").await;
+    b.wait(
+        "the move and the reply",
+        &format!("{STATE}.moves.length >= 2 && {STATE}.moves[0] === 'a'"),
+    )
+    .await;
+    let labels = b
+        .eval("[...document.querySelectorAll('.c4-label')].map((t) => t.textContent).join(' ')")
+        .await;
+    assert_eq!(labels, "1 2 3 4 5 6 7 8 9 a");
+    b.shot("").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn babylon_and_rocks_games_for_a_few_moves() {
     let Some(b) = Browser::start("babylon").await else {
         return;
