@@ -46,6 +46,8 @@ pub fn run(
     let mut solver = Solver::new(config.hash_mb);
     solver.set_threads(config.threads);
     let mut line = Vec::new();
+    // A new table is empty already.
+    let mut fresh = true;
     loop {
         line.clear();
         if input.read_until(b'\n', &mut line)? == 0 {
@@ -64,9 +66,10 @@ pub fn run(
                 continue;
             }
         };
-        if !config.keep_table {
+        if !config.keep_table && !fresh {
             solver.clear();
         }
+        fresh = false;
         solver.nodes = 0;
         let start = Instant::now();
         let outcome = if config.weak {
