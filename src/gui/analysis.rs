@@ -7,6 +7,7 @@ use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::messages::{ColumnValue, InfoMessage, ServerMessage};
 use super::tab::Tab;
 use crate::games::Outcome;
+use crate::search::solve::connect4::win_score;
 use std::time::{Duration, Instant};
 
 /// How long an analysis may run: until stopped.
@@ -254,10 +255,6 @@ impl Tab {
         } else {
             pos.legal_moves()
         };
-        let cells = fen
-            .split_whitespace()
-            .next()
-            .map_or(42, |rows| rows.chars().filter(|c| *c != '/').count());
         let Some(solver) = self.columns.as_mut() else {
             return;
         };
@@ -275,16 +272,11 @@ impl Tab {
                 .as_ref()
                 .and_then(|p| p.outcome().map(|o| (o, p.fen())));
             let column = match finished {
-                Some((Outcome::Win(_), after_fen)) => {
-                    // The mover completed four: 22 minus its stones, on a 7 x 6 board.
-                    let stones = after_fen.chars().filter(|c| *c == 'x' || *c == 'o').count();
-                    let value = (cells as i64 + 1) / 2 + 1 - (stones as i64 + 1) / 2;
-                    ColumnValue {
-                        mv: mv.clone(),
-                        status: "solved",
-                        value: Some(value),
-                    }
-                }
+                Some((Outcome::Win(_), after_fen)) => ColumnValue {
+                    mv: mv.clone(),
+                    status: "solved",
+                    value: Some(winning_column_value(&after_fen)),
+                },
                 Some(_) => ColumnValue {
                     mv: mv.clone(),
                     status: "solved",
@@ -548,9 +540,63 @@ impl Tab {
     }
 }
 
+/// The value, for the player who made it, of a Connect Four move that completed four and left
+/// the board `after_fen` (any size): the solver's score of a win by the stone played when one
+/// stone fewer was on the board.
+fn winning_column_value(after_fen: &str) -> i64 {
+    let rows = after_fen.split_whitespace().next().unwrap_or_default();
+    let cells = rows.chars().filter(|c| *c != '/').count();
+    let stones = rows.chars().filter(|c| matches!(c, 'x' | 'o')).count();
+    i64::from(win_score(cells as u32, stones.saturating_sub(1) as u32))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::connect4::{Connect4, Shape};
+    use crate::referee::rules::Rules;
+    use crate::search::solve::connect4::Solver;
+
+    #[test]
+    fn a_winning_column_is_worth_the_solvers_score_at_every_size() {
+        // (width, height, moves before the winning move, the winning move): odd and even
+        // board sizes, each player winning. The solver scores the position before the move.
+        let cases = [
+            (7, 6, "121212", "1"),
+            (7, 6, "1212123", "2"),
+            (5, 5, "121212", "1"),
+            (5, 5, "1212123", "2"),
+            (9, 5, "1212123", "2"),
+            (4, 4, "121212", "1"),
+        ];
+        for (width, height, before, win) in cases {
+            let shape = Shape::new(width, height).expect("a legal size");
+            let board = Connect4::from_moves(shape, before).expect("legal moves");
+            let solved = Solver::new(1)
+                .solve(&board, &mut |_| {})
+                .expect("not interrupted");
+            let size = [
+                ("Connect4Width".to_string(), width.to_string()),
+                ("Connect4Height".to_string(), height.to_string()),
+            ];
+            let rules = Rules::new("connect4", &size).expect("a legal size");
+            let moves: Vec<String> = before
+                .chars()
+                .map(String::from)
+                .chain([win.into()])
+                .collect();
+            let after = rules.position(None, &moves).expect("legal moves");
+            assert!(
+                after.outcome().is_some(),
+                "{width}x{height} {before}{win} wins"
+            );
+            assert_eq!(
+                winning_column_value(&after.fen()),
+                i64::from(solved),
+                "{width}x{height} {before} then {win}"
+            );
+        }
+    }
 
     #[test]
     fn info_lines_are_read_into_fields() {
