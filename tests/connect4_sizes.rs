@@ -5,8 +5,8 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use sente::games::Game;
 use sente::games::connect4::{Connect4, Geometry, Shape};
+use sente::games::{Game, play_random_moves};
 use sente::search::solve::connect4::{Solver, win_score};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -44,14 +44,7 @@ fn random_position(shape: Shape, rng: &mut StdRng) -> Connect4 {
     loop {
         let mut pos = Connect4::start(shape);
         let plies = rng.random_range(0..shape.cells());
-        for _ in 0..plies {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.random_range(0..moves.len())]);
-        }
+        play_random_moves(&mut pos, plies as usize, rng);
         if pos.outcome().is_none() {
             return pos;
         }

@@ -587,22 +587,14 @@ mod tests {
         use crate::games::tictactoe::TicTacToe;
         use crate::games::tree::GameTree;
         use proptest::prelude::*;
+        use rand::SeedableRng;
         use rand::rngs::StdRng;
-        use rand::{RngExt, SeedableRng};
 
         /// The variant's name and the fen after `plies` random moves from the start.
         fn playout<G: Game>(seed: u64, plies: usize) -> (&'static str, String) {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut pos = G::startpos();
-            let mut moves = Vec::new();
-            for _ in 0..plies {
-                moves.clear();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[rng.random_range(0..moves.len())]);
-            }
+            crate::games::play_random_moves(&mut pos, plies, &mut rng);
             (G::NAME, pos.fen())
         }
 

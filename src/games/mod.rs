@@ -172,6 +172,21 @@ pub trait Game: Clone + Send + 'static {
     fn display(&self) -> String;
 }
 
+/// Plays up to `plies` random legal moves on `pos`, fewer if the game ends first: the random
+/// positions of tests, fuzzing and experiments.
+pub fn play_random_moves<G: Game, R: rand::Rng + ?Sized>(pos: &mut G, plies: usize, rng: &mut R) {
+    use rand::RngExt;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[rng.random_range(0..moves.len())]);
+    }
+}
+
 /// The number of move sequences of length `depth` from `pos` (a finished game is not extended).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     perft_until(pos, depth, &AtomicBool::new(false)).unwrap_or(0)

@@ -5,9 +5,9 @@ use super::limits::Limits;
 use super::score::{self, Reported};
 use super::tt::TranspositionTable;
 use super::{Algorithm, Report, SearchContext, run, search_for_test as search};
-use crate::games::Game;
 use crate::games::connect4::Connect4;
 use crate::games::tictactoe::TicTacToe;
+use crate::games::{Game, play_random_moves};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -17,14 +17,7 @@ fn random_position<G: Game>(rng: &mut StdRng, max_plies: usize) -> G {
     loop {
         let mut pos = G::startpos();
         let plies = rng.random_range(0..=max_plies);
-        for _ in 0..plies {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.random_range(0..moves.len())]);
-        }
+        play_random_moves(&mut pos, plies, rng);
         if pos.outcome().is_none() {
             return pos;
         }

@@ -103,7 +103,7 @@ async fn a_connect_four_game_to_its_end_with_discs_that_drop() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn connect_four_on_a_10x5_board_from_the_rules_form() {
-    let Some(b) = Browser::start("connect4").await else {
+    let Some(b) = Browser::start("connect4-10x5").await else {
         return;
     };
     let server = start_server(&[]);

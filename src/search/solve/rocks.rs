@@ -434,15 +434,7 @@ mod tests {
             for _ in 0..8 {
                 let mut pos = root.clone();
                 let plies = rng.random_range(0..12);
-                let mut moves = Vec::new();
-                for _ in 0..plies {
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.play(moves[rng.random_range(0..moves.len())]);
-                }
+                crate::games::play_random_moves(&mut pos, plies, &mut rng);
                 let Some(Value::CarsOutIn(value)) = table.value(&pos) else {
                     panic!("{}: the rocks hold the cars forever?", pos.fen());
                 };

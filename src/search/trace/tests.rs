@@ -4,7 +4,7 @@
 use crate::games::connect4::Connect4;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::{GameTree, START};
-use crate::games::{Game, Seat};
+use crate::games::{Game, Seat, play_random_moves};
 use crate::protocol::response::Response;
 use crate::search::limits::Limits;
 use crate::search::textbook::Vision;
@@ -453,14 +453,8 @@ fn check_trace<G: Game>(root: &G, algorithm: Algorithm, depth: u32) {
 fn random_position<G: Game>(rng: &mut StdRng, plies: std::ops::RangeInclusive<usize>) -> G {
     loop {
         let mut pos = G::startpos();
-        for _ in 0..rng.random_range(plies.clone()) {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.random_range(0..moves.len())]);
-        }
+        let count = rng.random_range(plies.clone());
+        play_random_moves(&mut pos, count, rng);
         if pos.outcome().is_none() {
             return pos;
         }

@@ -51,8 +51,8 @@ pub fn claimeven_bound<G: Geometry>(geo: G, b: Board) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
     use crate::games::connect4::{Connect4, Shape};
+    use crate::games::{Game, play_random_moves};
     use crate::search::solve::connect4::win_score;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
@@ -94,14 +94,8 @@ mod tests {
             let mut memo = HashMap::new();
             for _ in 0..3000 {
                 let mut pos = Connect4::start(shape);
-                for _ in 0..2 * rng.random_range(0..(shape.cells() / 2)) {
-                    let mut moves = Vec::new();
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.play(moves[rng.random_range(0..moves.len())]);
-                }
+                let plies = 2 * rng.random_range(0..(shape.cells() / 2));
+                play_random_moves(&mut pos, plies as usize, &mut rng);
                 if pos.outcome().is_some() || pos.moves_played() % 2 == 1 || pos.can_win_next() {
                     continue;
                 }
