@@ -120,31 +120,22 @@ impl Tab {
             self.error("stop the game to analyse");
             return;
         }
-        let Some(engine) = self.engine(name) else {
+        // A name the server does not have leaves the running job alone.
+        if self.engine(name).is_none() {
+            return;
+        }
+        self.analysis = None;
+        let Some(handle) = self.start_engine(name) else {
             return;
         };
-        self.analysis = None;
-        let setup = Setup {
-            options: self.setup_options(name),
-            spec: engine.spec.clone(),
-            variant: self.game.variant().to_string(),
-        };
-        match EngineHandle::start(setup, &self.shared.pool, self.events.clone()) {
-            Ok(handle) => {
-                self.analysis = Some(Analysis {
-                    engine: handle,
-                    tag: 0,
-                    fen: String::new(),
-                    last_sent: Instant::now(),
-                    held: None,
-                });
-                self.position_changed();
-            }
-            Err(e) => {
-                self.notice("error", e);
-                self.send_state();
-            }
-        }
+        self.analysis = Some(Analysis {
+            engine: handle,
+            tag: 0,
+            fen: String::new(),
+            last_sent: Instant::now(),
+            held: None,
+        });
+        self.position_changed();
     }
 
     /// Points the analysis (and the column values) at the viewed position.
@@ -402,39 +393,30 @@ impl Tab {
             self.error(format!("already {}", outcome.reason));
             return;
         }
-        let Some(engine) = self.engine(name) else {
+        // A name the server does not have leaves the running job alone.
+        if self.engine(name).is_none() {
+            return;
+        }
+        self.puzzle = None;
+        let Some(handle) = self.start_engine(name) else {
             return;
         };
-        self.puzzle = None;
-        let setup = Setup {
-            options: self.setup_options(name),
-            spec: engine.spec.clone(),
-            variant: self.game.variant().to_string(),
-        };
-        match EngineHandle::start(setup, &self.shared.pool, self.events.clone()) {
-            Ok(handle) => {
-                handle.think(Think {
-                    position: self.game.position_command(self.game.cursor),
-                    go: format!("go movetime {PUZZLE_MS}"),
-                    clocks: None,
-                    deadline: Duration::from_millis(PUZZLE_MS + 5000),
-                    tag: 0,
-                    ..Think::default()
-                });
-                self.puzzle = Some(PuzzleJob {
-                    engine: handle,
-                    ply: self.game.cursor,
-                    hint,
-                    pv: Vec::new(),
-                    unsolvable: false,
-                });
-                self.send_state();
-            }
-            Err(e) => {
-                self.notice("error", e);
-                self.send_state();
-            }
-        }
+        handle.think(Think {
+            position: self.game.position_command(self.game.cursor),
+            go: format!("go movetime {PUZZLE_MS}"),
+            clocks: None,
+            deadline: Duration::from_millis(PUZZLE_MS + 5000),
+            tag: 0,
+            ..Think::default()
+        });
+        self.puzzle = Some(PuzzleJob {
+            engine: handle,
+            ply: self.game.cursor,
+            hint,
+            pv: Vec::new(),
+            unsolvable: false,
+        });
+        self.send_state();
     }
 
     pub(super) fn puzzle_event(&mut self, event: Event) {

@@ -2,7 +2,7 @@
 //! move, undo, hint) and engine against engine (live, clocks, pause). The server keeps the
 //! clocks and checks every move, and an engine's fault loses the game as in `sente match`.
 
-use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
+use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
 use super::game::seat_text;
 use super::messages::{ClocksMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage};
 use super::tab::Tab;
@@ -160,22 +160,10 @@ impl Tab {
         let mut seats = [None, None];
         for (i, name) in engines.iter().enumerate() {
             let Some(name) = name else { continue };
-            let Some(engine) = self.engine(name) else {
+            let Some(handle) = self.start_engine(name) else {
                 return;
             };
-            let setup = Setup {
-                options: self.setup_options(name),
-                spec: engine.spec.clone(),
-                variant: self.game.variant().to_string(),
-            };
-            match EngineHandle::start(setup, &self.shared.pool, self.events.clone()) {
-                Ok(handle) => seats[i] = Some(handle),
-                Err(e) => {
-                    self.notice("error", e);
-                    self.send_state();
-                    return;
-                }
-            }
+            seats[i] = Some(handle);
         }
         let ply = self.game.cursor;
         self.game.truncate(ply);

@@ -5,7 +5,7 @@
 use super::analysis::{Analysis, ColumnSolver, PuzzleJob};
 use super::catalog::{Engine, check_value};
 use super::compare::CompareJob;
-use super::engine::{Event, EventKind, Pool};
+use super::engine::{EngineHandle, Event, EventKind, Pool, Setup};
 use super::game::{Game, reach, seat_text};
 use super::messages::{ClientMessage, GameState, ModeMessage, ServerMessage, VariantEntry};
 use super::play::Match;
@@ -347,6 +347,26 @@ impl Tab {
         let ply = self.game.cursor - 1;
         self.game.truncate(ply);
         self.position_changed();
+    }
+
+    /// Starts the engine called `name` on the current variant with the game's rules and the
+    /// options the page set for it; a missing engine or a failed start is reported to the
+    /// page (and `None` returned).
+    pub(super) fn start_engine(&mut self, name: &str) -> Option<EngineHandle> {
+        let engine = self.engine(name)?;
+        let setup = Setup {
+            options: self.setup_options(name),
+            spec: engine.spec.clone(),
+            variant: self.game.variant().to_string(),
+        };
+        match EngineHandle::start(setup, &self.shared.pool, self.events.clone()) {
+            Ok(handle) => Some(handle),
+            Err(e) => {
+                self.notice("error", e);
+                self.send_state();
+                None
+            }
+        }
     }
 
     /// The engine called `name`, if the server has it and it plays the current variant.
