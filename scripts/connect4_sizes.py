@@ -80,6 +80,15 @@ def cell_text(w, h, score, seconds, known, weak):
     return f"{text}{'' if ok else ' !'} ({fmt(seconds)})"
 
 
+def print_table(widths, heights, text):
+    """A markdown table, a row per height and a column per width, `text(w, h)` in each cell."""
+    print()
+    print("| height \\ width | " + " | ".join(str(w) for w in widths) + " |")
+    print("|---" * (len(widths) + 1) + "|")
+    for h in heights:
+        print(f"| {h} | " + " | ".join(text(w, h) for w in widths) + " |")
+
+
 def fmt(seconds):
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
@@ -113,30 +122,16 @@ def main():
         print(f"{w}x{h}: {results[(w, h)]}", flush=True)
     widths = sorted({w for w, _ in cells})
     heights = sorted({h for _, h in cells})
-    print()
-    print("| height \\ width | " + " | ".join(str(w) for w in widths) + " |")
-    print("|---" * (len(widths) + 1) + "|")
-    for h in heights:
-        row = []
-        for w in widths:
-            if (w, h) in results:
-                row.append(results[(w, h)])
-            else:
-                row.append("")
-        print(f"| {h} | " + " | ".join(row) + " |")
-    print()
-    print("| height \\ width | " + " | ".join(str(w) for w in widths) + " |")
-    print("|---" * (len(widths) + 1) + "|")
-    for h in heights:
-        row = []
-        for w in widths:
-            cell = known.get((w, h))
-            if (w, h) not in results or cell is None:
-                row.append("")
-            else:
-                last = "" if cell[1] is None or args.weak else f" {cell[1]}"
-                row.append(f"{SHORT[cell[0]]}{last} (Tromp {cell[2]})")
-        print(f"| {h} | " + " | ".join(row) + " |")
+    print_table(widths, heights, lambda w, h: results.get((w, h), ""))
+
+    def published_text(w, h):
+        cell = known.get((w, h))
+        if (w, h) not in results or cell is None:
+            return ""
+        last = "" if cell[1] is None or args.weak else f" {cell[1]}"
+        return f"{SHORT[cell[0]]}{last} (Tromp {cell[2]})"
+
+    print_table(widths, heights, published_text)
     print()
     print(f"{len(cells)} cells in {fmt(total)} (solve times as sente reports them);"
           f" {differ} differ from the published values")
