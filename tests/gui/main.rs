@@ -3,6 +3,7 @@
 //! `target/gui-screenshots/`. Without Chromium the tests say so in one line and pass, unless
 //! `SENTE_REQUIRE_BROWSER=1` (as in CI). The server's HTTP safety checks need no browser.
 
+mod flow;
 mod harness;
 mod lab;
 mod perf;
@@ -96,7 +97,7 @@ async fn a_connect_four_game_to_its_end_with_discs_that_drop() {
     let reason = b
         .eval("document.getElementById('reason').textContent")
         .await;
-    assert_eq!(reason, "p2 won");
+    assert_eq!(reason, "four in a row");
     b.shot("").await;
     b.close().await;
 }

@@ -38,7 +38,10 @@ store.on('welcome', () => {
   }
 });
 store.on('error', (m) => toast('error', m.message));
-store.on('notice', (m) => toast(m.level, m.message));
+// A game's end is said by the result banner (and announced), not by a toast.
+store.on('notice', (m) => {
+  if (!/^game over/.test(m.message)) toast(m.level, m.message);
+});
 store.on('state', (s) => {
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = '1';

@@ -94,3 +94,12 @@ export async function copy(text, field) {
     }
   }
 }
+
+/** Says `text` to screen readers (the page's polite live region). */
+export function announce(text) {
+  const region = document.getElementById('announce');
+  if (!region || !text) return;
+  // The same text twice is still read: the region is emptied first.
+  region.textContent = '';
+  requestAnimationFrame(() => { region.textContent = text; });
+}

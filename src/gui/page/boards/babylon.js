@@ -25,7 +25,7 @@ function parse(mv) {
 }
 
 export function draw(container, ctx) {
-  const { state, pv, hint, onMove } = ctx;
+  const { state, pv, hint, last, onMove } = ctx;
   if (selectedFen !== state.fen) selected = null;
   selectedFen = state.fen;
   const list = stacks(state.fen);
@@ -36,6 +36,10 @@ export function draw(container, ctx) {
   const towerH = maxHeight * SLAB + 60;
   const svg = canvas(container, perRow * SLOT + 20, rows * towerH + 20, 'Babylon stacks');
   const shown = parse(hint || pv[0] || '');
+  // The stack the last move made: the moved stack's colour, the two heights added.
+  const made = parse(last || '');
+  const madeToken = made ? `${made.from[0]}${Number(made.from.slice(1)) + Number(made.onto.slice(1))}` : null;
+  const lastIndex = madeToken ? list.findIndex((t) => t.token === madeToken) : -1;
   list.forEach((stack, i) => {
     const x = 10 + (i % PER_ROW) * SLOT;
     const base = 10 + Math.floor(i / PER_ROW) * towerH + towerH - 30;
@@ -47,6 +51,7 @@ export function draw(container, ctx) {
     if (isSelected) classes.push('selected');
     if (target) classes.push('target');
     if (shown && (shown.from === stack.token || shown.onto === stack.token)) classes.push('suggested');
+    if (i === lastIndex) classes.push('last');
     const g = s('g', { class: classes.join(' '), 'data-stack': stack.token, 'data-index': i });
     g.append(s('rect', { class: 'bab-slot', x: x + 4, y: base - maxHeight * SLAB - 18, width: SLOT - 8, height: maxHeight * SLAB + 44, rx: 10 }));
     for (let k = 0; k < stack.height; k++) {

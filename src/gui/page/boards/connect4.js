@@ -15,7 +15,29 @@ function grid(fen) {
   return fen.split(' ')[0].split('/').map((row) => [...row]);
 }
 
-export function draw(container, { state, previous, pv, hint, columns, onMove }) {
+/** The cells of every line of four or more of one colour: a Set of `row,column`. */
+export function winningCells(rows) {
+  const cells = new Set();
+  const height = rows.length;
+  const width = rows[0]?.length || 0;
+  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) {
+    const stone = rows[r][c];
+    if (stone === '.') continue;
+    for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+      const line = [];
+      for (let k = 0; k < 4; k++) {
+        const rr = r + k * dr;
+        const cc = c + k * dc;
+        if (rr < 0 || rr >= height || cc < 0 || cc >= width || rows[rr][cc] !== stone) break;
+        line.push(`${rr},${cc}`);
+      }
+      if (line.length === 4) line.forEach((cell) => cells.add(cell));
+    }
+  }
+  return cells;
+}
+
+export function draw(container, { state, previous, pv, hint, last, columns, onMove }) {
   const rows = grid(state.fen);
   const height = rows.length;
   const width = rows[0]?.length || 0;
@@ -39,6 +61,10 @@ export function draw(container, { state, previous, pv, hint, columns, onMove }) 
     }
   }
 
+  const won = state.outcome ? winningCells(rows) : new Set();
+  // The last move's disc: the top one of its column.
+  const lastColumn = last ? [...Array(width).keys()].find((k) => label(k) === last) : undefined;
+  const lastRow = lastColumn === undefined ? -1 : rows.findIndex((row) => row[lastColumn] !== '.');
   const discs = s('g', { class: 'c4-discs' });
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
@@ -67,6 +93,14 @@ export function draw(container, { state, previous, pv, hint, columns, onMove }) 
     d: `M 0 ${TOP} h ${boardW} v ${boardH} h ${-boardW} Z ${holes.join(' ')}`,
     'fill-rule': 'evenodd',
   }));
+  // The winning four ringed, the last disc dotted (over the frame).
+  for (const cell of won) {
+    const [r, c] = cell.split(',').map(Number);
+    root.append(s('circle', { class: 'c4-win', cx: c * CELL + CELL / 2, cy: TOP + r * CELL + CELL / 2, r: CELL * 0.4, 'data-cell': cell }));
+  }
+  if (lastRow >= 0) {
+    root.append(s('circle', { class: 'c4-last', cx: lastColumn * CELL + CELL / 2, cy: TOP + lastRow * CELL + CELL / 2, r: CELL * 0.12, 'data-last': last }));
+  }
 
   // The principal variation: where its discs would land, numbered.
   const heights = Array.from({ length: width }, (_, c) => rows.filter((row) => row[c] !== '.').length);

@@ -26,7 +26,7 @@ function colour(letter) {
   return PALETTE[(letter.charCodeAt(0) - 66) % PALETTE.length];
 }
 
-export function draw(container, { state, pv, hint, onMove }) {
+export function draw(container, { state, pv, hint, last, onMove }) {
   const { cells, vehicles } = parse(state.fen);
   const size = 6 * CELL;
   const svg = canvas(container, size + 2 * PAD + 56, size + 2 * PAD, 'Rush Hour board');
@@ -47,7 +47,7 @@ export function draw(container, { state, pv, hint, onMove }) {
         root.append(s('rect', { class: 'rh-wall', x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, 'data-wall': `${r}${c}` }));
       }
       if (ch === '*') {
-        root.append(s('g', { class: 'rh-rock', 'data-rock': `${r}${c}` },
+        root.append(s('g', { class: `rh-rock${last === `@${r}${c}` ? ' last' : ''}`, 'data-rock': `${r}${c}` },
           s('path', { d: rockPath(x + CELL / 2, y + CELL / 2) })));
       }
       const rock = `@${r}${c}`;
@@ -64,7 +64,8 @@ export function draw(container, { state, pv, hint, onMove }) {
   const next = state.puzzle && state.cursor < state.moves.length ? state.moves[state.cursor] : '';
   const suggestion = hint || pv[0] || next || '';
   for (const [letter, spots] of vehicles) {
-    root.append(vehicle(letter, spots, reach.get(letter), legal, suggestion, onMove));
+    const moved = Boolean(last) && last[0] === letter && last[1] !== '@';
+    root.append(vehicle(letter, spots, reach.get(letter), legal, suggestion, onMove, moved));
   }
 }
 
@@ -73,7 +74,7 @@ function rockPath(x, y) {
   return `M ${pts.map(([dx, dy]) => `${x + dx} ${y + dy}`).join(' L ')} Z`;
 }
 
-function vehicle(letter, spots, range, legal, suggestion, onMove) {
+function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   const rows = spots.map((p) => p[0]);
   const cols = spots.map((p) => p[1]);
   const horizontal = new Set(rows).size === 1;
@@ -85,7 +86,7 @@ function vehicle(letter, spots, range, legal, suggestion, onMove) {
   const movable = back + fwd > 0;
   const suggested = suggestion.startsWith(letter) && suggestion.length > 1 && suggestion[1] !== '@';
   const g = s('g', {
-    class: `rh-vehicle${movable ? ' movable' : ''}${suggested ? ' hint' : ''}${letter === 'A' ? ' red' : ''}`,
+    class: `rh-vehicle${movable ? ' movable' : ''}${suggested ? ' hint' : ''}${letter === 'A' ? ' red' : ''}${moved ? ' last' : ''}`,
     'data-vehicle': letter,
     'data-axis': horizontal ? 'x' : 'y',
   });

@@ -4,8 +4,28 @@ import { s, canvas, marker } from './svg.js';
 
 const CELL = 100;
 
-export function draw(container, { state, pv, hint, onMove }) {
+const LINES = [
+  [[0, 0], [0, 1], [0, 2]], [[1, 0], [1, 1], [1, 2]], [[2, 0], [2, 1], [2, 2]],
+  [[0, 0], [1, 0], [2, 0]], [[0, 1], [1, 1], [2, 1]], [[0, 2], [1, 2], [2, 2]],
+  [[0, 0], [1, 1], [2, 2]], [[0, 2], [1, 1], [2, 0]],
+];
+
+/** The cells of the lines of three (`a1`..`c3`), from the fen's rows (rank 3 first). */
+export function winningCells(rows) {
+  const at = (r, c) => (rows[r] || '')[c]?.toLowerCase();
+  const cells = new Set();
+  for (const line of LINES) {
+    const first = at(...line[0]);
+    if ((first === 'x' || first === 'o') && line.every(([r, c]) => at(r, c) === first)) {
+      for (const [r, c] of line) cells.add(`${'abc'[c]}${3 - r}`);
+    }
+  }
+  return cells;
+}
+
+export function draw(container, { state, pv, hint, last, onMove }) {
   const rows = state.fen.split(' ')[0].split('/');
+  const won = state.outcome ? winningCells(rows) : new Set();
   const svg = canvas(container, 3 * CELL + 20, 3 * CELL + 20, 'tic-tac-toe board');
   const board = s('g', { transform: 'translate(10 10)' });
   svg.append(board);
@@ -19,7 +39,7 @@ export function draw(container, { state, pv, hint, onMove }) {
       const stone = (rows[r] || '')[c]?.toLowerCase();
       const cell = s('rect', {
         x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10,
-        class: `ttt-cell${legal.has(mv) ? ' legal' : ''}${mv === hint ? ' hint' : ''}`,
+        class: `ttt-cell${legal.has(mv) ? ' legal' : ''}${mv === hint ? ' hint' : ''}${mv === last ? ' last' : ''}${won.has(mv) ? ' win' : ''}`,
         'data-move': mv,
       });
       if (legal.has(mv)) cell.addEventListener('click', () => onMove([mv]));

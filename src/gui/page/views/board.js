@@ -1,36 +1,23 @@
 // The board of the viewed position, the players with their clocks, and what the position is:
 // whose turn, or the result and why the game ended.
 
-import { h, fill } from '../dom.js';
-import { boardFor } from '../boards/index.js';
+import { h, fill, announce } from '../dom.js';
+import { boardFor, gameTitle, sideName, playerName, resultWords, limitsWords, plural } from '../boards/index.js';
 
 export const id = 'board';
 export const title = null;
 export const area = 'main';
 
-const NAMES = {
-  tictactoe: ['x', 'o'],
-  connect4: ['red', 'yellow'],
-  babylon: ['first', 'second'],
-  'rushhour-rocks': ['cars', 'rocks'],
-  tree: ['max', 'min'],
-  rushhour: ['solver', 'solver'],
-};
-
-const TITLES = {
-  tictactoe: 'Tic-tac-toe', connect4: 'Connect Four', babylon: 'Babylon', rushhour: 'Rush Hour',
-  'rushhour-rocks': 'Rush Hour with rocks', tree: 'Game tree',
-};
-
 export function mount(root, app) {
   const { store } = app;
   const heading = h('div', { class: 'board-title', id: 'board-title' });
   const players = h('div', { class: 'players', id: 'players' });
-  const status = h('div', { class: 'status', id: 'status' });
+  const status = h('div', { class: 'status', id: 'status', role: 'status' });
   const boardBox = h('div', { class: 'board', id: 'board' });
   const extra = h('div', { class: 'board-extra', id: 'board-extra' });
   root.append(heading, players, boardBox, status, extra);
   let previous = null;
+  let announced = null;
   let clocksAt = 0;
 
   function pv() {
@@ -53,6 +40,7 @@ export function mount(root, app) {
       previous: fresh ? previous : null,
       pv: pv(),
       hint: store.hint,
+      last: state.cursor > 0 ? state.moves[state.cursor - 1] : null,
       columns: store.columns,
       onMove: (moves) => app.send({ type: 'play', moves }),
     };
@@ -65,20 +53,28 @@ export function mount(root, app) {
 
   function describe() {
     const state = store.state;
-    const names = NAMES[state.variant] || ['p1', 'p2'];
-    heading.textContent = TITLES[state.variant] || state.variant;
-    const rules = state.rules.map(([n, v]) => `${n} ${v}`).join(', ');
+    heading.textContent = gameTitle(state.variant);
+    const rules = ruleWords(state);
     if (rules) heading.append(h('span', { class: 'rules' }, rules));
-    const end = state.forfeit || state.outcome;
+    const end = resultWords(state);
     status.dataset.over = end ? '1' : '';
+    const said = end ? `${end.headline}: ${end.reason}` : null;
+    if (said && said !== announced) announce(said);
+    announced = said;
     if (end) {
-      fill(status, h('strong', { id: 'result' }, state.puzzle ? 'Solved' : end.result), ' ', h('span', { id: 'reason' }, end.reason));
+      // The result banner: the winner by name, the reason in words, the result.
+      fill(status, h('div', { class: `result-banner${end.winner ? ` won-${end.winner}` : ''}`, id: 'result-banner' },
+        h('strong', { id: 'result' }, end.headline),
+        h('span', { id: 'reason' }, end.reason),
+        end.result && end.result !== '*' ? h('span', { class: 'result-score', id: 'result-score' }, end.result) : null));
     } else if (state.puzzle) {
       fill(status, h('span', { id: 'to-move' }, `Get the red car out · ${state.cursor} move${state.cursor === 1 ? '' : 's'} so far`));
     } else {
-      const seat = state.side === 'p1' ? 0 : 1;
-      const thinking = state.mode.thinking === state.side ? ' (thinking…)' : '';
-      fill(status, h('span', { class: `seat-dot seat-${state.side}` }), h('span', { id: 'to-move' }, `${names[seat]} (${state.side}) to move${thinking}`));
+      const who = playerName(state, state.side);
+      let text = who === 'you' ? `Your turn (${sideName(state.variant, state.side)})` : `${sideName(state.variant, state.side)} to move`;
+      if (state.mode.kind !== 'free' && who !== 'you') text = `${state.mode.players[state.side === 'p1' ? 0 : 1]} (${sideName(state.variant, state.side)}) to move`;
+      if (state.mode.thinking === state.side) text += ' · thinking…';
+      fill(status, h('span', { class: `seat-dot seat-${state.side}` }), h('span', { id: 'to-move' }, text));
     }
     if (state.mode.kind === 'free' && !state.puzzle) {
       fill(players);
@@ -86,10 +82,11 @@ export function mount(root, app) {
       fill(players, [0, 1].map((i) => {
         const seat = i === 0 ? 'p1' : 'p2';
         const active = !end && state.side === seat;
-        return h('div', { class: `player${active ? ' active' : ''}`, id: `player-${seat}` },
+        const won = end?.winner === seat;
+        return h('div', { class: `player${active ? ' active' : ''}${won ? ' winner' : ''}`, id: `player-${seat}` },
           h('span', { class: `seat-dot seat-${seat}` }),
-          h('span', { class: 'player-name' }, `${state.mode.players[i]}`),
-          h('span', { class: 'player-seat' }, names[i]),
+          h('span', { class: 'player-name' }, state.mode.kind === 'play' && state.mode.human === seat ? 'You' : state.mode.players[i]),
+          h('span', { class: 'player-seat' }, sideName(state.variant, seat)),
           h('span', { class: 'clock', id: `clock-${seat}` }));
       }));
     } else {
@@ -144,4 +141,20 @@ function clockText(ms) {
   const min = Math.floor(total / 60);
   const sec = total - min * 60;
   return total < 20 ? `${min}:${sec.toFixed(1).padStart(4, '0')}` : `${min}:${String(Math.floor(sec)).padStart(2, '0')}`;
+}
+
+/** The game's rules in words (`7 × 6`, `4 colours`), the defaults left out. */
+function ruleWords(state) {
+  const rules = new Map(state.rules);
+  const words = [];
+  if (state.variant === 'connect4') {
+    const rows = state.fen.split(' ')[0].split('/');
+    words.push(`${rows[0].length} × ${rows.length}`);
+  }
+  if (rules.has('BabylonColours')) words.push(`${rules.get('BabylonColours')} colours`);
+  if (rules.has('BabylonTablets')) words.push(`${rules.get('BabylonTablets')} tablets each`);
+  if (rules.has('RocksMaxTurns')) words.push(`at most ${plural(Number(rules.get('RocksMaxTurns')), 'car move')}`);
+  if (state.puzzle) words.push(rules.get('RushMetric') === 'slides' ? 'slides count as one move' : 'each cell is one move');
+  if (state.mode.kind !== 'free' && state.mode.limits) words.push(limitsWords(state.mode.limits));
+  return words.join(' · ');
 }

@@ -3,6 +3,7 @@
 // between two engines, and the controls of a running game (undo, hint, pause, stop).
 
 import { h, fill, select, row, optionField, fieldValue } from '../dom.js';
+import { GAMES, gameTitle, limitsOf, limitsWords, sideName } from '../boards/index.js';
 
 export const id = 'game';
 export const title = 'Game';
@@ -10,7 +11,11 @@ export const area = 'side';
 
 export function mount(root, app) {
   const { store } = app;
-  const variantSelect = select('variant', [], null, () => drawRules());
+  // Choosing a game starts it at once (never the old game under the new name).
+  const variantSelect = select('variant', [], null, () => {
+    drawRules();
+    start();
+  });
   const rulesBox = h('div', { class: 'rules-form', id: 'rules-form' });
   const newGame = h('button', { id: 'new-game', class: 'primary', onclick: start }, 'New game');
   const modeBox = h('div', { class: 'mode-box', id: 'mode-box' });
@@ -44,8 +49,7 @@ export function mount(root, app) {
   }
 
   store.on('welcome', (w) => {
-    const titles = { tictactoe: 'Tic-tac-toe', connect4: 'Connect Four', babylon: 'Babylon', rushhour: 'Rush Hour', 'rushhour-rocks': 'Rush Hour with rocks', tree: 'Game tree' };
-    fill(variantSelect, w.variants.map((v) => h('option', { value: v.name }, titles[v.name] || v.name)));
+    fill(variantSelect, w.variants.map((v) => h('option', { value: v.name }, GAMES[v.name] ? gameTitle(v.name) : v.name)));
     if (store.state) variantSelect.value = store.state.variant;
     drawRules();
     shownMode = null;
@@ -96,16 +100,75 @@ export function mount(root, app) {
     return select(id, names, app.engineFor(variant), (e) => { store.engine = e.target.value; });
   }
 
+  // A game with engines is over when its last position is finished (or an engine forfeited);
+  // stepping back through it keeps it over.
+  let over = null;
+  function isOver(state) {
+    if (state.mode.kind === 'free') {
+      over = null;
+      return false;
+    }
+    if (state.forfeit || (state.outcome && state.cursor === state.moves.length)) {
+      over = state.moves.length;
+    } else if (over !== state.moves.length) {
+      over = null;
+    }
+    return over !== null;
+  }
+
   function drawMode(state) {
-    const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}`;
+    const ended = isOver(state);
+    const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}|${ended}`;
     if (key !== shownMode) {
       shownMode = key;
       if (state.mode.kind === 'free') drawFree(state);
+      else if (ended) drawEnded(state);
       else drawRunning(state);
     }
     updateRunning(state);
   }
 
+  // Where the last game with engines started (its opening moves), for a rematch.
+  const START = 'sente-gui-start';
+  function remember(state) {
+    try {
+      sessionStorage.setItem(START, JSON.stringify({ fen: state.start_fen ?? null, moves: state.moves.slice(0, state.cursor) }));
+    } catch {
+      // No storage: a rematch starts from the game's first position.
+    }
+  }
+  function startPoint(state) {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(START) || 'null');
+      if (saved && (saved.fen ?? null) === (state.start_fen ?? null) && saved.moves.every((m, i) => state.moves[i] === m)) return saved;
+    } catch {
+      // Unreadable: from the first position.
+    }
+    return { fen: state.start_fen ?? null, moves: [] };
+  }
+
+  /** The same game again from where it started, the seats as they were or swapped. */
+  function again(swap) {
+    const state = store.state;
+    const from = startPoint(state);
+    const limits = limitsOf(state.mode.limits);
+    app.send({ type: 'new_game', variant: state.variant, rules: state.rules, fen: from.fen, moves: from.moves });
+    if (state.mode.kind === 'play') {
+      const engine = state.mode.players[state.mode.human === 'p1' ? 1 : 0];
+      const human = swap === (state.mode.human === 'p1') ? 'p2' : 'p1';
+      app.send({ type: 'start_play', engine, human, limits });
+    } else {
+      const [a, b] = state.mode.players;
+      app.send({ type: 'start_watch', engines: swap ? [b, a] : [a, b], limits });
+    }
+  }
+
+  function drawEnded(state) {
+    const rematch = h('button', { id: 'rematch', class: 'primary', onclick: () => again(false) }, 'Rematch');
+    const swap = h('button', { id: 'swap-sides', onclick: () => again(true) }, 'Swap sides');
+    const free = h('button', { id: 'to-free', title: 'leave the game: the position is played by hand and can be analysed', onclick: () => app.send({ type: 'stop_game' }) }, 'Analyse the game');
+    fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, rematch, swap, free));
+  }
   function drawFree(state) {
     if (state.puzzle) {
       fill(modeBox, h('p', { class: 'hint-text' }, 'Drag the vehicles to get the red car out, or ask for the optimal solution in the analysis panel.'));
@@ -116,17 +179,23 @@ export function mount(root, app) {
     const pages = {
       play: () => {
         const engine = engineSelect('play-engine', state.variant);
-        const seat = select('play-seat', [['p1', 'First'], ['p2', 'Second']], 'p1');
+        const seat = select('play-seat', [['p1', `${sideName(state.variant, 'p1')} (first)`], ['p2', `${sideName(state.variant, 'p2')} (second)`]], 'p1');
         const limits = limitsForm('play');
-        const go = h('button', { id: 'start-play', class: 'primary', onclick: () => app.send({ type: 'start_play', engine: engine.value, human: seat.value, limits: limits.value() }) }, 'Play');
+        const go = h('button', { id: 'start-play', class: 'primary', onclick: () => {
+          remember(store.state);
+          app.send({ type: 'start_play', engine: engine.value, human: seat.value, limits: limits.value() });
+        } }, 'Play');
         fill(body, row('Engine', engine), row('You play', seat), limits.box, h('div', { class: 'buttons' }, go));
       },
       watch: () => {
         const p1 = engineSelect('watch-p1', state.variant);
         const p2 = engineSelect('watch-p2', state.variant);
         const limits = limitsForm('watch');
-        const go = h('button', { id: 'start-watch', class: 'primary', onclick: () => app.send({ type: 'start_watch', engines: [p1.value, p2.value], limits: limits.value() }) }, 'Start');
-        fill(body, row('First', p1), row('Second', p2), limits.box, h('div', { class: 'buttons' }, go));
+        const go = h('button', { id: 'start-watch', class: 'primary', onclick: () => {
+          remember(store.state);
+          app.send({ type: 'start_watch', engines: [p1.value, p2.value], limits: limits.value() });
+        } }, 'Start');
+        fill(body, row(`${sideName(state.variant, 'p1')} (first)`, p1), row(`${sideName(state.variant, 'p2')} (second)`, p2), limits.box, h('div', { class: 'buttons' }, go));
       },
     };
     for (const [name, label] of [['play', 'Play an engine'], ['watch', 'Engine vs engine']]) {
@@ -156,8 +225,12 @@ export function mount(root, app) {
     const status = document.getElementById('mode-status');
     if (!status) return;
     const [a, b] = state.mode.players;
-    const what = state.mode.kind === 'play' ? `You (${state.mode.human}) against ${state.mode.human === 'p1' ? b : a}` : `${a} against ${b}`;
-    status.textContent = `${what} · ${state.mode.limits}${state.mode.paused ? ' · paused' : ''}`;
+    const v = state.variant;
+    const what = state.mode.kind === 'play'
+      ? `You (${sideName(v, state.mode.human)}) against ${state.mode.human === 'p1' ? b : a}`
+      : `${a} (${sideName(v, 'p1')}) against ${b} (${sideName(v, 'p2')})`;
+    const ended = over !== null ? ' · game over' : '';
+    status.textContent = `${what} · ${limitsWords(state.mode.limits)}${state.mode.paused ? ' · paused' : ''}${ended}`;
     const pause = document.getElementById('pause');
     if (pause) pause.textContent = state.mode.paused ? 'Resume' : 'Pause';
   }

@@ -1,0 +1,184 @@
+//! The flow of a game as a new player meets it: choosing a game starts it, a finished game
+//! says who won and why with the winning line and the last move marked, the controls of a
+//! running game give way to Rematch and Swap sides.
+
+use super::harness::{Browser, start_server};
+use super::{STATE, play_to_the_end, start_play};
+use serde_json::json;
+
+async fn text(b: &Browser, css: &str) -> String {
+    b.js(
+        "const n = document.querySelector(arguments[0]); return n ? n.textContent : null;",
+        vec![json!(css)],
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+async fn count(b: &Browser, css: &str) -> u64 {
+    b.js(
+        "return document.querySelectorAll(arguments[0]).length;",
+        vec![json!(css)],
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
+/// Whether an element matching `css` is on the page and shown.
+async fn shown(b: &Browser, css: &str) -> bool {
+    b.js(
+        "const n = document.querySelector(arguments[0]); \
+         return Boolean(n && n.offsetParent !== null);",
+        vec![json!(css)],
+    )
+    .await
+    .as_bool()
+    .unwrap_or(false)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_the_line() {
+    let Some(b) = Browser::start("result").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    b.click("[data-move=\"4\"]").await;
+    b.wait("a disc", &format!("{STATE}.moves.length === 1"))
+        .await;
+    // Choosing tic-tac-toe in the list starts tic-tac-toe: Play then plays tic-tac-toe.
+    b.set_value("#variant", "tictactoe").await;
+    b.wait(
+        "tic-tac-toe started by the list alone",
+        &format!("{STATE}.variant === 'tictactoe' && {STATE}.moves.length === 0"),
+    )
+    .await;
+    start_play(&b, "p1", "0.05").await;
+    assert_eq!(b.state().await["variant"], "tictactoe");
+    let end = play_to_the_end(&b, 9).await;
+    b.wait("the banner", "document.getElementById('result-banner')")
+        .await;
+    let result = end["outcome"]["result"].as_str().unwrap_or_default();
+    if result == "0-1" {
+        assert_eq!(text(&b, "#result").await, "sente wins");
+        assert_eq!(text(&b, "#reason").await, "three in a row");
+        assert_eq!(count(&b, ".ttt-cell.win").await, 3);
+    } else {
+        assert_eq!(result, "1/2-1/2", "sente cannot lose: {end}");
+        assert_eq!(text(&b, "#result").await, "Draw");
+        assert_eq!(text(&b, "#reason").await, "the board is full");
+    }
+    assert_eq!(count(&b, ".ttt-cell.last").await, 1);
+    for gone in ["#undo", "#hint", "#stop-game"] {
+        assert!(!shown(&b, gone).await, "{gone} after the end");
+    }
+    assert!(shown(&b, "#rematch").await && shown(&b, "#swap-sides").await);
+    // Rematch: the same seats from the first position.
+    b.click("#rematch").await;
+    b.wait(
+        "the rematch",
+        &format!(
+            "{STATE}.mode.kind === 'play' && {STATE}.mode.human === 'p1' && \
+             {STATE}.moves.length === 0 && !{STATE}.outcome && document.getElementById('undo')"
+        ),
+    )
+    .await;
+
+    // Connect Four: column 1 every time loses to sente's four in a row.
+    b.set_value("#variant", "connect4").await;
+    b.wait(
+        "Connect Four from the list",
+        &format!("{STATE}.variant === 'connect4' && {STATE}.mode.kind === 'free'"),
+    )
+    .await;
+    start_play(&b, "p1", "0.05").await;
+    let end = play_to_the_end(&b, 21).await;
+    assert_eq!(end["outcome"]["result"], "0-1", "{end}");
+    b.wait("the banner", "document.getElementById('result-banner')")
+        .await;
+    assert_eq!(text(&b, "#result").await, "sente wins");
+    assert_eq!(text(&b, "#reason").await, "four in a row");
+    assert!(count(&b, ".c4-win").await >= 4);
+    let last = end["moves"]
+        .as_array()
+        .and_then(|m| m.last())
+        .and_then(|m| m.as_str())
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(
+        b.eval("document.querySelector('.c4-last')?.dataset.last")
+            .await,
+        last
+    );
+    assert!(!shown(&b, "#undo").await && !shown(&b, "#hint").await);
+    assert!(
+        !text(&b, "#mode-status").await.contains("p1"),
+        "players by name or colour"
+    );
+    b.shot("connect4").await;
+    // Swap sides: sente opens.
+    b.click("#swap-sides").await;
+    b.wait(
+        "the swapped game",
+        &format!(
+            "{STATE}.mode.kind === 'play' && {STATE}.mode.human === 'p2' && !{STATE}.outcome \
+             && {STATE}.moves.length <= 1"
+        ),
+    )
+    .await;
+
+    // Free play: the colour wins.
+    b.set_value("#variant", "connect4").await;
+    b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
+        .await;
+    b.set_value("#setup-text", "1212121").await;
+    b.click("#setup-apply").await;
+    b.wait("red's four", &format!("{STATE}.outcome")).await;
+    assert_eq!(text(&b, "#result").await, "Red wins");
+    assert_eq!(count(&b, ".c4-win").await, 4);
+
+    // Babylon: no legal move.
+    b.set_value("#variant", "babylon").await;
+    b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
+        .await;
+    let legal = b.eval(&format!("{STATE}.legal[0]")).await;
+    b.send(json!({"type": "play", "moves": [legal]})).await;
+    b.wait("a Babylon move", &format!("{STATE}.moves.length === 1"))
+        .await;
+    assert_eq!(count(&b, ".bab-stack.last").await, 1, "the stack just made");
+    b.set_value("#setup-text", "a1 b2 1").await;
+    b.click("#setup-apply").await;
+    b.wait("no legal move", &format!("{STATE}.outcome")).await;
+    assert_eq!(text(&b, "#result").await, "Second player wins");
+    assert_eq!(
+        text(&b, "#reason").await,
+        "first player has no legal move"
+    );
+
+    // Rush Hour with rocks, one car move at most: the turn limit.
+    b.set_value("#variant", "rushhour-rocks").await;
+    b.wait(
+        "the rocks form",
+        "document.getElementById('rule-RocksMaxTurns')",
+    )
+    .await;
+    b.set_value("#rule-RocksMaxTurns", "1").await;
+    b.click("#new-game").await;
+    b.wait(
+        "a rocks game of one car move",
+        &format!("{STATE}.rules.some(([n, v]) => n === 'RocksMaxTurns' && v === '1')"),
+    )
+    .await;
+    let legal = b.eval(&format!("{STATE}.legal[0]")).await;
+    b.send(json!({"type": "play", "moves": [legal]})).await;
+    b.wait("the turn limit", &format!("{STATE}.outcome")).await;
+    assert_eq!(text(&b, "#result").await, "Rocks win");
+    assert!(text(&b, "#reason").await.starts_with("turn limit"));
+    assert_eq!(count(&b, ".rh-vehicle.last").await, 1);
+    b.shot("rocks").await;
+    b.close().await;
+}
