@@ -182,3 +182,64 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     b.shot("rocks").await;
     b.close().await;
 }
+
+/// Asks for a hint and waits until the board marks it (`marker`: a CSS selector) and the page
+/// says it in words starting with `words`.
+async fn hint_shown(b: &Browser, button: &str, marker: &str, words: &str) -> String {
+    b.click(button).await;
+    b.wait(
+        &format!("the hint marked ({marker}) and said"),
+        &format!(
+            "window.senteApp.store.hint && document.querySelector('{marker}') && \
+             document.getElementById('hint-text').textContent.startsWith('{words}')"
+        ),
+    )
+    .await;
+    text(b, "#hint-text").await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hint_is_marked_on_the_board_and_said_in_words() {
+    let Some(b) = Browser::start("hint").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    let my_turn = format!("{STATE}.side === {STATE}.mode.human && !{STATE}.mode.thinking");
+
+    b.new_game("connect4").await;
+    start_play(&b, "p1", "0.05").await;
+    b.wait("the person's turn", &my_turn).await;
+    let said = hint_shown(&b, "#hint", ".c4-hint", "Hint: drop a disc in column ").await;
+    let hint = b.eval("window.senteApp.store.hint").await;
+    assert_eq!(
+        b.eval("document.querySelector('.c4-hint').dataset.hint")
+            .await,
+        hint
+    );
+    assert!(said.ends_with(hint.as_str().unwrap_or("?")), "{said}");
+    b.shot("connect4").await;
+
+    b.set_value("#variant", "tictactoe").await;
+    b.wait("tic-tac-toe", &format!("{STATE}.variant === 'tictactoe'"))
+        .await;
+    start_play(&b, "p1", "0.05").await;
+    b.wait("the person's turn", &my_turn).await;
+    hint_shown(&b, "#hint", ".ttt-cell.hint", "Hint: put X on ").await;
+
+    b.set_value("#variant", "babylon").await;
+    b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
+        .await;
+    start_play(&b, "p1", "0.05").await;
+    b.wait("the person's turn", &my_turn).await;
+    hint_shown(&b, "#hint", ".bab-hint", "Hint: put the ").await;
+    b.shot("babylon").await;
+
+    // A puzzle's hint: the first move of the optimal solution, an arrow on the car.
+    b.set_value("#variant", "rushhour").await;
+    b.wait("Rush Hour", &format!("{STATE}.variant === 'rushhour'"))
+        .await;
+    hint_shown(&b, "#puzzle-hint", ".rh-vehicle.hint .rh-arrow", "Hint: move ").await;
+    b.shot("rushhour").await;
+    b.close().await;
+}

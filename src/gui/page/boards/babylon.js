@@ -7,6 +7,7 @@ import { s, canvas } from './svg.js';
 const COLOURS = {
   a: '#e5484d', b: '#3e63dd', c: '#f5c542', d: '#30a46c', e: '#8e4ec6', f: '#f76b15', g: '#12a594', h: '#d6409f',
 };
+const NAMES = { a: 'red', b: 'blue', c: 'yellow', d: 'green', e: 'purple', f: 'orange', g: 'teal', h: 'pink' };
 const SLOT = 92;
 const SLAB = 13;
 const PER_ROW = 8;
@@ -78,6 +79,28 @@ export function draw(container, ctx) {
     });
     svg.append(g);
   });
+  // The hint: an arrow from the stack to move to the stack to put it on.
+  const hinted = parse(hint || '');
+  const from = hinted ? list.findIndex((t) => t.token === hinted.from) : -1;
+  let onto = hinted ? list.findIndex((t, k) => t.token === hinted.onto && k !== from) : -1;
+  if (onto < 0 && hinted) onto = list.findIndex((t) => t.token === hinted.onto);
+  if (from >= 0 && onto >= 0) {
+    const at = (k) => [10 + (k % PER_ROW) * SLOT + SLOT / 2, 10 + Math.floor(k / PER_ROW) * towerH + towerH - 30 - maxHeight * SLAB - 10];
+    const [x1, y1] = at(from);
+    const [x2, y2] = at(onto);
+    const lift = Math.min(y1, y2) - 14;
+    svg.append(s('g', { class: 'bab-hint', 'data-hint': hint },
+      s('path', { class: 'bab-hint-line', d: `M ${x1} ${y1} Q ${(x1 + x2) / 2} ${lift - 20} ${x2} ${y2 - 8}` }),
+      s('path', { class: 'bab-hint-head', d: `M ${x2 - 8} ${y2 - 14} L ${x2 + 8} ${y2 - 14} L ${x2} ${y2} Z` })));
+  }
+}
+
+/** A move in words: `put the red stack of 2 onto the blue stack of 1`. */
+export function moveWords(mv) {
+  const m = parse(mv);
+  if (!m) return mv;
+  const stack = (token) => `the ${NAMES[token[0]] || token[0]} stack of ${token.slice(1)}`;
+  return `put ${stack(m.from)} onto ${stack(m.onto)}`;
 }
 
 function shade(hex) {

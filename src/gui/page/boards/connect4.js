@@ -112,6 +112,15 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
     root.append(marker(c * CELL + CELL / 2, TOP + r * CELL + CELL / 2, i + 1, 13));
   });
 
+  // The hinted column: outlined, an arrow above it.
+  const hinted = [...Array(width).keys()].find((k) => label(k) === hint);
+  if (hinted !== undefined) {
+    const x = hinted * CELL;
+    root.append(s('g', { class: 'c4-hint', 'data-hint': hint },
+      s('rect', { x: x + 3, y: TOP - 2, width: CELL - 6, height: boardH + 4, rx: 10 }),
+      s('path', { d: `M ${x + CELL / 2 - 14} ${TOP - 34} h 28 l -14 24 Z` })));
+  }
+
   // Columns: labels, values, the click targets and a preview disc.
   for (let c = 0; c < width; c++) {
     const mv = label(c);
@@ -141,4 +150,9 @@ function columnValue(value, x, y) {
   return s('g', { class: `c4-value ${cls}`, 'data-column-value': value.mv },
     s('rect', { x: x - 22, y: y - 15, width: 44, height: 24, rx: 12 }),
     s('text', { x, y: y + 2, 'text-anchor': 'middle' }, text));
+}
+
+/** A move in words: `drop in column 4`. */
+export function moveWords(mv) {
+  return `drop a disc in column ${mv}`;
 }

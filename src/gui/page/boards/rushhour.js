@@ -139,3 +139,17 @@ function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   g.addEventListener('pointercancel', finish);
   return g;
 }
+
+/** A move in words: `move car B right 2 cells`, `drop a rock on row 3, column 4`, `pass`. */
+export function moveWords(mv, state) {
+  if (mv === '0000') return 'pass (no legal move)';
+  const rock = /^@(\d)(\d)$/.exec(mv);
+  if (rock) return `drop a rock on row ${Number(rock[1]) + 1}, column ${Number(rock[2]) + 1}`;
+  const m = /^([A-Z])([+-])(\d+)$/.exec(mv);
+  if (!m) return mv;
+  const spots = state ? parse(state.fen).vehicles.get(m[1]) || [] : [];
+  const horizontal = new Set(spots.map((p) => p[0])).size === 1;
+  const way = horizontal ? (m[2] === '+' ? 'right' : 'left') : (m[2] === '+' ? 'down' : 'up');
+  const n = Number(m[3]);
+  return `move ${m[1] === 'A' ? 'the red car' : `car ${m[1]}`} ${way} ${n} cell${n === 1 ? '' : 's'}`;
+}

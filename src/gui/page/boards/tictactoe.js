@@ -62,3 +62,8 @@ function cross(x, y, cls) {
     s('line', { x1: x - d, y1: y - d, x2: x + d, y2: y + d }),
     s('line', { x1: x - d, y1: y + d, x2: x + d, y2: y - d }));
 }
+
+/** A move in words: `play b2`. */
+export function moveWords(mv, state) {
+  return `put ${state?.side === 'p2' ? 'O' : 'X'} on ${mv}`;
+}

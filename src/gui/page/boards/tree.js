@@ -126,3 +126,8 @@ export function draw(container, { state, pv, hint, onMove }) {
   }
   nodes(tree.root, null, 0);
 }
+
+/** A move in words: `take branch 2`. */
+export function moveWords(mv) {
+  return `take branch ${mv}`;
+}

@@ -15,7 +15,9 @@ export function mount(root, app) {
   const status = h('div', { class: 'status', id: 'status', role: 'status' });
   const boardBox = h('div', { class: 'board', id: 'board' });
   const extra = h('div', { class: 'board-extra', id: 'board-extra' });
-  root.append(heading, players, boardBox, status, extra);
+  const hintBox = h('div', { class: 'hint-line', id: 'hint-text' });
+  root.append(heading, players, boardBox, status, hintBox, extra);
+  let hintSaid = null;
   let previous = null;
   let announced = null;
   let clocksAt = 0;
@@ -46,6 +48,11 @@ export function mount(root, app) {
     };
     if (board) board.draw(boardBox, ctx);
     else boardBox.textContent = state.fen;
+    // The hint in words, said once.
+    const hint = store.hint && board?.moveWords ? `Hint: ${board.moveWords(store.hint, state)}` : store.hint ? `Hint: ${store.hint}` : '';
+    hintBox.textContent = hint;
+    if (hint && hint !== hintSaid) announce(hint);
+    hintSaid = hint || null;
     boardBox.dataset.fen = state.fen;
     boardBox.dataset.plies = String(state.moves.length);
     boardBox.dataset.cursor = String(state.cursor);
