@@ -243,3 +243,81 @@ async fn a_hint_is_marked_on_the_board_and_said_in_words() {
     b.shot("rushhour").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
+    let Some(b) = Browser::start("no-leak").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    // Out of sente's opening book, so that it searches.
+    b.set_value("#setup-text", "4453").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 4"))
+        .await;
+    start_play(&b, "p1", "0.3").await;
+    b.click("[data-move=\"3\"]").await;
+    // sente searches (its info lines reach the page), then replies.
+    b.wait(
+        "sente's reply after its info lines",
+        &format!(
+            "{STATE}.moves.length === 6 && !{STATE}.mode.thinking && \
+             [...document.querySelectorAll('#log .log-line')].some((l) => l.textContent.includes('info depth'))"
+        ),
+    )
+    .await;
+    assert_eq!(text(&b, "#an-score").await, "–", "sente's score shown");
+    assert!(!shown(&b, "#an-bar").await && !shown(&b, "#an-pv").await);
+    assert!(
+        text(&b, "#an-off")
+            .await
+            .starts_with("Analysis is off while you play sente")
+    );
+    assert!(!shown(&b, "#log").await, "the engine's protocol lines shown");
+    assert!(shown(&b, "#log-reveal").await);
+    let titles = b
+        .eval("[...document.querySelectorAll('#moves .move')].map((m) => m.title).join('')")
+        .await;
+    assert_eq!(titles, "", "the engine's comments on its moves");
+    assert_eq!(b.eval("document.getElementById('analyse').disabled").await, true);
+    b.shot("").await;
+
+    // The game over, everything comes back.
+    play_to_the_end(&b, 21).await;
+    b.wait(
+        "analysis back at the end",
+        "!document.getElementById('analyse').disabled && \
+         document.getElementById('log').offsetParent !== null",
+    )
+    .await;
+    assert!(
+        text(&b, "#an-off")
+            .await
+            .starts_with("The game is over: sente wins (four in a row)")
+    );
+    let titles = b
+        .eval("[...document.querySelectorAll('#moves .move')].map((m) => m.title).join('')")
+        .await;
+    assert_ne!(titles, "", "the engine's comments after the end");
+    // Analysing the finished game: back to free play, the analysis follows the view.
+    b.click("#analyse").await;
+    b.wait(
+        "free play with analysis",
+        &format!("{STATE}.mode.kind === 'free' && {STATE}.mode.analysis"),
+    )
+    .await;
+    b.click("#nav-back").await;
+    b.wait(
+        "analysis lines of the position before the end",
+        &format!(
+            "window.senteApp.store.info && window.senteApp.store.info.source === 'analysis' && \
+             window.senteApp.store.info.fen === {STATE}.fen && \
+             document.getElementById('an-score').textContent !== '–'"
+        ),
+    )
+    .await;
+    assert!(shown(&b, "#an-bar").await && !shown(&b, "#an-off").await);
+    b.close().await;
+}

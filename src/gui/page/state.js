@@ -19,6 +19,15 @@ export function createStore() {
     hint: null,
     /** The engine picked in the page (for analysis, play, options). */
     engine: null,
+    /** A game with engines whose last position is finished (or an engine forfeited): the
+     *  number of its moves; stepping back through it keeps it over. Null otherwise. */
+    over: null,
+
+    /** True while a person plays an engine and the game goes on: nothing of the engine's
+     *  thinking (analysis, scores, its protocol lines) is shown then. */
+    playing() {
+      return store.state?.mode.kind === 'play' && store.over === null;
+    },
 
     on(type, handler) {
       if (!handlers.has(type)) handlers.set(type, []);
@@ -50,6 +59,7 @@ export function createStore() {
         }
         if (store.columns && store.columns.fen !== message.fen) store.columns = null;
         store.state = message;
+        store.over = gameOver(message, store.over);
         save(message);
       }
       if (message.type === 'info') store.info = message;
@@ -69,6 +79,12 @@ export function createStore() {
     },
   };
   return store;
+}
+
+function gameOver(state, over) {
+  if (state.mode.kind === 'free') return null;
+  if (state.forfeit || (state.outcome && state.cursor === state.moves.length)) return state.moves.length;
+  return over === state.moves.length ? over : null;
 }
 
 function save(state) {

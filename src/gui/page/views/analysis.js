@@ -3,6 +3,7 @@
 // and Rush Hour's optimal solution (either metric) with hints and playback.
 
 import { h, fill, select, row } from '../dom.js';
+import { resultWords } from '../boards/index.js';
 
 export const id = 'analysis';
 export const title = 'Analysis';
@@ -12,8 +13,13 @@ export function mount(root, app) {
   const { store } = app;
   const engineBox = h('span', {});
   const toggle = h('button', { id: 'analyse', class: 'primary', onclick: () => {
-    if (store.state?.mode.analysis) app.send({ type: 'stop_analysis' });
-    else app.send({ type: 'analyse', engine: document.getElementById('analysis-engine')?.value || app.engineFor(store.state.variant) });
+    if (store.state?.mode.analysis) {
+      app.send({ type: 'stop_analysis' });
+      return;
+    }
+    // A finished game with engines is left for free play first.
+    if (store.state.mode.kind !== 'free') app.send({ type: 'stop_game' });
+    app.send({ type: 'analyse', engine: document.getElementById('analysis-engine')?.value || app.engineFor(store.state.variant) });
   } }, 'Analyse');
   const bar = h('div', { class: 'eval-bar', id: 'an-bar' }, h('div', { class: 'eval-fill' }));
   const field = (id, label) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value', id }, '–'));
@@ -23,7 +29,11 @@ export function mount(root, app) {
   const columns = h('div', { class: 'columns', id: 'an-columns' });
   const puzzle = h('div', { class: 'puzzle', id: 'puzzle-box' });
   const controls = h('div', { class: 'buttons' }, engineBox, toggle);
-  root.append(controls, bar, stats, pv, note, columns, puzzle);
+  // Said instead of the analysis: while a person plays an engine (nothing may give the game
+  // away), and at a finished position (nothing to search).
+  const off = h('div', { class: 'an-off', id: 'an-off' });
+  const shownParts = [bar, stats, pv, note, columns];
+  root.append(controls, off, bar, stats, pv, note, columns, puzzle);
   let lastKey = null;
   let player = null;
 
@@ -41,8 +51,19 @@ export function mount(root, app) {
     const running = Boolean(state.mode.analysis);
     toggle.textContent = running ? 'Stop analysis' : 'Analyse';
     toggle.classList.toggle('running', running);
-    toggle.disabled = state.mode.kind !== 'free';
+    toggle.disabled = state.mode.kind === 'watch' ? store.over === null : store.playing();
     root.dataset.running = running ? '1' : '';
+    const end = resultWords(state);
+    let why = '';
+    if (store.playing()) {
+      const engine = state.mode.players[state.mode.human === 'p1' ? 1 : 0];
+      why = `Analysis is off while you play ${engine}: it would give the game away. It comes back when the game ends.`;
+    } else if (end && !state.puzzle) {
+      why = `The game is over: ${end.headline} (${end.reason}). Step back through the moves to analyse them.`;
+    }
+    off.textContent = why;
+    off.hidden = !why;
+    for (const part of shownParts) part.hidden = Boolean(why);
     if (!store.info || store.info.fen !== state.fen) clear();
     if (!store.columns) fill(columns);
     const solveButton = document.getElementById('solve');
@@ -64,6 +85,8 @@ export function mount(root, app) {
   // Lines are counted as they arrive and shown once per frame.
   let latest = null;
   store.on('info', (info) => {
+    // The player's opponent's thinking and a hint's search are never shown.
+    if (info.source === 'hint' || (store.state?.mode.kind === 'play' && (info.source === 'p1' || info.source === 'p2'))) return;
     root.dataset.lines = String(Number(root.dataset.lines || 0) + 1);
     if (info.string) note.textContent = info.string;
     if (info.depth === null && info.score === null && !info.pv?.length) return;

@@ -100,24 +100,8 @@ export function mount(root, app) {
     return select(id, names, app.engineFor(variant), (e) => { store.engine = e.target.value; });
   }
 
-  // A game with engines is over when its last position is finished (or an engine forfeited);
-  // stepping back through it keeps it over.
-  let over = null;
-  function isOver(state) {
-    if (state.mode.kind === 'free') {
-      over = null;
-      return false;
-    }
-    if (state.forfeit || (state.outcome && state.cursor === state.moves.length)) {
-      over = state.moves.length;
-    } else if (over !== state.moves.length) {
-      over = null;
-    }
-    return over !== null;
-  }
-
   function drawMode(state) {
-    const ended = isOver(state);
+    const ended = store.over !== null;
     const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}|${ended}`;
     if (key !== shownMode) {
       shownMode = key;
@@ -229,7 +213,7 @@ export function mount(root, app) {
     const what = state.mode.kind === 'play'
       ? `You (${sideName(v, state.mode.human)}) against ${state.mode.human === 'p1' ? b : a}`
       : `${a} (${sideName(v, 'p1')}) against ${b} (${sideName(v, 'p2')})`;
-    const ended = over !== null ? ' · game over' : '';
+    const ended = store.over !== null ? ' · game over' : '';
     status.textContent = `${what} · ${limitsWords(state.mode.limits)}${state.mode.paused ? ' · paused' : ''}${ended}`;
     const pause = document.getElementById('pause');
     if (pause) pause.textContent = state.mode.paused ? 'Resume' : 'Pause';

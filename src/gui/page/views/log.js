@@ -11,7 +11,24 @@ const KEEP = 800;
 export function mount(root, app) {
   const list = h('div', { class: 'log', id: 'log' });
   const clear = h('button', { id: 'log-clear', onclick: () => list.replaceChildren() }, 'Clear');
-  root.append(h('div', { class: 'buttons' }, clear), list);
+  // While a person plays an engine its lines (scores, principal variations) would give the
+  // game away: the list is hidden until the game ends, unless the person asks.
+  const hiddenNote = h('p', { class: 'hint-text', id: 'log-hidden' });
+  let revealed = false;
+  const reveal = h('button', { id: 'log-reveal', onclick: () => { revealed = true; update(); } }, 'Show anyway');
+  root.append(h('div', { class: 'buttons' }, clear, reveal), hiddenNote, list);
+  function update() {
+    const hide = app.store.playing() && !revealed;
+    list.hidden = hide;
+    reveal.hidden = !hide;
+    hiddenNote.hidden = !hide;
+    hiddenNote.textContent = hide ? 'Hidden during your game against an engine: its lines would give the game away. Shown when the game ends.' : '';
+  }
+  app.store.on('state', () => {
+    if (!app.store.playing()) revealed = false;
+    update();
+  });
+  update();
   // Lines are added once per frame (an engine may write hundreds a second).
   let pending = [];
   app.store.on('log', (m) => {

@@ -20,15 +20,17 @@ export function mount(root, app) {
 
   store.on('state', (state) => {
     const items = [h('li', { class: `move start${state.cursor === 0 ? ' current' : ''}`, 'data-ply': 0, onclick: () => goto(0) }, 'start')];
+    // An engine's comments (its score) wait for the end of a game against it.
+    const comments = store.playing() ? [] : state.comments;
     state.moves.forEach((mv, i) => {
       const ply = i + 1;
       const number = state.puzzle ? `${ply}.` : i % 2 === 0 ? `${i / 2 + 1}.` : '';
       items.push(h('li', {
         class: `move${ply === state.cursor ? ' current' : ''}${ply > state.cursor ? ' ahead' : ''}`,
         'data-ply': ply,
-        title: state.comments[i] || '',
+        title: comments[i] || '',
         onclick: () => goto(ply),
-      }, h('span', { class: 'num' }, number), mv, state.comments[i] ? h('span', { class: 'comment' }, state.comments[i]) : null));
+      }, h('span', { class: 'num' }, number), mv, comments[i] ? h('span', { class: 'comment' }, comments[i]) : null));
     });
     fill(list, items);
     // Keep the current move in sight (scrolling the list only, not the page).
