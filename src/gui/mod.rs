@@ -152,7 +152,7 @@ fn variant_entries() -> Vec<VariantEntry> {
     let options = Options::default();
     variants::names()
         .filter_map(|name| {
-            let pos = variants::create(name, &options)?;
+            let pos = variants::create(name, &options.start_rules())?;
             Some(VariantEntry {
                 name: name.to_string(),
                 puzzle: pos.is_puzzle(),
