@@ -45,7 +45,9 @@ export function mount(root, app) {
     const key = `${state.variant}|${state.puzzle}|${JSON.stringify(state.rules)}|${(store.welcome?.engines || []).length}`;
     if (key !== lastKey) {
       lastKey = key;
-      fill(engineBox, select('analysis-engine', engineNames(state.variant), app.engineFor(state.variant), (e) => { store.engine = e.target.value; }));
+      const picker = select('analysis-engine', engineNames(state.variant), app.engineFor(state.variant), (e) => { store.engine = e.target.value; });
+      picker.setAttribute('aria-label', 'the engine that analyses');
+      fill(engineBox, picker);
       drawPuzzle(state);
     }
     const running = Boolean(state.mode.analysis);

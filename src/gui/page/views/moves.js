@@ -12,10 +12,10 @@ export function mount(root, app) {
   const list = h('ol', { class: 'move-list', id: 'moves' });
   const goto = (ply) => app.send({ type: 'goto', ply: Math.max(0, ply) });
   const nav = h('div', { class: 'buttons nav' },
-    h('button', { id: 'nav-start', title: 'start', onclick: () => goto(0) }, '«'),
-    h('button', { id: 'nav-back', title: 'back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
-    h('button', { id: 'nav-forward', title: 'forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
-    h('button', { id: 'nav-end', title: 'end', onclick: () => goto(store.state.moves.length) }, '»'));
+    h('button', { id: 'nav-start', title: 'the start (Home, ↑)', 'aria-label': 'the start', onclick: () => goto(0) }, '«'),
+    h('button', { id: 'nav-back', title: 'one move back (←)', 'aria-label': 'one move back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
+    h('button', { id: 'nav-forward', title: 'one move forward (→)', 'aria-label': 'one move forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
+    h('button', { id: 'nav-end', title: 'the last move (End, ↓)', 'aria-label': 'the last move', onclick: () => goto(store.state.moves.length) }, '»'));
   root.append(nav, list);
 
   store.on('state', (state) => {
@@ -45,7 +45,18 @@ export function mount(root, app) {
 
   document.addEventListener('keydown', (e) => {
     if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
-    if (e.key === 'ArrowLeft') goto(store.state.cursor - 1);
-    if (e.key === 'ArrowRight') goto(store.state.cursor + 1);
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // ← → one move; ↑ or Home the start, ↓ or End the last move (as lichess).
+    const to = {
+      ArrowLeft: store.state.cursor - 1,
+      ArrowRight: store.state.cursor + 1,
+      ArrowUp: 0,
+      Home: 0,
+      ArrowDown: store.state.moves.length,
+      End: store.state.moves.length,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goto(Math.min(to, store.state.moves.length));
   });
 }

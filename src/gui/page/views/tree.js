@@ -45,11 +45,12 @@ export function mount(root, app) {
   const status = h('div', { class: 'tv-status', id: 'tv-status' }, 'Pick a position and an algorithm, then Search.');
   const summary = h('div', { class: 'tv-summary', id: 'tv-summary' });
 
-  const slider = h('input', { id: 'tv-slider', type: 'range', min: 0, max: 0, value: 0, oninput: () => setStep(Number(slider.value)) });
+  const slider = h('input', { id: 'tv-slider', 'aria-label': 'search step', type: 'range', min: 0, max: 0, value: 0, oninput: () => setStep(Number(slider.value)) });
   const stepText = h('span', { class: 'tv-step-text', id: 'tv-step-text' });
   const playButton = h('button', { id: 'tv-play', title: 'play / pause', onclick: () => (timer ? pause() : play()) }, '▶ Play');
   const speedSelect = select('tv-speed', SPEEDS, '2', () => { if (timer) { pause(); play(); } });
-  const levelsInput = h('input', { id: 'tv-levels', type: 'number', min: 1, max: 64, value: 2, onchange: () => setLevels(Number(levelsInput.value)) });
+  speedSelect.setAttribute('aria-label', 'playing speed');
+  const levelsInput = h('input', { id: 'tv-levels', 'aria-label': 'levels open', type: 'number', min: 1, max: 64, value: 2, onchange: () => setLevels(Number(levelsInput.value)) });
   const stepBar = h('div', { class: 'tv-toolbar' },
     h('div', { class: 'tv-steps' },
       h('button', { id: 'tv-first', title: 'before the search', onclick: () => { pause(); setStep(0); } }, '|◀'),
