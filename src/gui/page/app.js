@@ -73,7 +73,8 @@ store.on('welcome', () => {
 store.on('error', (m) => toast('error', m.message));
 // A game's end is said by the result banner (and announced), not by a toast.
 store.on('notice', (m) => {
-  if (!/^game over/.test(m.message)) toast(m.level, m.message);
+  // ... nor the person's own routine action (stopping a game).
+  if (!/^game over|^game stopped/.test(m.message)) toast(m.level, m.message);
 });
 store.on('state', (s) => {
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));

@@ -7,6 +7,19 @@ export const id = 'moves';
 export const title = 'Moves';
 export const area = 'side';
 
+/** An engine's comment on its move (`+0.40/12 0.512s`, `-M3/9 0.1s`) in words. */
+export function commentWords(comment) {
+  const m = /^(?:([+-])(M?)([\d.]+)(?:\/(\d+))? )?([\d.]+)s$/.exec(comment || '');
+  if (!m) return comment || '';
+  const [, sign, mate, value, depth, seconds] = m;
+  const parts = [];
+  if (sign && mate) parts.push(`${sign === '+' ? 'win' : 'loss'} in ${value}`);
+  else if (sign) parts.push(`${sign === '-' && Number(value) > 0 ? '-' : '+'}${Number(value).toFixed(1)}`);
+  if (depth) parts.push(`depth ${depth}`);
+  parts.push(`${Number(seconds) < 10 ? Number(seconds).toFixed(2) : Math.round(Number(seconds))} s`);
+  return parts.join(' · ');
+}
+
 export function mount(root, app) {
   const { store } = app;
   const list = h('ol', { class: 'move-list', id: 'moves' });
@@ -28,9 +41,9 @@ export function mount(root, app) {
       items.push(h('li', {
         class: `move${ply === state.cursor ? ' current' : ''}${ply > state.cursor ? ' ahead' : ''}`,
         'data-ply': ply,
-        title: comments[i] || '',
+        title: commentWords(comments[i]),
         onclick: () => goto(ply),
-      }, h('span', { class: 'num' }, number), mv, comments[i] ? h('span', { class: 'comment' }, comments[i]) : null));
+      }, h('span', { class: 'num' }, number), mv, comments[i] ? h('span', { class: 'comment' }, commentWords(comments[i])) : null));
     });
     fill(list, items);
     // Keep the current move in sight (scrolling the list only, not the page).
