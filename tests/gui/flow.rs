@@ -465,3 +465,82 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     b.shot("rushhour").await;
     b.close().await;
 }
+
+/// True when the page is no wider than the window (no sideways scroll).
+async fn fits(b: &Browser) -> (i64, i64) {
+    let sizes = b
+        .eval("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        .await;
+    (
+        sizes[0].as_i64().unwrap_or(i64::MAX),
+        sizes[1].as_i64().unwrap_or(0),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() {
+    let Some(b) = Browser::start("layout").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.client
+        .set_window_size(420, 900)
+        .await
+        .expect("a window 420 px wide");
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    b.set_value("#setup-text", "4453").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 4"))
+        .await;
+    let (wide, window) = fits(&b).await;
+    assert!(
+        wide <= window,
+        "play page {wide} px wide in a {window} px window"
+    );
+    b.shot("narrow").await;
+    for page in ["tree", "compare"] {
+        b.click(&format!("#page-{page}")).await;
+        b.wait(page, &format!("document.body.dataset.page === '{page}'"))
+            .await;
+        let (wide, window) = fits(&b).await;
+        assert!(
+            wide <= window,
+            "{page} page {wide} px wide in a {window} px window"
+        );
+    }
+    b.click("#page-play").await;
+    b.client
+        .set_window_size(1400, 1100)
+        .await
+        .expect("the window back");
+
+    // Dark mode by the toggle.
+    let light = b
+        .eval("getComputedStyle(document.documentElement).backgroundColor")
+        .await;
+    b.click("#theme").await;
+    b.wait(
+        "dark mode",
+        "document.documentElement.dataset.theme === 'dark'",
+    )
+    .await;
+    let dark = b
+        .eval("getComputedStyle(document.documentElement).backgroundColor")
+        .await;
+    assert_ne!(light, dark);
+    assert_eq!(text(&b, "#theme").await, "Light mode");
+    b.click("#theme").await;
+
+    // The server gone: the board takes no move and says why.
+    drop(server);
+    b.wait(
+        "the board disabled with a reason",
+        "document.getElementById('offline').offsetParent !== null && \
+         document.getElementById('board').inert && \
+         document.getElementById('offline').textContent.startsWith('Disconnected')",
+    )
+    .await;
+    b.shot("disconnected").await;
+    b.close().await;
+}

@@ -47,6 +47,9 @@ const socket = connect(
   (status) => {
     connection.dataset.state = status;
     connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…' }[status];
+    // While the server is away the board takes no move and says why.
+    document.body.dataset.connection = status;
+    store.emit('connection', status);
     if (status === 'open') restored = false;
   },
 );

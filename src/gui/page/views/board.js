@@ -16,7 +16,15 @@ export function mount(root, app) {
   const boardBox = h('div', { class: 'board', id: 'board' });
   const extra = h('div', { class: 'board-extra', id: 'board-extra' });
   const hintBox = h('div', { class: 'hint-line', id: 'hint-text' });
-  root.append(heading, players, boardBox, status, hintBox, extra);
+  const offline = h('div', { class: 'offline', id: 'offline', role: 'alert', hidden: true });
+  root.append(heading, players, offline, boardBox, status, hintBox, extra);
+  store.on('connection', (status) => {
+    const away = status !== 'open' && Boolean(store.state);
+    offline.hidden = !away;
+    offline.textContent = away ? 'Disconnected from the server: the board takes no move until it is back (reconnecting…).' : '';
+    boardBox.inert = away;
+    boardBox.classList.toggle('disabled', away);
+  });
   let hintSaid = null;
   let previous = null;
   let announced = null;
