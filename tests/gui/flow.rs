@@ -544,3 +544,62 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
     b.shot("disconnected").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
+    let Some(b) = Browser::start("reload-game").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    b.click("#mode-play").await;
+    b.set_value("#play-seat", "p2").await;
+    b.set_value("#play-time-kind", "clock").await;
+    b.set_value("#play-base", "1").await;
+    b.set_value("#play-inc", "0").await;
+    b.click("#start-play").await;
+    b.wait(
+        "sente's first move, the person to play",
+        &format!(
+            "{STATE}.mode.kind === 'play' && {STATE}.moves.length === 1 && \
+             {STATE}.clocks && {STATE}.clocks.running === 'p2'"
+        ),
+    )
+    .await;
+    b.click("[data-move=\"4\"]").await;
+    b.wait(
+        "the reply",
+        &format!("{STATE}.moves.length === 3 && {STATE}.clocks.running === 'p2'"),
+    )
+    .await;
+    let before = b.state().await;
+    let clock_before = before["clocks"]["p2_ms"].as_i64().expect("a clock");
+    b.client.refresh().await.expect("reload");
+    b.wait(
+        "the same game back",
+        &format!(
+            "document.body.dataset.ready === '1' && {STATE}.mode.kind === 'play' && \
+             {STATE}.mode.human === 'p2' && {STATE}.moves.length === 3 && \
+             document.getElementById('undo')"
+        ),
+    )
+    .await;
+    let after = b.state().await;
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["mode"]["players"], before["mode"]["players"]);
+    assert_eq!(after["mode"]["limits"], before["mode"]["limits"]);
+    // The person's clock ran on while the page was away.
+    let clock_after = after["clocks"]["p2_ms"].as_i64().expect("a clock");
+    assert!(
+        clock_after < clock_before,
+        "{clock_before} -> {clock_after}"
+    );
+    assert_eq!(text(&b, "#player-p2 .player-name").await, "You");
+    // The game goes on.
+    b.click("[data-move=\"4\"]").await;
+    b.wait("the next reply", &format!("{STATE}.moves.length === 5"))
+        .await;
+    b.shot("").await;
+    b.close().await;
+}

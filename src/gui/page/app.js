@@ -46,7 +46,7 @@ const socket = connect(
   (message) => store.receive(message),
   (status) => {
     connection.dataset.state = status;
-    connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…' }[status];
+    connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…', taken: 'in another tab' }[status];
     // While the server is away the board takes no move and says why.
     document.body.dataset.connection = status;
     store.emit('connection', status);
@@ -65,11 +65,25 @@ const app = {
   },
 };
 
-store.on('welcome', () => {
-  // A reload (or a reconnect) gives the game back to the server.
+store.on('welcome', (w) => {
+  try {
+    sessionStorage.setItem('sente-gui-session', w.session);
+  } catch {
+    // No storage: a reload starts a new session.
+  }
+  // The server kept this tab's session (a reload during a game against an engine): its game,
+  // players, side and clocks are the server's.
+  if (w.resumed) {
+    restored = true;
+    return;
+  }
+  // Otherwise a reload (or a reconnect) gives the game back to the server, in free play.
   const saved = store.saved();
   if (saved && !restored) {
     restored = true;
+    if (saved.mode && saved.mode !== 'free') {
+      toast('warning', `The game against ${saved.opponent || 'the engine'} could not be kept (the server restarted, or the page was away for more than a minute): its moves are back, in free play.`);
+    }
     app.send({ type: 'new_game', variant: saved.variant, rules: saved.rules || [], fen: saved.fen ?? null, moves: saved.moves || [], cursor: saved.cursor ?? null });
   }
 });

@@ -94,6 +94,8 @@ function save(state) {
     fen: state.start_fen,
     moves: state.moves,
     cursor: state.cursor,
+    mode: state.mode.kind,
+    opponent: state.mode.kind === 'play' ? state.mode.players[state.mode.human === 'p1' ? 1 : 0] : state.mode.players?.join(' and '),
   };
   try {
     sessionStorage.setItem(SAVED, JSON.stringify(game));

@@ -21,7 +21,9 @@ export function mount(root, app) {
   store.on('connection', (status) => {
     const away = status !== 'open' && Boolean(store.state);
     offline.hidden = !away;
-    offline.textContent = away ? 'Disconnected from the server: the board takes no move until it is back (reconnecting…).' : '';
+    offline.textContent = !away ? '' : status === 'taken'
+      ? 'This game continues in another tab: reload this one to take it back.'
+      : 'Disconnected from the server: the board takes no move until it is back (reconnecting…).';
     boardBox.inert = away;
     boardBox.classList.toggle('disabled', away);
   });
