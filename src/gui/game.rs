@@ -171,11 +171,25 @@ impl Game {
             return Game::new(variant, &settings, Some(fen), Vec::new());
         }
         let opening = read_line(text, &self.rules).or_else(|first| {
-            // `4453`: a Connect Four game as one string of column digits.
+            // `4453`: a Connect Four game as one string of column digits; its own error when
+            // every character is a column.
             if !text.contains(char::is_whitespace) && text.len() > 1 {
                 let moves: Vec<String> = text.chars().map(String::from).collect();
-                if self.rules.position(None, &moves).is_ok() {
-                    return Ok(Opening { fen: None, moves });
+                match self.rules.position(None, &moves) {
+                    Ok(_) => return Ok(Opening { fen: None, moves }),
+                    Err(e)
+                        if variant == "connect4"
+                            && text.chars().all(|c| matches!(c, '1'..='9' | 'a'..='c')) =>
+                    {
+                        return Err(e);
+                    }
+                    Err(_) => {}
+                }
+            }
+            // A grid (rows split by '/') is a fen: its own error says what is wrong.
+            if text.contains('/') {
+                if let Err(e) = self.rules.position(Some(text), &[]) {
+                    return Err(e);
                 }
             }
             Err(first)

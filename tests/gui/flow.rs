@@ -603,3 +603,49 @@ async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
     b.shot("").await;
     b.close().await;
 }
+
+/// Sets a position by the Position panel and returns the error the page shows.
+async fn setup_error(b: &Browser, text_typed: &str) -> String {
+    b.js(
+        "document.querySelectorAll('.toast').forEach((t) => t.remove());",
+        Vec::new(),
+    )
+    .await;
+    b.set_value("#setup-text", text_typed).await;
+    b.click("#setup-apply").await;
+    b.wait("the error", "document.querySelector('.toast-error')")
+        .await;
+    text(b, ".toast-error").await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bad_position_is_refused_with_its_own_reason() {
+    let Some(b) = Browser::start("position-errors").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    for (typed, reason) in [
+        ("xxxx/ooo/zz 9", "fen row 2 has 3 cells"),
+        (
+            "......./......./......./......./x....../....... o",
+            "floating stone in column 1",
+        ),
+        (
+            "......./......./......./xo...../xo...../xo...../xo..... x",
+            "both x and o have four in a row",
+        ),
+        ("4444444", "(move 7 of the list): column 4 is full"),
+        ("4 4 9", "illegal move '9' (move 3 of the list)"),
+    ] {
+        let shown = setup_error(&b, typed).await;
+        assert!(shown.contains(reason), "{typed}: {shown}");
+        assert!(
+            !shown.contains("is not a column") || typed == "4 4 9",
+            "{typed}: {shown}"
+        );
+    }
+    assert_eq!(b.state().await["moves"].as_array().map_or(1, Vec::len), 0);
+    b.close().await;
+}
