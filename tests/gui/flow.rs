@@ -649,3 +649,74 @@ async fn a_bad_position_is_refused_with_its_own_reason() {
     assert_eq!(b.state().await["moves"].as_array().map_or(1, Vec::len), 0);
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
+    let Some(b) = Browser::start("proof").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    // Eighteen discs: Red (to move) has three in the bottom row, open at both ends; every
+    // column is proven in well under the solver's 3 s even on a loaded machine.
+    b.set_value("#setup-text", "444444333333555555").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 18"))
+        .await;
+    b.click("#analyse").await;
+    b.wait(
+        "every column proven and the proof shown",
+        "(() => { const c = window.senteApp.store.columns; \
+           return c && c.fen === window.senteApp.store.state.fen && c.columns.length === window.senteApp.store.state.legal.length && \
+             c.columns.every((x) => x.status === 'solved') && \
+             document.getElementById('an-bar').dataset.proven === '1'; })()",
+    )
+    .await;
+    let columns = b.eval("window.senteApp.store.columns.columns").await;
+    let values: Vec<i64> = columns
+        .as_array()
+        .expect("columns")
+        .iter()
+        .filter_map(|c| c["value"].as_i64())
+        .collect();
+    let best = values.iter().copied().max().expect("a value");
+    // Column 2 or 6 wins at once: worth (42 + 1 - 18) / 2 = 12.
+    assert_eq!(best, 12, "{values:?}");
+    assert_eq!(text(&b, "#an-score").await, "win in 1");
+    let best_columns: Vec<String> = columns
+        .as_array()
+        .expect("columns")
+        .iter()
+        .filter(|c| c["value"].as_i64() == Some(best))
+        .filter_map(|c| c["mv"].as_str().map(str::to_string))
+        .collect();
+    let first = text(&b, "#an-pv .pv-move").await;
+    assert!(
+        best_columns.contains(&first),
+        "the PV starts with {first}, best {best_columns:?}"
+    );
+    let marked = b
+        .eval("[...document.querySelectorAll('.c4-value.best')].map((n) => n.dataset.columnValue)")
+        .await;
+    assert_eq!(marked, serde_json::json!(best_columns));
+    // The bar sits at Red's end: Red (p1, at the bottom) is to move and wins.
+    let height = b
+        .eval("parseFloat(document.querySelector('#an-bar .eval-fill').style.height)")
+        .await;
+    assert!(height.as_f64().unwrap_or(50.0) > 90.0, "bar {height}");
+    // Every chip explains itself; the legend is one line.
+    let titles = b
+        .eval("[...document.querySelectorAll('.c4-value title')].map((t) => t.textContent)")
+        .await;
+    assert!(
+        titles.as_array().is_some_and(|t| t.len() == 4
+            && t.iter().all(|x| x
+                .as_str()
+                .is_some_and(|x| x.contains(" in ") || x.contains("draw")))),
+        "{titles}"
+    );
+    assert!(text(&b, "#an-legend").await.contains("not proven"));
+    b.shot("").await;
+    b.close().await;
+}
