@@ -188,9 +188,7 @@ impl Game {
             }
             // A grid (rows split by '/') is a fen: its own error says what is wrong.
             if text.contains('/') {
-                if let Err(e) = self.rules.position(Some(text), &[]) {
-                    return Err(e);
-                }
+                self.rules.position(Some(text), &[])?;
             }
             Err(first)
         })?;
