@@ -720,3 +720,46 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
     b.shot("").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_address_holds_the_position_and_a_link_opens_it() {
+    let Some(b) = Browser::start("link").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.set_value("#variant", "connect4").await;
+    b.set_value("#rule-Connect4Width", "8").await;
+    b.click("#new-game").await;
+    b.wait(
+        "an 8-wide board",
+        &format!("{STATE}.fen.startsWith('......../')"),
+    )
+    .await;
+    for (i, column) in ["4", "4", "8"].into_iter().enumerate() {
+        b.click(&format!("[data-move=\"{column}\"]")).await;
+        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
+            .await;
+    }
+    b.click("#nav-back").await;
+    b.wait(
+        "the address",
+        "location.search.includes('ply=2') && location.search.includes('Connect4Width')",
+    )
+    .await;
+    let link = b.eval("location.href").await;
+    let link = link.as_str().expect("the address").to_string();
+    // Someone else opens the link: a fresh tab state.
+    b.js("sessionStorage.clear();", Vec::new()).await;
+    b.client.goto("about:blank").await.expect("away");
+    b.open(&link).await;
+    b.wait(
+        "the same position from the link",
+        &format!(
+            "{STATE}.moves.join(' ') === '4 4 8' && {STATE}.cursor === 2 && \
+             {STATE}.rules.some(([n, v]) => n === 'Connect4Width' && v === '8')"
+        ),
+    )
+    .await;
+    b.close().await;
+}

@@ -77,6 +77,13 @@ store.on('welcome', (w) => {
     restored = true;
     return;
   }
+  // A link holding a position (?variant=...&rules=...&moves=...) opens it.
+  const linked = linkedGame();
+  if (linked && !restored) {
+    restored = true;
+    app.send({ type: 'new_game', ...linked });
+    return;
+  }
   // Otherwise a reload (or a reconnect) gives the game back to the server, in free play.
   const saved = store.saved();
   if (saved && !restored) {
@@ -93,7 +100,33 @@ store.on('notice', (m) => {
   // ... nor the person's own routine action (stopping a game).
   if (!/^game over|^game stopped/.test(m.message)) toast(m.level, m.message);
 });
+/** The game a link names: `?variant=connect4&rules=Connect4Width:8&fen=...&moves=4 4 5&ply=2`. */
+function linkedGame() {
+  const query = new URLSearchParams(location.search);
+  const variant = query.get('variant');
+  if (!variant) return null;
+  const rules = (query.get('rules') || '').split(',').filter(Boolean).map((pair) => pair.split(':'))
+    .filter((pair) => pair.length === 2);
+  const moves = (query.get('moves') || '').split(/[\s,]+/).filter(Boolean);
+  const ply = query.get('ply');
+  return { variant, rules, fen: query.get('fen') || null, moves, cursor: ply !== null && /^\d+$/.test(ply) ? Number(ply) : null };
+}
+
+// The address holds the viewed game (variant, rules, start, moves, the viewed ply), so that a
+// link opens the same position.
+function keepInAddress(s) {
+  const query = new URLSearchParams();
+  query.set('variant', s.variant);
+  if (s.rules.length) query.set('rules', s.rules.map(([n, v]) => `${n}:${v}`).join(','));
+  if (s.start_fen) query.set('fen', s.start_fen);
+  if (s.moves.length) query.set('moves', s.moves.join(' '));
+  if (s.cursor !== s.moves.length) query.set('ply', String(s.cursor));
+  const address = `${location.pathname}?${query}${location.hash}`;
+  if (address !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', address);
+}
+
 store.on('state', (s) => {
+  keepInAddress(s);
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = '1';
   document.body.dataset.variant = s.variant;
