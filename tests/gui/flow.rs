@@ -763,3 +763,60 @@ async fn the_address_holds_the_position_and_a_link_opens_it() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_different_move_keeps_the_old_line_as_a_side_line() {
+    let Some(b) = Browser::start("side-lines").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    for (i, column) in ["4", "4", "5", "3"].into_iter().enumerate() {
+        b.click(&format!("[data-move=\"{column}\"]")).await;
+        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
+            .await;
+    }
+    // Back to after 4 4, then 6 instead of 5.
+    b.click("#nav-back").await;
+    b.click("#nav-back").await;
+    b.wait("after two moves", &format!("{STATE}.cursor === 2"))
+        .await;
+    b.click("[data-move=\"6\"]").await;
+    b.wait(
+        "the new line and the old one kept",
+        &format!(
+            "{STATE}.moves.join('') === '446' && \
+             document.querySelectorAll('#side-lines .side-line').length === 1"
+        ),
+    )
+    .await;
+    assert_eq!(text(&b, ".side-from").await, "after move 2:");
+    let side: Vec<String> = b
+        .eval("[...document.querySelectorAll('.side-line .side-move')].map((m) => m.textContent)")
+        .await
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter_map(|m| m.as_str().map(str::to_string))
+        .collect();
+    assert_eq!(side, ["5", "3"]);
+    b.shot("").await;
+    // Its second move: the old line is the game's again, at that move; 4 4 6 is the side line.
+    b.click(".side-line .side-move[data-ply=\"4\"]").await;
+    b.wait(
+        "the side line taken",
+        &format!(
+            "{STATE}.moves.join('') === '4453' && {STATE}.cursor === 4 && \
+             [...document.querySelectorAll('.side-line .side-move')].map((m) => m.textContent).join('') === '6'"
+        ),
+    )
+    .await;
+    b.click(".side-delete").await;
+    b.wait(
+        "the side line forgotten",
+        "document.querySelectorAll('#side-lines .side-line').length === 0",
+    )
+    .await;
+    b.close().await;
+}

@@ -29,9 +29,48 @@ export function mount(root, app) {
     h('button', { id: 'nav-back', title: 'one move back (←)', 'aria-label': 'one move back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
     h('button', { id: 'nav-forward', title: 'one move forward (→)', 'aria-label': 'one move forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
     h('button', { id: 'nav-end', title: 'the last move (End, ↓)', 'aria-label': 'the last move', onclick: () => goto(store.state.moves.length) }, '»'));
-  root.append(nav, list);
+  // Side lines: a line the game left when a different move was played at an earlier position
+  // (free play) is kept, shown under the moves from where it branches; clicking one of its
+  // moves makes it the game's line again at that move (the line left becomes a side line in
+  // turn), ✕ forgets it.
+  const sideBox = h('div', { class: 'side-lines', id: 'side-lines' });
+  root.append(nav, list, sideBox);
+  let lines = [];
+  let before = null;
+  const sameGame = (a, b) => a && b && a.variant === b.variant && JSON.stringify(a.rules) === JSON.stringify(b.rules) && (a.start_fen ?? null) === (b.start_fen ?? null);
+  function keepSideLines(state) {
+    if (!sameGame(before, state)) {
+      lines = [];
+    } else if (state.mode.kind === 'free') {
+      const old = before.moves;
+      let k = 0;
+      while (k < old.length && k < state.moves.length && old[k] === state.moves[k]) k++;
+      if (k < old.length && state.moves.length > k && !lines.some((l) => l.join(' ') === old.join(' '))) lines.push(old);
+    }
+    const now = state.moves.join(' ');
+    lines = lines.filter((l) => !(`${now} `.startsWith(`${l.join(' ')} `)));
+    before = state;
+  }
+  function drawSideLines(state) {
+    fill(sideBox, lines.map((line, n) => {
+      let k = 0;
+      while (k < line.length && k < state.moves.length && line[k] === state.moves[k]) k++;
+      const moves = line.slice(k).map((mv, j) => h('button', {
+        class: 'side-move', 'data-ply': k + j + 1,
+        title: `go to this move (its line becomes the game's)`,
+        onclick: () => app.send({ type: 'new_game', variant: state.variant, rules: state.rules, fen: state.start_fen ?? null, moves: line, cursor: k + j + 1 }),
+      }, mv));
+      const remove = h('button', { class: 'side-delete', title: 'forget this side line', 'aria-label': 'forget this side line', onclick: () => {
+        lines.splice(n, 1);
+        drawSideLines(store.state);
+      } }, '✕');
+      return h('div', { class: 'side-line', 'data-from': k }, h('span', { class: 'side-from' }, k === 0 ? 'from the start:' : `after move ${k}:`), moves, remove);
+    }));
+  }
 
   store.on('state', (state) => {
+    keepSideLines(state);
+    drawSideLines(state);
     const items = [h('li', { class: `move start${state.cursor === 0 ? ' current' : ''}`, 'data-ply': 0, onclick: () => goto(0) }, 'start')];
     // An engine's comments (its score) wait for the end of a game against it.
     const comments = store.playing() ? [] : state.comments;
