@@ -779,6 +779,8 @@ async fn a_different_move_keeps_the_old_line_as_a_side_line() {
     }
     // Back to after 4 4, then 6 instead of 5.
     b.click("#nav-back").await;
+    b.wait("after three moves", &format!("{STATE}.cursor === 3"))
+        .await;
     b.click("#nav-back").await;
     b.wait("after two moves", &format!("{STATE}.cursor === 2"))
         .await;
