@@ -822,3 +822,45 @@ async fn a_different_move_keeps_the_old_line_as_a_side_line() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_record_loads_from_a_file() {
+    let Some(b) = Browser::start("record-file").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    for (i, column) in ["4", "4", "5", "3"].into_iter().enumerate() {
+        b.click(&format!("[data-move=\"{column}\"]")).await;
+        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
+            .await;
+    }
+    // Save game: the record comes back (and downloads as a file).
+    b.click("#save-record").await;
+    b.wait(
+        "the record",
+        "document.getElementById('record-text').value.includes('[Variant \"connect4\"]')",
+    )
+    .await;
+    let record = b.eval("document.getElementById('record-text').value").await;
+    let path = super::harness::screenshot_dir().join("record-file-game.txt");
+    std::fs::write(&path, record.as_str().expect("a record")).expect("write the record");
+    // A new game, then the file opened with the page's file field.
+    b.set_value("#variant", "tictactoe").await;
+    b.wait("tic-tac-toe", &format!("{STATE}.variant === 'tictactoe'"))
+        .await;
+    b.client
+        .find(fantoccini::Locator::Css("#load-file"))
+        .await
+        .expect("the file field")
+        .send_keys(&path.to_string_lossy())
+        .await
+        .expect("choose the file");
+    b.wait(
+        "the game from the file",
+        &format!("{STATE}.variant === 'connect4' && {STATE}.moves.join(' ') === '4 4 5 3'"),
+    )
+    .await;
+    b.close().await;
+}
