@@ -864,3 +864,78 @@ async fn a_game_record_loads_from_a_file() {
     .await;
     b.close().await;
 }
+
+/// Opens a second tab on the page with the session id `id` (as a duplicated tab has it).
+async fn open_second(b: &Browser, url: &str, id: &str) -> fantoccini::wd::WindowHandle {
+    let second = b
+        .client
+        .new_window(true)
+        .await
+        .expect("a second tab")
+        .handle;
+    b.client
+        .switch_to_window(second.clone())
+        .await
+        .expect("to the second tab");
+    b.open(url).await;
+    b.js(
+        "sessionStorage.setItem('sente-gui-session', arguments[0]);",
+        vec![json!(id)],
+    )
+    .await;
+    b.client.refresh().await.expect("reload with the session");
+    b.wait(
+        "the second tab ready",
+        "document.body.dataset.ready === '1'",
+    )
+    .await;
+    second
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_second_tab_takes_over_a_game_against_the_engine_but_not_free_play() {
+    let Some(b) = Browser::start("second-tab").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    let first = b.client.window().await.expect("the first tab");
+    let id = b.eval("sessionStorage.getItem('sente-gui-session')").await;
+    let id = id.as_str().expect("a session id").to_string();
+    // A second tab with the same session (as a duplicated tab has) in free play: a session of
+    // its own; the first tab stays connected.
+    let second = open_second(&b, &server.url, &id).await;
+    let other = b.eval("sessionStorage.getItem('sente-gui-session')").await;
+    assert_ne!(
+        other.as_str(),
+        Some(id.as_str()),
+        "free play: a new session"
+    );
+    b.client.close_window().await.expect("close the second tab");
+    let _ = second;
+    b.client
+        .switch_to_window(first.clone())
+        .await
+        .expect("back to the first tab");
+    assert_eq!(text(&b, "#connection").await, "connected");
+    // During a game against sente the second tab takes the game over.
+    start_play(&b, "p1", "0.2").await;
+    open_second(&b, &server.url, &id).await;
+    b.wait(
+        "the game in the second tab",
+        &format!("{STATE}.mode.kind === 'play' && document.getElementById('undo')"),
+    )
+    .await;
+    b.client
+        .switch_to_window(first)
+        .await
+        .expect("back to the first tab");
+    b.wait(
+        "the first tab told",
+        "document.getElementById('connection').textContent === 'in another tab' && \
+         document.getElementById('offline').textContent.startsWith('This game continues in another tab')",
+    )
+    .await;
+    b.close().await;
+}
