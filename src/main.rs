@@ -118,8 +118,8 @@ struct MatchArgs {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi option.<Name>=<value>`
-    /// and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
+    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi notation=auto|sente|fsf
+    /// option.<Name>=<value>` and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// The `--engine` groups (filled from the parsed occurrences, not by clap's derive).
@@ -170,7 +170,7 @@ struct GuiArgs {
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
-    /// option.<Name>=<value>` (default: this sente).
+    /// notation=auto|sente|fsf option.<Name>=<value>` (default: this sente).
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// The `--engine` groups (filled from the parsed occurrences).
