@@ -165,8 +165,21 @@ impl<W: Write> Session<W> {
         self.say(Response::Error(message.into()));
     }
 
+    /// Waits until the worker has done its queued jobs (no task runs: only table clears and
+    /// resizes can be queued).
+    fn wait_for_worker(&mut self) {
+        self.worker.send(Job::Ready);
+        while let Ok(event) = self.worker.events().recv() {
+            if matches!(event, Event::Ready) {
+                return;
+            }
+            self.handle_event(event);
+        }
+    }
+
     fn handle_event(&mut self, event: Event) {
         match event {
+            Event::Ready => {}
             Event::Line(line) => self.say(line),
             Event::Done(last) => {
                 self.tasks.pop_front();
@@ -203,7 +216,15 @@ impl<W: Write> Session<W> {
                 }
                 self.say(Response::HandshakeOk(dialect));
             }
-            Command::IsReady => self.say(Response::ReadyOk),
+            // While a search runs, at once; otherwise once the worker has done what is queued
+            // (clearing or allocating a table of many MB can take a second, which would
+            // otherwise be taken from the next move's time).
+            Command::IsReady => {
+                if self.tasks.is_empty() {
+                    self.wait_for_worker();
+                }
+                self.say(Response::ReadyOk)
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => self.worker.send(Job::ClearTable),
             Command::Position { start, moves } => {
