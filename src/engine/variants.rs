@@ -95,6 +95,29 @@ pub trait Variant: Send {
     fn search_task(&self, job: SearchJob) -> Task;
     /// A task counting move sequences of length `depth`.
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task;
+    /// A copy of this game and position (the Python package's `State.copy` and `undo`).
+    fn clone_box(&self) -> Box<dyn Variant>;
+}
+
+/// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.
+pub fn describe(variant: &dyn Variant) -> String {
+    let side = match (variant.outcome(), variant.side_to_move()) {
+        (Some(_), _) => "none (game over)",
+        (None, Seat::P1) => "p1",
+        (None, Seat::P2) => "p2",
+    };
+    let moves = variant.legal_moves();
+    let moves = if moves.is_empty() {
+        "(none)".to_string()
+    } else {
+        moves.join(" ")
+    };
+    format!(
+        "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {moves}",
+        variant.display().trim_end(),
+        variant.name(),
+        variant.fen(),
+    )
 }
 
 /// What a search task needs besides the position.
@@ -118,11 +141,29 @@ pub struct SearchJob {
     pub trace_limit: Option<u64>,
 }
 
+impl SearchJob {
+    /// The job of a `go` with `limits` under `options` (algorithm, threads, book, heuristic,
+    /// trace), starting now.
+    pub fn new(options: &Options, limits: Limits, stop: Arc<AtomicBool>) -> SearchJob {
+        SearchJob {
+            algorithm: options.search_algorithm(),
+            limits,
+            start: Instant::now(),
+            stop,
+            threads: options.threads,
+            own_book: options.own_book,
+            heuristic: options.puzzle_heuristic,
+            trace_limit: options.trace_limit(),
+        }
+    }
+}
+
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
 /// to leave the position to the generic search.
 type ExactSolver<G> = fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) -> Option<Response>;
 
 /// The position of game `G`.
+#[derive(Clone)]
 struct Session<G: Game> {
     /// What `position startpos` sets.
     start: G,
@@ -236,6 +277,10 @@ impl<G: Game> Variant for Session<G> {
             let result = search::run(&pos, context, &mut report);
             Response::BestMove(result.best_move)
         })
+    }
+
+    fn clone_box(&self) -> Box<dyn Variant> {
+        Box::new(self.clone())
     }
 
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task {
