@@ -21,6 +21,19 @@ const RULES: &[(&str, &str, &str)] = &[
     ("rushhour-rocks", "max_turns", "RocksMaxTurns"),
 ];
 
+/// A line of Michael Fogleman's Rush Hour database (`<moves> <board> <cluster size>`) stands
+/// for its board; any other text is left as it is.
+fn database_board<'a>(variant: &str, fen: &'a str) -> &'a str {
+    let words: Vec<&str> = fen.split_whitespace().collect();
+    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    match words.as_slice() {
+        [moves, board, cluster] if variant == "rushhour" && number(moves) && number(cluster) => {
+            board
+        }
+        _ => fen,
+    }
+}
+
 /// The names of every variant, as `UCI_Variant` takes them.
 #[pyfunction(name = "variants")]
 pub fn variant_names() -> Vec<&'static str> {
@@ -125,6 +138,7 @@ impl State {
         let mut game = variants::create(name, &options)
             .ok_or_else(|| PyValueError::new_err(format!("variant {name} is not registered")))?;
         if let Some(fen) = fen {
+            let fen = database_board(name, fen);
             game.set_position(&PositionStart::Fen(fen.to_string()), &[])
                 .map_err(PyValueError::new_err)?;
         }
