@@ -68,6 +68,8 @@ class State:
         """A finished game tree's final score."""
     def board(self) -> str:
         """The board as the engine draws it."""
+    def evaluate(self) -> int:
+        """The static evaluation at the searches' depth limit, centipawns from the side to move."""
     def perft(self, depth: int) -> int:
         """The number of move sequences of `depth` plies."""
     def _repr_svg_(self) -> str:

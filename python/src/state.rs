@@ -298,6 +298,12 @@ impl State {
         self.lock().variant.display()
     }
 
+    /// The static evaluation the searches use at their depth limit (Connect Four: the
+    /// course's heuristic), in centipawns from the side to move.
+    fn evaluate(&self) -> i32 {
+        self.lock().variant.evaluate()
+    }
+
     /// The number of move sequences of `depth` plies (a finished game is not extended).
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));

@@ -91,6 +91,9 @@ pub trait Variant: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The board drawn for a person.
     fn display(&self) -> String;
+    /// The static evaluation the searches use at their depth limit, in centipawns from the
+    /// side to move.
+    fn evaluate(&self) -> i32;
     /// A task searching a copy of the position.
     fn search_task(&self, job: SearchJob) -> Task;
     /// A task counting move sequences of length `depth`.
@@ -245,6 +248,10 @@ impl<G: Game> Variant for Session<G> {
 
     fn display(&self) -> String {
         self.pos.display()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.pos.evaluate()
     }
 
     fn search_task(&self, job: SearchJob) -> Task {
