@@ -3,10 +3,6 @@
 
 use super::job::SearchJob;
 use super::variants::{self, StartRules};
-use crate::search::limits::Limits;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::connect4::Connect4;
@@ -16,7 +12,11 @@ use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
+use crate::search::limits::Limits;
 use crate::search::textbook::Vision;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
