@@ -25,6 +25,11 @@ pub enum Verdict {
     },
     /// An interesting puzzle.
     Puzzle(Puzzle),
+    /// More boards than an edge can number (2^27; far beyond the clusters of a 6x6 board).
+    TooLarge {
+        /// Boards in the cluster.
+        states: usize,
+    },
 }
 
 /// One line of the universe: `moves board cluster_states distance_counts`.
@@ -61,12 +66,19 @@ pub struct Explorer {
     states: Vec<State>,
     distance: Vec<u16>,
     queue: Vec<u32>,
+    /// The moves of every board, in move order: the next board's index, the piece above bit 27.
+    edges: Vec<u32>,
+    /// Where each board's moves start in `edges` (one more entry than boards).
+    first_edge: Vec<u32>,
     small_table: KeyTable,
     frontier: Vec<State>,
     next: Vec<State>,
 }
 
 const UNKNOWN: u16 = u16::MAX;
+/// Board indexes take the low bits of an edge, the moving piece the high ones.
+const PIECE_SHIFT: u32 = 27;
+const INDEX_MASK: u32 = (1 << PIECE_SHIFT) - 1;
 
 impl Explorer {
     /// Fresh buffers.
@@ -80,6 +92,8 @@ impl Explorer {
         self.table.clear();
         self.states.clear();
         self.queue.clear();
+        self.edges.clear();
+        self.first_edge.clear();
         self.table.insert(first, 0);
         self.states.push(*start);
         let mut i = 0;
@@ -88,20 +102,31 @@ impl Explorer {
             if layout.solved(&state) {
                 self.queue.push(i as u32);
             }
+            self.first_edge.push(self.edges.len() as u32);
             let mut smaller = false;
-            let (table, states) = (&mut self.table, &mut self.states);
-            layout.for_each_move(&state, |_, next| {
+            let (table, states, edges) = (&mut self.table, &mut self.states, &mut self.edges);
+            layout.for_each_move(&state, |piece, next| {
                 let key = next.key();
                 if key < first {
                     smaller = true;
-                } else if !smaller && table.insert(key, states.len() as u32) {
-                    states.push(*next);
+                } else if !smaller {
+                    let (j, new) = table.entry(key, states.len() as u32);
+                    if new {
+                        states.push(*next);
+                    }
+                    edges.push(j | (piece as u32) << PIECE_SHIFT);
                 }
             });
             if smaller {
                 return Verdict::NotCanonical;
             }
             i += 1;
+        }
+        self.first_edge.push(self.edges.len() as u32);
+        if self.states.len() > INDEX_MASK as usize {
+            return Verdict::TooLarge {
+                states: self.states.len(),
+            };
         }
         let states = self.states.len();
         if self.queue.is_empty() {
@@ -137,16 +162,17 @@ impl Explorer {
             let at = self.queue[head] as usize;
             head += 1;
             let d = self.distance[at] + 1;
-            let (table, distance, queue) = (&self.table, &mut self.distance, &mut self.queue);
-            layout.for_each_move(&self.states[at], |_, next| {
-                if let Some(j) = table.get(next.key()) {
-                    let j = j as usize;
-                    if distance[j] == UNKNOWN {
-                        distance[j] = d;
-                        queue.push(j as u32);
-                    }
+            let (from, to) = (
+                self.first_edge[at] as usize,
+                self.first_edge[at + 1] as usize,
+            );
+            for &edge in &self.edges[from..to] {
+                let j = (edge & INDEX_MASK) as usize;
+                if self.distance[j] == UNKNOWN {
+                    self.distance[j] = d;
+                    self.queue.push(j as u32);
                 }
-            });
+            }
         }
         let mut best = self.distance[farthest];
         for (j, &d) in self.distance.iter().enumerate() {
@@ -165,20 +191,18 @@ impl Explorer {
         let mut at = puzzle;
         while self.distance[at] > 0 {
             let want = self.distance[at] - 1;
-            let mut step = None;
-            let (table, distance) = (&self.table, &self.distance);
-            layout.for_each_move(&self.states[at], |piece, next| {
-                if step.is_none()
-                    && let Some(j) = table.get(next.key())
-                    && distance[j as usize] == want
-                {
-                    step = Some((piece, j as usize));
-                }
-            });
-            let Some((piece, j)) = step else {
+            let (from, to) = (
+                self.first_edge[at] as usize,
+                self.first_edge[at + 1] as usize,
+            );
+            let step = self.edges[from..to]
+                .iter()
+                .find(|&&e| self.distance[(e & INDEX_MASK) as usize] == want);
+            let Some(&edge) = step else {
                 // Unreachable: a board at distance d > 0 has a neighbour at d - 1.
                 return false;
             };
+            let (piece, j) = (edge >> PIECE_SHIFT, (edge & INDEX_MASK) as usize);
             moved |= 1 << piece;
             at = j;
         }

@@ -219,6 +219,7 @@ pub fn run(
             .map(|w| {
                 w.join()
                     .map_err(|_| "a universe worker panicked".to_string())
+                    .and_then(|r| r)
             })
             .collect::<Result<Vec<_>, String>>()
     })?;
@@ -252,13 +253,14 @@ fn work(
     (t, threads): (u64, u64),
     done: &AtomicU64,
     puzzles: &AtomicU64,
-) -> (Vec<String>, Summary) {
+) -> Result<(Vec<String>, Summary), String> {
     let size = enumerator.size();
     let mut explorer = Explorer::new();
     let mut columns = vec![Vec::new(); size];
     let mut summary = Summary::default();
     let mut lines = Vec::new();
     let mut index = 0u64;
+    let mut too_large = None;
     enumerator.for_each_row_choice(|choice| {
         let mine = index % m == k - 1 && (index / m) % threads == t;
         index += 1;
@@ -277,6 +279,12 @@ fn work(
             };
             match explorer.judge(&layout, &state) {
                 Verdict::NotCanonical => {}
+                Verdict::TooLarge { states } => {
+                    too_large.get_or_insert(format!(
+                        "a cluster of {states} boards is too large (from {})",
+                        layout.board_string(&state)
+                    ));
+                }
                 Verdict::Unsolvable { states } => {
                     summary.clusters += 1;
                     summary.states += states as u64;
@@ -307,7 +315,10 @@ fn work(
         done.fetch_add(boards, Ordering::Relaxed);
         puzzles.fetch_add(summary.puzzles - found, Ordering::Relaxed);
     });
-    (lines, summary)
+    match too_large {
+        Some(e) => Err(e),
+        None => Ok((lines, summary)),
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! A hash map from board keys to numbers, reused from one cluster to the next: open addressing,
-//! linear probing, cleared in constant time by moving to a new generation.
+//! linear probing, cleared in constant time by moving to a new generation. Each cluster starts
+//! on a small part of the slots (most clusters are small: their probes stay in cache) and
+//! spreads over more as it grows.
 
 /// One slot: the key, the generation that wrote it, the value.
 #[derive(Clone, Copy, Default)]
@@ -14,8 +16,13 @@ pub struct KeyTable {
     slots: Vec<Slot>,
     generation: u32,
     len: usize,
+    /// Slots in use: a power of two, at most `slots.len()`.
+    active: usize,
     shift: u32,
 }
+
+/// The slots a cluster starts on.
+const START_BITS: u32 = 10;
 
 impl Default for KeyTable {
     fn default() -> Self {
@@ -24,19 +31,26 @@ impl Default for KeyTable {
 }
 
 impl KeyTable {
-    /// An empty table of 4,096 slots, growing as needed.
+    /// An empty table of 1,024 slots, growing as needed.
     pub fn new() -> KeyTable {
         KeyTable {
-            slots: vec![Slot::default(); 1 << 12],
+            slots: vec![Slot::default(); 1 << START_BITS],
             generation: 1,
             len: 0,
-            shift: 64 - 12,
+            active: 1 << START_BITS,
+            shift: 64 - START_BITS,
         }
     }
 
     /// Forgets every key.
     pub fn clear(&mut self) {
         self.len = 0;
+        self.active = 1 << START_BITS;
+        self.shift = 64 - START_BITS;
+        self.next_generation();
+    }
+
+    fn next_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill(Slot::default());
@@ -63,7 +77,7 @@ impl KeyTable {
     /// The value of `key`, if present.
     #[inline]
     pub fn get(&self, key: u128) -> Option<u32> {
-        let mask = self.slots.len() - 1;
+        let mask = self.active - 1;
         let mut i = self.home(key);
         loop {
             let slot = &self.slots[i];
@@ -80,10 +94,16 @@ impl KeyTable {
     /// Inserts `key` with `value` unless present; true if it was new.
     #[inline]
     pub fn insert(&mut self, key: u128, value: u32) -> bool {
-        if (self.len + 1) * 2 > self.slots.len() {
+        self.entry(key, value).1
+    }
+
+    /// The value of `key`, inserting `value` first if absent; and whether it was absent.
+    #[inline]
+    pub fn entry(&mut self, key: u128, value: u32) -> (u32, bool) {
+        if (self.len + 1) * 2 > self.active {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.active - 1;
         let mut i = self.home(key);
         loop {
             let slot = &mut self.slots[i];
@@ -94,26 +114,29 @@ impl KeyTable {
                     value,
                 };
                 self.len += 1;
-                return true;
+                return (value, true);
             }
             if slot.key == key {
-                return false;
+                return (slot.value, false);
             }
             i = (i + 1) & mask;
         }
     }
 
     fn grow(&mut self) {
-        let live: Vec<Slot> = self
-            .slots
+        let live: Vec<Slot> = self.slots[..self.active]
             .iter()
             .filter(|s| s.generation == self.generation)
             .copied()
             .collect();
-        let size = self.slots.len() * 2;
-        self.slots = vec![Slot::default(); size];
+        self.active *= 2;
         self.shift -= 1;
-        self.generation = 1;
+        if self.active > self.slots.len() {
+            self.slots = vec![Slot::default(); self.active];
+            self.generation = 1;
+        } else {
+            self.next_generation();
+        }
         self.len = 0;
         for s in live {
             self.insert(s.key, s.value);
