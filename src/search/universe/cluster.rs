@@ -132,7 +132,7 @@ impl Explorer {
         if self.queue.is_empty() {
             return Verdict::Unsolvable { states };
         }
-        let (farthest, moves) = self.distances(layout);
+        let (farthest, moves) = self.distances();
         if !self.minimal(layout, farthest, moves) {
             return Verdict::NotMinimal { states };
         }
@@ -150,7 +150,7 @@ impl Explorer {
 
     /// Distances to the nearest solved board, from the solved boards in `queue`: the farthest
     /// board (the smallest of the farthest) and its distance.
-    fn distances(&mut self, layout: &Layout) -> (usize, u16) {
+    fn distances(&mut self) -> (usize, u16) {
         self.distance.clear();
         self.distance.resize(self.states.len(), UNKNOWN);
         for &g in &self.queue {
