@@ -2,12 +2,16 @@
 //! (4x4, 5x5, 5x5 with one wall; checked once against Fogleman's program, see the README there),
 //! shards whose lines merge into the whole run's, and bad arguments.
 
-mod common;
-
-use common::{SENTE, temp_path};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+const SENTE: &str = env!("CARGO_BIN_EXE_sente");
+
+/// A path in the temp directory unique to this process and `name`.
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("sente-universe-{}-{name}", std::process::id()))
+}
 
 fn expected(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
