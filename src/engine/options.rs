@@ -1,7 +1,7 @@
 //! The engine's options: their announcement for `uci`/`ugi` and the checked changes that
 //! `setoption` makes.
 
-use super::variants;
+use super::variants::{self, StartRules};
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::connect4::Connect4;
@@ -128,6 +128,17 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The rules the variants' start positions depend on.
+    pub fn start_rules(&self) -> StartRules {
+        StartRules {
+            connect4_shape: self.connect4_shape,
+            rush_metric: self.rush_metric,
+            rocks_max_turns: self.rocks_max_turns,
+            babylon_colours: self.babylon_colours,
+            babylon_tablets: self.babylon_tablets,
+        }
+    }
+
     /// The search `go` runs: `Algorithm`, or expectimax under `Opponent random`.
     pub fn search_algorithm(&self) -> Algorithm {
         let temperature = self.opponent_temperature;
