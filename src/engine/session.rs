@@ -6,7 +6,7 @@
 
 use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
-use super::variants::{self, SearchJob, Variant};
+use super::variants::{self, Variant};
 use super::worker::{Event, Job, Task, Worker};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The engine's name and version, as `id name` gives it.
 pub const ENGINE_NAME: &str = concat!("sente ", env!("CARGO_PKG_VERSION"));
@@ -63,7 +63,7 @@ impl<W: Write> Session<W> {
         if let Some(name) = variant {
             options.set("UCI_Variant", Some(name))?;
         }
-        let variant = variants::create(options.variant, &options)
+        let variant = variants::create(options.variant, &options.start_rules())
             .ok_or_else(|| format!("variant {} is not registered", options.variant))?;
         let worker = Worker::spawn(options.hash_mb)
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
@@ -255,7 +255,8 @@ impl<W: Write> Session<W> {
                 self.options = options;
                 match change {
                     Change::Variant => {
-                        if let Some(variant) = variants::create(self.options.variant, &self.options)
+                        if let Some(variant) =
+                            variants::create(self.options.variant, &self.options.start_rules())
                         {
                             self.variant = variant;
                         }
@@ -264,7 +265,8 @@ impl<W: Write> Session<W> {
                     Change::Rules(variant) => {
                         // New rules for the current game: a new game at its new start.
                         if variant == self.options.variant
-                            && let Some(game) = variants::create(variant, &self.options)
+                            && let Some(game) =
+                                variants::create(variant, &self.options.start_rules())
                         {
                             self.variant = game;
                             self.worker.send(Job::ClearTable);
@@ -293,16 +295,7 @@ impl<W: Write> Session<W> {
                 || limits.nodes.is_some()
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
-        let job = SearchJob {
-            algorithm,
-            limits,
-            start: Instant::now(),
-            stop: Arc::clone(&stop),
-            threads: self.options.threads,
-            own_book: self.options.own_book,
-            heuristic: self.options.puzzle_heuristic,
-            trace_limit: self.options.trace_limit(),
-        };
+        let job = self.options.search_job(limits, Arc::clone(&stop));
         let task = self.variant.search_task(job);
         self.start_task("go", task, stop, bounded);
     }
@@ -336,23 +329,7 @@ impl<W: Write> Session<W> {
     }
 
     fn display(&mut self) {
-        let side = match (self.variant.outcome(), self.variant.side_to_move()) {
-            (Some(_), _) => "none (game over)",
-            (None, Seat::P1) => "p1",
-            (None, Seat::P2) => "p2",
-        };
-        let moves = self.variant.legal_moves();
-        let moves = if moves.is_empty() {
-            "(none)".to_string()
-        } else {
-            moves.join(" ")
-        };
-        let text = format!(
-            "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {moves}",
-            self.variant.display().trim_end(),
-            self.variant.name(),
-            self.variant.fen(),
-        );
+        let text = variants::describe(self.variant.as_ref());
         self.say(Response::Text(text));
     }
 }
