@@ -88,6 +88,8 @@ def main():
         if moves is None:
             continue
         sente.send("uginewgame")
+        sente.send("isready")
+        sente.read_until("readyok")
         sente.set_moves(moves)
         start = time.monotonic()
         move = sente.go(f"go movetime {args.movetime}")[1]
