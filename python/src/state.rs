@@ -191,11 +191,8 @@ impl State {
 
     /// The legal moves in move notation, in the engine's order (empty once the game is over).
     fn legal_moves(&self) -> Vec<String> {
-        let inner = self.lock();
-        if inner.variant.outcome().is_some() {
-            return Vec::new();
-        }
-        inner.variant.legal_moves()
+        // A game generates no move once it is over (`Game::legal_moves`).
+        self.lock().variant.legal_moves()
     }
 
     /// Plays `move` (move notation); raises `IllegalMove`, the state unchanged, if it is not
