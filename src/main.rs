@@ -359,8 +359,8 @@ fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> R
 
 fn run_match(args: MatchArgs) -> ExitCode {
     use sente::referee::{
-        merge, openings::Openings, replay, rules::Rules, selection::Selection, spec, stats::Sprt,
-        tournament,
+        config, merge, openings::Openings, replay, rules::Rules, selection::Selection, spec,
+        stats::Sprt, tournament,
     };
     let mut out = std::io::stdout().lock();
     let outcome = (|| -> Result<ExitCode, String> {
@@ -384,7 +384,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
             None => Openings::Start,
         };
         let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-        let config = tournament::MatchConfig {
+        let config = config::MatchConfig {
             rules,
             engines,
             games: args.games,

@@ -6,7 +6,7 @@ use crate::errors::{EngineError, EngineProtocolError, EngineTerminated, EngineTi
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sente::gui::analysis;
+use sente::gui::info;
 use sente::gui::catalog::parse_option;
 use sente::protocol::command::Dialect;
 use sente::referee::process::{self, Fault, Watch};
@@ -17,7 +17,7 @@ use std::time::Duration;
 /// hashfull, pv, string (each `None` when absent).
 #[pyfunction]
 pub fn parse_info<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
-    let info = analysis::parse_info(line);
+    let info = info::parse_info(line);
     let d = PyDict::new(py);
     d.set_item("depth", info.depth)?;
     d.set_item("seldepth", info.seldepth)?;

@@ -8,7 +8,6 @@ use crate::state::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sente::engine::variants::SearchJob;
 use sente::protocol::response::{Response, SearchInfo};
 use sente::search::limits::Limits;
 use sente::search::score::Reported;
@@ -84,7 +83,7 @@ pub fn search<'py>(
         weak,
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let job = SearchJob::new(&options, limits, stop.clone());
+    let job = options.search_job(limits, stop.clone());
     let task = inner.variant.search_task(job);
     // The textbook searches use no table: do not clear one for them.
     let hash_mb = if algorithm.is_textbook() {

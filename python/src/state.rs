@@ -135,7 +135,7 @@ impl State {
         {
             return Err(PyValueError::new_err(message));
         }
-        let mut game = variants::create(name, &options)
+        let mut game = variants::create(name, &options.start_rules())
             .ok_or_else(|| PyValueError::new_err(format!("variant {name} is not registered")))?;
         if let Some(fen) = fen {
             let fen = database_board(name, fen);

@@ -2,7 +2,7 @@
 //! whenever the value can be proven in time, at every board size. Runs on the worker thread,
 //! streams the narrowing bounds as `info` lines, and plays a move that keeps the proven value.
 
-use super::variants::SearchJob;
+use super::job::SearchJob;
 use super::worker::WorkerState;
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Geometry};

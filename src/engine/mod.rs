@@ -2,6 +2,7 @@
 
 pub mod exact;
 pub mod input;
+pub mod job;
 pub mod options;
 pub mod puzzles;
 pub mod rocks;

@@ -1,7 +1,8 @@
 //! The engine's options: their announcement for `uci`/`ugi` and the checked changes that
 //! `setoption` makes.
 
-use super::variants;
+use super::job::SearchJob;
+use super::variants::{self, StartRules};
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
 use crate::games::connect4::Connect4;
@@ -11,7 +12,11 @@ use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
+use crate::search::limits::Limits;
 use crate::search::textbook::Vision;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -128,6 +133,32 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The job of a `go` with `limits` under these options (algorithm, threads, book,
+    /// heuristic, trace), starting now.
+    pub fn search_job(&self, limits: Limits, stop: Arc<AtomicBool>) -> SearchJob {
+        SearchJob {
+            algorithm: self.search_algorithm(),
+            limits,
+            start: Instant::now(),
+            stop,
+            threads: self.threads,
+            own_book: self.own_book,
+            heuristic: self.puzzle_heuristic,
+            trace_limit: self.trace_limit(),
+        }
+    }
+
+    /// The rules the variants' start positions depend on.
+    pub fn start_rules(&self) -> StartRules {
+        StartRules {
+            connect4_shape: self.connect4_shape,
+            rush_metric: self.rush_metric,
+            rocks_max_turns: self.rocks_max_turns,
+            babylon_colours: self.babylon_colours,
+            babylon_tablets: self.babylon_tablets,
+        }
+    }
+
     /// The search `go` runs: `Algorithm`, or expectimax under `Opponent random`.
     pub fn search_algorithm(&self) -> Algorithm {
         let temperature = self.opponent_temperature;

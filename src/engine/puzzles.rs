@@ -1,7 +1,7 @@
 //! `go` on Rush Hour: the generic search, given the estimate of the moves left that the option
 //! `PuzzleHeuristic` chooses (used by `Algorithm astar` and `idastar`).
 
-use super::variants::{SearchJob, report_line};
+use super::job::{SearchJob, report_line};
 use super::worker::WorkerState;
 use crate::games::rushhour::RushHour;
 use crate::protocol::response::Response;

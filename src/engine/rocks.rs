@@ -1,7 +1,7 @@
 //! `go` on the rocks game: the exact value from the retrograde table of the puzzle (made at the
 //! first `go` that needs it, kept by the worker), and a move that keeps it.
 
-use super::variants::SearchJob;
+use super::job::SearchJob;
 use super::worker::WorkerState;
 use crate::games::Game;
 use crate::games::rushhour_rocks::RushHourRocks;

@@ -6,7 +6,7 @@
 
 use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
-use super::variants::{self, SearchJob, Variant};
+use super::variants::{self, Variant};
 use super::worker::{Event, Job, Task, Worker};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
@@ -63,7 +63,7 @@ impl<W: Write> Session<W> {
         if let Some(name) = variant {
             options.set("UCI_Variant", Some(name))?;
         }
-        let variant = variants::create(options.variant, &options)
+        let variant = variants::create(options.variant, &options.start_rules())
             .ok_or_else(|| format!("variant {} is not registered", options.variant))?;
         let worker = Worker::spawn(options.hash_mb)
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
@@ -234,7 +234,8 @@ impl<W: Write> Session<W> {
                 self.options = options;
                 match change {
                     Change::Variant => {
-                        if let Some(variant) = variants::create(self.options.variant, &self.options)
+                        if let Some(variant) =
+                            variants::create(self.options.variant, &self.options.start_rules())
                         {
                             self.variant = variant;
                         }
@@ -243,7 +244,8 @@ impl<W: Write> Session<W> {
                     Change::Rules(variant) => {
                         // New rules for the current game: a new game at its new start.
                         if variant == self.options.variant
-                            && let Some(game) = variants::create(variant, &self.options)
+                            && let Some(game) =
+                                variants::create(variant, &self.options.start_rules())
                         {
                             self.variant = game;
                             self.worker.send(Job::ClearTable);
@@ -272,7 +274,7 @@ impl<W: Write> Session<W> {
                 || limits.nodes.is_some()
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
-        let job = SearchJob::new(&self.options, limits, Arc::clone(&stop));
+        let job = self.options.search_job(limits, Arc::clone(&stop));
         let task = self.variant.search_task(job);
         self.start_task("go", task, stop, bounded);
     }

@@ -1,20 +1,22 @@
 //! The registry of variants, and the bridge from the generic `Game` code to the session: a
 //! position of any game behind one object-safe trait, which also builds the worker's tasks.
 
-use super::options::Options;
+use super::exact::solve_task;
+use super::job::{SearchJob, report_line};
+use super::puzzles::rushhour_task;
+use super::rocks::rocks_task;
 use super::worker::{Task, WorkerState};
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
-use crate::games::rushhour::RushHour;
-use crate::games::rushhour_heuristics::Heuristic;
+use crate::games::connect4::Shape;
+use crate::games::rushhour::{Metric, RushHour};
 use crate::games::rushhour_rocks::RushHourRocks;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
 use crate::games::{Game, Outcome, Seat, perft_until};
 use crate::protocol::command::PositionStart;
-use crate::protocol::response::{Response, SearchInfo};
-use crate::search::tt::Bound;
-use crate::search::{self, Algorithm, Progress, Report, SearchContext, limits::Limits, score};
+use crate::protocol::response::Response;
+use crate::search::{self, Report, SearchContext};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -25,28 +27,27 @@ pub const DEFAULT_VARIANT: &str = "connect4";
 /// Every variant: its name and how to make its start position. Adding a game means adding
 /// its module in `games/` and one line here.
 const REGISTRY: &[(&str, MakeVariant)] = &[
-    (Connect4::NAME, |options| {
+    (Connect4::NAME, |rules| {
         Box::new(
-            Session::starting_at(Connect4::start(options.connect4_shape))
-                .with_solver(super::exact::solve_task),
+            Session::starting_at(Connect4::start(rules.connect4_shape)).with_solver(solve_task),
         )
     }),
     (TicTacToe::NAME, |_| Box::new(Session::<TicTacToe>::new())),
     (GameTree::NAME, |_| Box::new(Session::<GameTree>::new())),
-    (RushHour::NAME, |options| {
+    (RushHour::NAME, |rules| {
         Box::new(
-            Session::starting_at(RushHour::startpos().with_metric(options.rush_metric))
-                .with_solver(super::puzzles::rushhour_task),
+            Session::starting_at(RushHour::startpos().with_metric(rules.rush_metric))
+                .with_solver(rushhour_task),
         )
     }),
-    (RushHourRocks::NAME, |options| {
+    (RushHourRocks::NAME, |rules| {
         Box::new(
-            Session::starting_at(RushHourRocks::start(options.rocks_max_turns))
-                .with_solver(super::rocks::rocks_task),
+            Session::starting_at(RushHourRocks::start(rules.rocks_max_turns))
+                .with_solver(rocks_task),
         )
     }),
-    (Babylon::NAME, |options| {
-        let start = Babylon::start(options.babylon_colours, options.babylon_tablets)
+    (Babylon::NAME, |rules| {
+        let start = Babylon::start(rules.babylon_colours, rules.babylon_tablets)
             .unwrap_or_else(|_| Babylon::startpos());
         Box::new(Session::starting_at(start))
     }),
@@ -55,20 +56,35 @@ const REGISTRY: &[(&str, MakeVariant)] = &[
 /// What a `go` with `SearchTrace` on says when its search is not traced.
 pub const NOT_TRACED: &str = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver";
 
-/// Makes a variant at its start position (which may depend on the options).
-type MakeVariant = fn(&Options) -> Box<dyn Variant>;
+/// Makes a variant at its start position (which may depend on the rules).
+type MakeVariant = fn(&StartRules) -> Box<dyn Variant>;
+
+/// The rules a variant's start position depends on (the rule options of `options.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartRules {
+    /// `Connect4Width` and `Connect4Height`.
+    pub connect4_shape: Shape,
+    /// `RushMetric`.
+    pub rush_metric: Metric,
+    /// `RocksMaxTurns`.
+    pub rocks_max_turns: u32,
+    /// `BabylonColours`.
+    pub babylon_colours: u8,
+    /// `BabylonTablets`.
+    pub babylon_tablets: u8,
+}
 
 /// The names of all variants.
 pub fn names() -> impl Iterator<Item = &'static str> {
     REGISTRY.iter().map(|(name, _)| *name)
 }
 
-/// A variant at its start position, by name.
-pub fn create(name: &str, options: &Options) -> Option<Box<dyn Variant>> {
+/// A variant at its start position under `rules`, by name.
+pub fn create(name: &str, rules: &StartRules) -> Option<Box<dyn Variant>> {
     REGISTRY
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(_, make)| make(options))
+        .map(|(_, make)| make(rules))
 }
 
 /// The current position of some game, as the session sees it.
@@ -123,44 +139,6 @@ pub fn describe(variant: &dyn Variant) -> String {
     )
 }
 
-/// What a search task needs besides the position.
-pub struct SearchJob {
-    /// Which search.
-    pub algorithm: Algorithm,
-    /// Its limits.
-    pub limits: Limits,
-    /// When the search started: `go`'s arrival, reset when the worker starts the task (a `go`
-    /// that waited behind another task has its whole time from then).
-    pub start: Instant,
-    /// Raised by `stop` (a fresh flag per search).
-    pub stop: Arc<AtomicBool>,
-    /// The `Threads` option (used by the Connect Four solver).
-    pub threads: usize,
-    /// The `OwnBook` option.
-    pub own_book: bool,
-    /// The `PuzzleHeuristic` option (A* and IDA* on Rush Hour).
-    pub heuristic: Heuristic,
-    /// `Some(TraceLimit)` when `SearchTrace` is on.
-    pub trace_limit: Option<u64>,
-}
-
-impl SearchJob {
-    /// The job of a `go` with `limits` under `options` (algorithm, threads, book, heuristic,
-    /// trace), starting now.
-    pub fn new(options: &Options, limits: Limits, stop: Arc<AtomicBool>) -> SearchJob {
-        SearchJob {
-            algorithm: options.search_algorithm(),
-            limits,
-            start: Instant::now(),
-            stop,
-            threads: options.threads,
-            own_book: options.own_book,
-            heuristic: options.puzzle_heuristic,
-            trace_limit: options.trace_limit(),
-        }
-    }
-}
-
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
 /// to leave the position to the generic search.
 type ExactSolver<G> = fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) -> Option<Response>;
@@ -179,7 +157,7 @@ impl<G: Game> Session<G> {
         Self::starting_at(G::startpos())
     }
 
-    /// A game whose start position is `start` (it depends on options).
+    /// A game whose start position is `start` (it depends on the rules).
     fn starting_at(start: G) -> Self {
         Session {
             pos: start.clone(),
@@ -302,31 +280,5 @@ impl<G: Game> Variant for Session<G> {
                 None => Response::InfoString(format!("perft depth {depth} stopped")),
             }
         })
-    }
-}
-
-/// The protocol line for a search report of game `G`.
-pub fn report_line<G: Game>(report: Report) -> Response {
-    match report {
-        Report::Note(text) => Response::InfoString(text),
-        Report::Trace(node) => Response::Trace(node),
-        Report::Iteration(progress) => Response::Info(info::<G>(progress)),
-    }
-}
-
-fn info<G: Game>(p: Progress) -> SearchInfo {
-    SearchInfo {
-        depth: p.depth,
-        seldepth: p.seldepth,
-        score: Some(score::report(p.score, G::PLIES_PER_MOVE)),
-        bound: p.bound.and_then(|b| match b {
-            Bound::Lower => Some("lowerbound"),
-            Bound::Upper => Some("upperbound"),
-            Bound::Exact => None,
-        }),
-        nodes: p.nodes,
-        time_ms: p.elapsed.as_millis() as u64,
-        hashfull: p.hashfull,
-        pv: p.pv,
     }
 }

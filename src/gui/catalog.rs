@@ -1,32 +1,11 @@
 //! The engines the server may start (from `--engine`, never from the page), each asked once
 //! at startup for its name, variants and `option` lines; the options read into form fields,
-//! and a value from the page checked against them.
+//! a value from the page checked against them, and an option a view needs looked for.
 
-use super::messages::EngineEntry;
+use super::wire::{EngineEntry, OptionSpec};
 use crate::engine::options::{Change, Options};
 use crate::referee::process::EngineProcess;
 use crate::referee::spec::EngineSpec;
-use serde::Serialize;
-
-/// One `option` line, read for a form.
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
-pub struct OptionSpec {
-    /// The option's name (may hold spaces: `Clear Hash`).
-    pub name: String,
-    /// `check`, `spin`, `combo`, `button` or `string`.
-    pub kind: String,
-    /// The default, as written.
-    pub default: Option<String>,
-    /// `spin`'s lower bound.
-    pub min: Option<i64>,
-    /// `spin`'s upper bound.
-    pub max: Option<i64>,
-    /// `combo` choices.
-    pub vars: Vec<String>,
-    /// The variant whose rules it changes (`BabylonColours`: `babylon`), if it is a rule
-    /// option sente knows.
-    pub rule_of: Option<String>,
-}
 
 /// Reads `option name <name> type <kind> [default <v>] [min <n>] [max <n>] [var <v>]...`.
 pub fn parse_option(line: &str) -> Option<OptionSpec> {
@@ -180,6 +159,32 @@ fn probe_one(spec: &EngineSpec) -> EngineEntry {
     }
     process.quit();
     entry
+}
+
+/// Checks that `engine` has the option `name`, and the value `value` among its choices when
+/// it is a combo; the error says what the view needs.
+pub fn require_option(
+    engine: &Engine,
+    name: &str,
+    value: Option<&str>,
+    needed_for: &str,
+) -> Result<(), String> {
+    let who = &engine.spec.name;
+    let Some(option) = engine.option(name) else {
+        return Err(format!(
+            "{who} has no option {name}: {needed_for} needs an engine that has it, as sente does"
+        ));
+    };
+    if let Some(value) = value
+        && option.kind == "combo"
+        && !option.vars.iter().any(|v| v == value)
+    {
+        return Err(format!(
+            "{who}'s option {name} has no value {value} (it has {}): {needed_for} needs it, as sente has",
+            option.vars.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,63 +1,26 @@
-//! The comparison view's runs on one position, one after another on one engine process, each
-//! set up with `setoption` and a new game as `scripts/compare_algorithms.py` does: two-player
-//! searches (`go depth N`: value, best move, nodes, time from the `info depth` line), Rush Hour's
-//! puzzle searches (`go`: the `info string puzzle ...` counts, as `scripts/puzzle_algorithms.py`
-//! reads them), and the rocks experiment of `scripts/rocks_experiment.py` (whole games of each
-//! car player against sente's rock player, refereed with sente's rules, beside the exact value
-//! from `go solve`).
+//! The comparison mode of a tab, for the comparison view: runs on one position, one after
+//! another on one engine process, each set up with `setoption` and a new game as
+//! `scripts/compare_algorithms.py` does: two-player searches (`go depth N`: value, best move,
+//! nodes, time from the `info depth` line), Rush Hour's puzzle searches (`go`: the `info string
+//! puzzle ...` counts, as `scripts/puzzle_algorithms.py` reads them), and the rocks experiment of
+//! `scripts/rocks_experiment.py` (whole games of each car player against sente's rock player,
+//! refereed with sente's rules, beside the exact value from `go solve`).
 
-use super::analysis::parse_info;
+use super::catalog::require_option;
+use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::Game;
-use super::lab::{CompareRequest, RunSpec, require_option, run_spec};
-use super::messages::{CompareStart, InfoMessage, ServerMessage};
-use super::tab::Tab;
+use super::info::parse_info;
+use super::wire::{
+    CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
+};
 use crate::games::{Outcome, Seat};
-use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// Longest one search of a comparison may take.
 const RUN_DEADLINE: Duration = Duration::from_secs(300);
 /// The tag of the exact value's search (`go solve`), before the games.
 const EXACT_TAG: u32 = u32::MAX;
-
-/// One row of a comparison.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct CompareRow {
-    /// Its place in the table, from 0.
-    pub index: usize,
-    /// The run's name (`minimax`, `astar-movers`).
-    pub run: String,
-    /// `Algorithm`, `Opponent` and `PuzzleHeuristic` of the run.
-    pub algorithm: String,
-    pub opponent: String,
-    pub heuristic: Option<String>,
-    /// `go depth` (none for the puzzle searches).
-    pub depth: Option<u32>,
-    /// `pending`, `running`, `done` or `error`.
-    pub status: &'static str,
-    /// The search's score, as `info` says it (`cp 300`, `mate 46`), from the side to move.
-    pub value: Option<String>,
-    /// `bestmove`.
-    pub best: Option<String>,
-    /// Nodes the search visited (a puzzle search: states expanded; a game: the states the car
-    /// player's searches visited, all moves together).
-    pub nodes: Option<u64>,
-    /// The search's own time, in ms (a game: its car searches' together).
-    pub time_ms: Option<f64>,
-    /// Puzzle searches: states generated, the open list's peak, IDA*'s iterations, the
-    /// solution's length.
-    pub generated: Option<u64>,
-    pub peak_open: Option<u64>,
-    pub iterations: Option<u64>,
-    pub length: Option<u64>,
-    /// Games: the car moves played, whether the cars got out, the exact value (`go solve`).
-    pub car_moves: Option<u64>,
-    pub won: Option<bool>,
-    pub exact: Option<String>,
-    /// Why the row failed.
-    pub error: Option<String>,
-}
 
 /// What a comparison runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,12 +39,40 @@ struct Playing {
     rocks_started: bool,
 }
 
+/// The comparison mode: the comparison, while it runs.
+#[derive(Default)]
+pub struct Compare {
+    job: Option<CompareJob>,
+}
+
+impl Mode for Compare {
+    fn owns(&self, id: u64) -> bool {
+        self.job.as_ref().is_some_and(|c| c.owns(id))
+    }
+
+    fn label(&self, id: u64) -> Option<String> {
+        let compare = self.job.as_ref()?;
+        if compare.engine.id == id {
+            return Some(format!("{} (comparison)", compare.engine.name));
+        }
+        compare
+            .rocks
+            .as_ref()
+            .filter(|r| r.id == id)
+            .map(|r| format!("{} (rock player)", r.name))
+    }
+
+    fn on_event(&mut self, ctx: &mut Context, event: Event) {
+        self.compare_event(ctx, event);
+    }
+}
+
 /// A comparison of a tab.
-pub struct CompareJob {
+struct CompareJob {
     /// The runs' engine (the car player in games).
-    pub engine: EngineHandle,
+    engine: EngineHandle,
     /// Games: sente's rock player (full alpha-beta), which also gives the exact value.
-    pub rocks: Option<EngineHandle>,
+    rocks: Option<EngineHandle>,
     game: Game,
     kind: Kind,
     specs: Vec<&'static RunSpec>,
@@ -98,7 +89,7 @@ pub struct CompareJob {
 
 impl CompareJob {
     /// True when `id` is one of its engines.
-    pub fn owns(&self, id: u64) -> bool {
+    fn owns(&self, id: u64) -> bool {
         self.engine.id == id || self.rocks.as_ref().is_some_and(|r| r.id == id)
     }
 }
@@ -116,23 +107,27 @@ fn is_run_option(name: &str) -> bool {
     .any(|o| o.eq_ignore_ascii_case(name))
 }
 
-impl Tab {
+impl Compare {
     /// Starts a comparison (ending the one running, if any).
-    pub(super) fn start_compare(&mut self, request: CompareRequest) {
-        self.compare = None;
-        match self.compare_job(&request) {
+    pub fn start(&mut self, ctx: &mut Context, request: CompareRequest) {
+        self.job = None;
+        match self.compare_job(ctx, &request) {
             Ok(start) => {
-                self.send(ServerMessage::CompareStart(Box::new(start)));
-                self.compare_next();
+                ctx.send(ServerMessage::CompareStart(Box::new(start)));
+                self.compare_next(ctx);
             }
-            Err(message) => self.send(ServerMessage::CompareFailed { message }),
+            Err(message) => ctx.send(ServerMessage::CompareFailed { message }),
         }
     }
 
-    fn compare_job(&mut self, request: &CompareRequest) -> Result<CompareStart, String> {
-        let game = request.game()?;
+    fn compare_job(
+        &mut self,
+        ctx: &mut Context,
+        request: &CompareRequest,
+    ) -> Result<CompareStart, String> {
+        let game = Game::requested(request.position())?;
         let variant = game.variant();
-        let engine = self.engine_playing(&request.engine, variant)?;
+        let engine = ctx.engines.playing(&request.engine, variant)?;
         let is_puzzle = game.viewed().is_puzzle();
         let specs: Vec<&'static RunSpec> =
             request.runs.iter().filter_map(|r| run_spec(r)).collect();
@@ -195,7 +190,8 @@ impl Tab {
             .collect::<Vec<_>>();
         let mut options = game.rules.settings.clone();
         options.extend(
-            self.page_options(&engine.spec.name)
+            ctx.engines
+                .page_options(&engine.spec.name)
                 .into_iter()
                 .filter(|(name, _)| !is_run_option(name)),
         );
@@ -204,14 +200,14 @@ impl Tab {
             variant: variant.to_string(),
             options,
         };
-        let handle = EngineHandle::start(setup, &self.shared.pool, self.events.clone())?;
+        let handle = ctx.engines.launch(setup)?;
         let rocks = if kind == Kind::Games {
             let setup = Setup {
-                spec: self.shared.solver.clone(),
+                spec: ctx.engines.shared().solver.clone(),
                 variant: variant.to_string(),
                 options: game.rules.settings.clone(),
             };
-            let rocks = EngineHandle::start(setup, &self.shared.pool, self.events.clone())?;
+            let rocks = ctx.engines.launch(setup)?;
             // The exact value first: the fewest car moves against the best rock play.
             rocks.think(Think {
                 position: game.position_command(game.cursor),
@@ -238,7 +234,7 @@ impl Tab {
             },
             rows: rows.clone(),
         };
-        self.compare = Some(CompareJob {
+        self.job = Some(CompareJob {
             engine: handle,
             rocks,
             game,
@@ -258,17 +254,17 @@ impl Tab {
     }
 
     /// Stops the comparison, if one runs.
-    pub(super) fn stop_compare(&mut self) {
-        if self.compare.take().is_some() {
-            self.send(ServerMessage::CompareFailed {
+    pub fn stop(&mut self, ctx: &mut Context) {
+        if self.job.take().is_some() {
+            ctx.send(ServerMessage::CompareFailed {
                 message: "stopped".to_string(),
             });
         }
     }
 
     /// Starts the next row, or ends the comparison.
-    fn compare_next(&mut self) {
-        let Some(job) = self.compare.as_mut() else {
+    fn compare_next(&mut self, ctx: &mut Context) {
+        let Some(job) = self.job.as_mut() else {
             return;
         };
         if job.kind == Kind::Games && job.exact.is_none() {
@@ -277,8 +273,8 @@ impl Tab {
         }
         if job.at >= job.rows.len() {
             let elapsed_ms = job.started.elapsed().as_millis() as u64;
-            self.compare = None;
-            self.send(ServerMessage::CompareDone { elapsed_ms });
+            self.job = None;
+            ctx.send(ServerMessage::CompareDone { elapsed_ms });
             return;
         }
         let row = &mut job.rows[job.at];
@@ -293,19 +289,19 @@ impl Tab {
                     car_started: false,
                     rocks_started: false,
                 });
-                self.send(message);
-                self.compare_play();
+                ctx.send(message);
+                self.compare_play(ctx);
             }
             _ => {
                 job.search();
-                self.send(message);
+                ctx.send(message);
             }
         }
     }
 
     /// Games: the next move of the running game, or its end.
-    fn compare_play(&mut self) {
-        let Some(job) = self.compare.as_mut() else {
+    fn compare_play(&mut self, ctx: &mut Context) {
+        let Some(job) = self.job.as_mut() else {
             return;
         };
         let Some(mut playing) = job.playing.take() else {
@@ -329,7 +325,7 @@ impl Tab {
             row.time_ms = Some(playing.time_ms as f64);
             row.exact = job.exact.clone();
             row.status = "done";
-            self.compare_row_done();
+            self.compare_row_done(ctx);
             return;
         }
         job.tag = job.tag.wrapping_add(1) % EXACT_TAG;
@@ -361,18 +357,18 @@ impl Tab {
     }
 
     /// The running row is finished (done or failed): send it, start the next.
-    fn compare_row_done(&mut self) {
-        let Some(job) = self.compare.as_mut() else {
+    fn compare_row_done(&mut self, ctx: &mut Context) {
+        let Some(job) = self.job.as_mut() else {
             return;
         };
         let row = job.rows[job.at].clone();
         job.at += 1;
-        self.send(ServerMessage::CompareRow(Box::new(row)));
-        self.compare_next();
+        ctx.send(ServerMessage::CompareRow(Box::new(row)));
+        self.compare_next(ctx);
     }
 
-    pub(super) fn compare_event(&mut self, event: Event) {
-        let Some(job) = self.compare.as_mut() else {
+    fn compare_event(&mut self, ctx: &mut Context, event: Event) {
+        let Some(job) = self.job.as_mut() else {
             return;
         };
         let from_rocks = job.rocks.as_ref().is_some_and(|r| r.id == event.id);
@@ -396,7 +392,7 @@ impl Tab {
                     .flatten()
                     .map_or("?".to_string(), |n| n.to_string());
                 job.exact = Some(exact);
-                self.compare_next();
+                self.compare_next(ctx);
             }
             EventKind::Done { tag, reply } if tag == job.tag => match job.kind {
                 Kind::Games => {
@@ -421,23 +417,23 @@ impl Tab {
                                 row.status = "error";
                                 row.error = Some(format!("{who}: {e}"));
                                 job.playing = None;
-                                self.compare_row_done();
+                                self.compare_row_done(ctx);
                                 return;
                             }
-                            self.compare_play();
+                            self.compare_play(ctx);
                         }
                         _ => {
                             let row = &mut job.rows[job.at];
                             row.status = "error";
                             row.error = Some(format!("{who} gave no move"));
                             job.playing = None;
-                            self.compare_row_done();
+                            self.compare_row_done(ctx);
                         }
                     }
                 }
                 _ => {
                     job.finish_search(reply.mv);
-                    self.compare_row_done();
+                    self.compare_row_done(ctx);
                 }
             },
             EventKind::Failed { fault, .. } => {
@@ -446,14 +442,14 @@ impl Tab {
                 } else {
                     job.engine.name.clone()
                 };
-                self.compare = None;
-                self.send(ServerMessage::CompareFailed {
+                self.job = None;
+                ctx.send(ServerMessage::CompareFailed {
                     message: format!("{name} {}", fault_text(&fault)),
                 });
             }
             EventKind::Dead { message } => {
-                self.compare = None;
-                self.send(ServerMessage::CompareFailed { message });
+                self.job = None;
+                ctx.send(ServerMessage::CompareFailed { message });
             }
             _ => {}
         }

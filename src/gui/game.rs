@@ -1,7 +1,7 @@
 //! A tab's game: the rules, where it started, the moves (each checked with sente's rules) and
 //! the viewed ply; positions typed in, records written and read.
 
-use super::messages::{OutcomeMessage, clip};
+use super::wire::{OutcomeMessage, PositionRef, clip};
 use crate::engine::variants::Variant;
 use crate::games::Seat;
 use crate::referee::game::{GameResult, position_command, seat_name};
@@ -181,6 +181,26 @@ impl Game {
             Err(first)
         })?;
         Game::new(variant, &settings, opening.fen, opening.moves)
+    }
+
+    /// The position a request of the tree or comparison view names: `text` typed as for
+    /// `setup`, or `fen` (the start when absent) with `moves`; refused when the game is
+    /// already over there.
+    pub fn requested(position: PositionRef) -> Result<Game, String> {
+        let game = Game::new(
+            position.variant,
+            position.rules,
+            position.fen.map(str::to_string),
+            position.moves.to_vec(),
+        )?;
+        let game = match position.text.map(str::trim) {
+            Some(t) if !t.is_empty() => game.setup(t)?,
+            _ => game,
+        };
+        if let Some(outcome) = game.viewed().outcome() {
+            return Err(format!("the game is over in this position ({outcome})"));
+        }
+        Ok(game)
     }
 
     /// The result and reason when the viewed position is finished.
@@ -365,6 +385,35 @@ mod tests {
         );
         let rocks = Game::new("rushhour-rocks", &[], None, Vec::new()).unwrap();
         assert!(rocks.setup(line).is_ok());
+    }
+
+    fn requested(variant: &str, moves: &[&str], text: Option<&str>) -> Result<Game, String> {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        Game::requested(PositionRef {
+            variant,
+            rules: &[],
+            fen: None,
+            moves: &moves,
+            text,
+        })
+    }
+
+    #[test]
+    fn a_requested_position_is_checked_and_must_not_be_over() {
+        assert_eq!(
+            requested("tree", &[], None).unwrap().viewed().fen(),
+            "((3 12 8) (2 4 6) (14 5 2))"
+        );
+        let game = requested("tictactoe", &["a3"], None).unwrap();
+        assert_eq!(game.moves, ["a3"]);
+        let typed = requested("connect4", &[], Some("4 3 5")).unwrap();
+        assert_eq!(typed.moves, ["4", "3", "5"]);
+        assert!(requested("tictactoe", &["a3", "a3"], None).is_err());
+        assert!(
+            requested("tictactoe", &["a1", "a2", "b1", "b2", "c1"], None)
+                .unwrap_err()
+                .contains("over")
+        );
     }
 
     #[test]

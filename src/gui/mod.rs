@@ -2,27 +2,37 @@
 //! UCI/UGI engine given on the command line. The page's files (`page/`) are built into the
 //! binary; each browser tab talks to the server over one WebSocket (see `gui.md`).
 
-pub mod analysis;
+// The bottom: the messages between the page and the server.
+pub mod wire;
+// The middle: what the modes share.
 pub mod assets;
 pub mod catalog;
-pub mod compare;
+pub mod columns;
+pub mod context;
 pub mod engine;
 pub mod game;
-pub mod lab;
-pub mod messages;
+pub mod info;
+pub mod launcher;
+pub mod pool;
+pub mod trace;
+// The modes, each on its own.
+pub mod analysis;
+pub mod compare;
 pub mod play;
+pub mod puzzle;
+pub mod tree;
+// The top: a tab dispatching to its modes, and the server.
 pub mod server;
 pub mod tab;
-pub mod trace;
-pub mod tree;
 
 use crate::engine::options::Options;
 use crate::engine::variants;
 use crate::referee::spec::{EngineSpec, MoveLimits};
-use messages::VariantEntry;
+use launcher::Shared;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use wire::VariantEntry;
 
 /// Default bound on engine processes per server.
 pub const DEFAULT_MAX_ENGINES: usize = 32;
@@ -67,9 +77,9 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
             eprintln!("sente gui: engine {}: {e}", engine.spec.name);
         }
     }
-    let shared = Arc::new(tab::Shared {
+    let shared = Arc::new(Shared {
         engines,
-        pool: engine::Pool::new(config.max_engines),
+        pool: pool::Pool::new(config.max_engines),
         solver: this_sente("sente solver")?,
         variants: variant_entries(),
     });
@@ -152,7 +162,7 @@ fn variant_entries() -> Vec<VariantEntry> {
     let options = Options::default();
     variants::names()
         .filter_map(|name| {
-            let pos = variants::create(name, &options)?;
+            let pos = variants::create(name, &options.start_rules())?;
             Some(VariantEntry {
                 name: name.to_string(),
                 puzzle: pos.is_puzzle(),

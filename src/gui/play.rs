@@ -2,10 +2,10 @@
 //! move, undo, hint) and engine against engine (live, clocks, pause). The server keeps the
 //! clocks and checks every move, and an engine's fault loses the game as in `sente match`.
 
+use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
-use super::game::seat_text;
-use super::messages::{ClocksMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage};
-use super::tab::Tab;
+use super::game::{Game, seat_text};
+use super::wire::{ClocksMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage, clip};
 use crate::games::Seat;
 use crate::referee::game::{GameResult, Termination};
 use crate::referee::process::{Fault, Reply};
@@ -111,42 +111,90 @@ impl Match {
     }
 }
 
-impl Tab {
-    pub(super) fn start_play(&mut self, engine: &str, human: &str, limits: &LimitsMessage) {
+/// The play mode of a tab: its game with engines, when one is on.
+#[derive(Default)]
+pub struct Play {
+    duel: Option<Match>,
+}
+
+/// Why no game with engines can start from the viewed position, if it cannot.
+pub fn refusal(game: &Game) -> Option<String> {
+    let pos = game.viewed();
+    if pos.is_puzzle() {
+        return Some(
+            "a puzzle has one player: play it by hand, or ask for its solution".to_string(),
+        );
+    }
+    pos.outcome()
+        .map(|outcome| format!("the game is over ({outcome}): start a new one"))
+}
+
+impl Mode for Play {
+    fn owns(&self, id: u64) -> bool {
+        self.duel.as_ref().is_some_and(|d| d.owns(id))
+    }
+
+    fn label(&self, id: u64) -> Option<String> {
+        self.duel.as_ref().and_then(|d| d.label(id))
+    }
+
+    fn on_event(&mut self, ctx: &mut Context, event: Event) {
+        self.duel_event(ctx, event);
+    }
+
+    fn on_tick(&mut self, ctx: &mut Context) {
+        self.duel_tick(ctx);
+    }
+}
+
+impl Play {
+    /// The game with engines, when one is on.
+    pub fn duel(&self) -> Option<&Match> {
+        self.duel.as_ref()
+    }
+
+    /// Ends the game with engines; true when one was on.
+    pub fn stop(&mut self) -> bool {
+        self.duel.take().is_some()
+    }
+
+    /// A person (`human`: `p1` or `p2`) against `engine`, from the viewed position.
+    pub fn start_play(
+        &mut self,
+        ctx: &mut Context,
+        engine: &str,
+        human: &str,
+        limits: &LimitsMessage,
+    ) {
         let human = if human == "p2" { Seat::P2 } else { Seat::P1 };
         let mut names = [String::new(), String::new()];
         names[index(human)] = "you".to_string();
         names[index(human.other())] = engine.to_string();
         let mut seats = [None, None];
         seats[index(human.other())] = Some(engine.to_string());
-        self.start_match(Kind::Play { human }, seats, names, limits);
+        self.start_match(ctx, Kind::Play { human }, seats, names, limits);
     }
 
-    pub(super) fn start_watch(&mut self, engines: &[String; 2], limits: &LimitsMessage) {
+    /// Two engines against each other, from the viewed position.
+    pub fn start_watch(
+        &mut self,
+        ctx: &mut Context,
+        engines: &[String; 2],
+        limits: &LimitsMessage,
+    ) {
         let seats = [Some(engines[0].clone()), Some(engines[1].clone())];
-        self.start_match(Kind::Watch, seats, engines.clone(), limits);
+        self.start_match(ctx, Kind::Watch, seats, engines.clone(), limits);
     }
 
     fn start_match(
         &mut self,
+        ctx: &mut Context,
         kind: Kind,
         engines: [Option<String>; 2],
         names: [String; 2],
         limits: &LimitsMessage,
     ) {
-        let pos = self.game.viewed();
-        if pos.is_puzzle() {
-            self.error("a puzzle has one player: play it by hand, or ask for its solution");
-            return;
-        }
-        if let Some(outcome) = pos.outcome() {
-            self.error(format!("the game is over ({outcome}): start a new one"));
-            return;
-        }
         self.duel = None;
-        self.analysis = None;
-        self.columns = None;
-        self.puzzle = None;
         let limits = MoveLimits {
             clock: limits.base_ms.map(|base_ms| TimeControl {
                 base_ms,
@@ -160,13 +208,13 @@ impl Tab {
         let mut seats = [None, None];
         for (i, name) in engines.iter().enumerate() {
             let Some(name) = name else { continue };
-            let Some(handle) = self.start_engine(name) else {
+            let Some(handle) = ctx.start_engine(name) else {
                 return;
             };
             seats[i] = Some(handle);
         }
-        let ply = self.game.cursor;
-        self.game.truncate(ply);
+        let ply = ctx.game.cursor;
+        ctx.game.truncate(ply);
         let clocks = limits.clock.map(|c| [c.base_ms as i64; 2]);
         self.duel = Some(Match {
             kind,
@@ -176,20 +224,20 @@ impl Tab {
             clocks,
             turn_start: Instant::now(),
             paused: false,
-            running: Some(self.game.last().side_to_move()),
+            running: Some(ctx.game.last().side_to_move()),
             thinking: None,
             next_tag: 0,
             hint_pending: false,
             forfeit: None,
         });
-        self.advance();
-        self.send_state();
+        self.advance(ctx);
+        ctx.send_state();
     }
 
     /// Asks the engine to move if it is its turn.
-    fn advance(&mut self) {
-        let last = self.game.last();
-        let position = self.game.position_command(self.game.moves.len());
+    fn advance(&mut self, ctx: &mut Context) {
+        let last = ctx.game.last();
+        let position = ctx.game.position_command(ctx.game.moves.len());
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
@@ -225,7 +273,7 @@ impl Tab {
         duel.thinking = Some((seat, tag));
     }
 
-    pub(super) fn duel_event(&mut self, event: Event) {
+    fn duel_event(&mut self, ctx: &mut Context, event: Event) {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
@@ -244,65 +292,66 @@ impl Tab {
                 } else {
                     seat_text(seat)
                 };
-                let fen = self.game.last().fen();
+                let fen = ctx.game.last().fen();
                 let name = self.duel.as_ref().map(|d| d.names[index(seat)].clone());
                 if let Some(name) = name {
-                    self.send_info(source, &name, &fen, &line);
+                    ctx.send_info(source, &name, &fen, &line);
                 }
             }
             EventKind::Done { tag, reply } if tag == HINT_TAG => {
                 if duel.hint_pending {
                     duel.hint_pending = false;
                     match reply.mv {
-                        Some(mv) => self.send(ServerMessage::Hint { mv }),
-                        None => self.notice("warning", "the engine has no hint here"),
+                        Some(mv) => ctx.send(ServerMessage::Hint { mv }),
+                        None => ctx.notice("warning", "the engine has no hint here"),
                     }
                 }
             }
             EventKind::Done { tag, reply } => {
                 if duel.thinking == Some((seat, tag)) {
                     duel.thinking = None;
-                    self.engine_moved(seat, reply);
+                    self.engine_moved(ctx, seat, reply);
                 }
             }
             EventKind::Failed { tag, fault } => {
                 if duel.thinking == Some((seat, tag)) || tag == HINT_TAG {
                     let timed = duel.clocks.is_some() || duel.limits.move_time_ms.is_some();
-                    self.engine_failed(seat, fault, timed);
+                    self.engine_failed(ctx, seat, fault, timed);
                 } else {
-                    self.engine_failed(seat, fault, false);
+                    self.engine_failed(ctx, seat, fault, false);
                 }
             }
             EventKind::Dead { message } => {
-                self.forfeit(seat, Termination::Crash, message);
+                self.forfeit(ctx, seat, Termination::Crash, message);
             }
         }
     }
 
-    fn engine_moved(&mut self, seat: Seat, reply: Reply) {
+    fn engine_moved(&mut self, ctx: &mut Context, seat: Seat, reply: Reply) {
         let Some(mv) = reply.mv.clone() else {
             let fault = Fault::Protocol("bestmove without a move".to_string());
-            self.engine_failed(seat, fault, false);
+            self.engine_failed(ctx, seat, fault, false);
             return;
         };
-        let follow = self.game.cursor == self.game.moves.len();
-        let view = self.game.cursor;
-        self.game.goto(self.game.moves.len());
-        match self
+        let follow = ctx.game.cursor == ctx.game.moves.len();
+        let view = ctx.game.cursor;
+        ctx.game.goto(ctx.game.moves.len());
+        match ctx
             .game
             .play_at_cursor(std::slice::from_ref(&mv), &reply.comment())
         {
             Ok(()) => {
                 if !follow {
-                    self.game.goto(view);
+                    ctx.game.goto(view);
                 }
                 self.charge_clock(seat, reply.taken);
-                self.after_move();
+                self.after_move(ctx);
             }
             Err(e) => {
-                self.game.goto(view);
-                let shown = super::messages::clip(&mv);
+                ctx.game.goto(view);
+                let shown = clip(&mv);
                 self.forfeit(
+                    ctx,
                     seat,
                     Termination::IllegalMove,
                     format!("played illegal move '{shown}': {e}"),
@@ -311,7 +360,7 @@ impl Tab {
         }
     }
 
-    fn engine_failed(&mut self, seat: Seat, fault: Fault, timed: bool) {
+    fn engine_failed(&mut self, ctx: &mut Context, seat: Seat, fault: Fault, timed: bool) {
         let allowed = self
             .duel
             .as_ref()
@@ -323,32 +372,34 @@ impl Tab {
             .unwrap_or(0);
         match fault {
             Fault::Stalled(text) if text.is_empty() && timed => self.forfeit(
+                ctx,
                 seat,
                 Termination::TimeForfeit,
                 format!("lost on time: no bestmove within {allowed} ms"),
             ),
             Fault::Stalled(text) if text.is_empty() => self.forfeit(
+                ctx,
                 seat,
                 Termination::Stalled,
                 format!("stalled: no bestmove within {allowed} ms"),
             ),
             Fault::Crash(_) => {
                 let text = fault_text(&fault);
-                self.forfeit(seat, Termination::Crash, text)
+                self.forfeit(ctx, seat, Termination::Crash, text)
             }
             Fault::Stalled(_) => {
                 let text = fault_text(&fault);
-                self.forfeit(seat, Termination::Stalled, text)
+                self.forfeit(ctx, seat, Termination::Stalled, text)
             }
             Fault::Protocol(_) | Fault::Interrupted => {
                 let text = fault_text(&fault);
-                self.forfeit(seat, Termination::ProtocolError, text)
+                self.forfeit(ctx, seat, Termination::ProtocolError, text)
             }
         }
     }
 
     /// `seat` loses by `termination`; its engine is stopped.
-    fn forfeit(&mut self, seat: Seat, termination: Termination, text: String) {
+    fn forfeit(&mut self, ctx: &mut Context, seat: Seat, termination: Termination, text: String) {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
@@ -367,8 +418,8 @@ impl Tab {
         duel.seats[index(seat)] = None;
         duel.thinking = None;
         duel.running = None;
-        self.notice("error", format!("game over: {reason}"));
-        self.send_state();
+        ctx.notice("error", format!("game over: {reason}"));
+        ctx.send_state();
     }
 
     /// Takes the time of a move from the mover's clock and adds the increment.
@@ -383,87 +434,88 @@ impl Tab {
     }
 
     /// After a move of either side: the game's end, or the next move.
-    fn after_move(&mut self) {
-        let over = self.game.last().outcome();
+    fn after_move(&mut self, ctx: &mut Context) {
+        let over = ctx.game.last().outcome();
         if let Some(outcome) = over {
             if let Some(duel) = self.duel.as_mut() {
                 duel.running = None;
             }
-            self.notice("info", format!("game over: {outcome}"));
+            ctx.notice("info", format!("game over: {outcome}"));
         } else {
-            let side = self.game.last().side_to_move();
+            let side = ctx.game.last().side_to_move();
             if let Some(duel) = self.duel.as_mut() {
                 duel.running = (!duel.paused).then_some(side);
             }
         }
-        self.advance();
-        self.send_state();
+        self.advance(ctx);
+        ctx.send_state();
     }
 
-    pub(super) fn duel_person_plays(&mut self, moves: &[String]) {
+    /// A person's move in a game against an engine, checked (their turn, the last move).
+    pub fn person_plays(&mut self, ctx: &mut Context, moves: &[String]) {
         let Some(duel) = self.duel.as_ref() else {
             return;
         };
-        let last = self.game.last();
+        let last = ctx.game.last();
         let refusal = match duel.kind {
             Kind::Watch => Some("the engines are playing: stop the game to play by hand"),
             Kind::Play { human } if last.side_to_move() != human => Some("it is not your turn"),
             _ if duel.forfeit.is_some() || last.outcome().is_some() => Some("the game is over"),
-            _ if self.game.cursor != self.game.moves.len() => {
+            _ if ctx.game.cursor != ctx.game.moves.len() => {
                 Some("go to the last move to play (or stop the game)")
             }
             _ if moves.len() != 1 => Some("one move at a time"),
             _ => None,
         };
         if let Some(refusal) = refusal {
-            self.error(refusal);
-            self.send_state();
+            ctx.error(refusal);
+            ctx.send_state();
             return;
         }
         let seat = last.side_to_move();
         if let Some(duel) = self.duel.as_mut() {
             duel.hint_pending = false;
         }
-        match self.game.play_at_cursor(moves, "") {
+        match ctx.game.play_at_cursor(moves, "") {
             Ok(()) => {
                 let taken = self
                     .duel
                     .as_ref()
                     .map_or(Duration::ZERO, |d| d.turn_start.elapsed());
                 self.charge_clock(seat, taken);
-                self.after_move();
+                self.after_move(ctx);
             }
             Err(e) => {
-                self.error(e);
-                self.send_state();
+                ctx.error(e);
+                ctx.send_state();
             }
         }
     }
 
     /// Takes back the person's last move and the engine's replies after it.
-    pub(super) fn duel_undo(&mut self) {
+    pub fn undo(&mut self, ctx: &mut Context) {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
         let Kind::Play { human } = duel.kind else {
-            self.error("undo is for a game against an engine");
+            ctx.error("undo is for a game against an engine");
             return;
         };
         if duel.forfeit.is_some() {
-            self.error("the game was decided by a forfeit");
+            ctx.error("the game was decided by a forfeit");
             return;
         }
-        let mut keep = self.game.moves.len();
+        let mut keep = ctx.game.moves.len();
         let mut found = false;
         while keep > 0 {
             keep -= 1;
-            if self.game.position_at(keep).side_to_move() == human {
+            if ctx.game.position_at(keep).side_to_move() == human {
                 found = true;
                 break;
             }
         }
         if !found {
-            self.error("nothing of yours to undo");
+            ctx.error("nothing of yours to undo");
             return;
         }
         if let Some(duel) = self.duel.as_mut() {
@@ -474,25 +526,26 @@ impl Tab {
             duel.hint_pending = false;
             duel.turn_start = Instant::now();
         }
-        self.game.truncate(keep);
-        self.game.goto(keep);
-        self.after_move();
+        ctx.game.truncate(keep);
+        ctx.game.goto(keep);
+        self.after_move(ctx);
     }
 
-    pub(super) fn pause(&mut self, paused: bool) {
+    /// Pauses (or resumes) an engine game.
+    pub fn pause(&mut self, ctx: &mut Context, paused: bool) {
         let Some(duel) = self.duel.as_mut() else {
-            self.error("no game to pause");
+            ctx.error("no game to pause");
             return;
         };
         if duel.kind != Kind::Watch {
-            self.error("only an engine game pauses");
+            ctx.error("only an engine game pauses");
             return;
         }
         if duel.paused == paused {
             return;
         }
         duel.paused = paused;
-        let last = self.game.last();
+        let last = ctx.game.last();
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
@@ -505,25 +558,25 @@ impl Tab {
             duel.turn_start = Instant::now();
             duel.running = Some(last.side_to_move());
         }
-        self.advance();
-        self.send_state();
+        self.advance(ctx);
+        ctx.send_state();
     }
 
-    pub(super) fn hint(&mut self) {
+    /// A move suggestion for the person, from the engine they play.
+    pub fn hint(&mut self, ctx: &mut Context) {
         let Some(duel) = self.duel.as_mut() else {
-            self.hint_free();
             return;
         };
         let Kind::Play { human } = duel.kind else {
-            self.error("a hint is for a game against an engine");
+            ctx.error("a hint is for a game against an engine");
             return;
         };
-        let last = self.game.last();
+        let last = ctx.game.last();
         if last.outcome().is_some() || last.side_to_move() != human || duel.forfeit.is_some() {
-            self.error("a hint is for your turn");
+            ctx.error("a hint is for your turn");
             return;
         }
-        let position = self.game.position_command(self.game.moves.len());
+        let position = ctx.game.position_command(ctx.game.moves.len());
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
@@ -543,7 +596,7 @@ impl Tab {
     }
 
     /// Every tick: a person's clock running out.
-    pub(super) fn duel_tick(&mut self) {
+    fn duel_tick(&mut self, ctx: &mut Context) {
         let Some(duel) = self.duel.as_ref() else {
             return;
         };
@@ -555,7 +608,12 @@ impl Tab {
         if running == human && duel.forfeit.is_none() {
             let left = clocks[index(human)] - duel.turn_start.elapsed().as_millis() as i64;
             if left < 0 {
-                self.forfeit(human, Termination::TimeForfeit, "lost on time".to_string());
+                self.forfeit(
+                    ctx,
+                    human,
+                    Termination::TimeForfeit,
+                    "lost on time".to_string(),
+                );
             }
         }
     }

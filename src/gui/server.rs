@@ -3,8 +3,9 @@
 
 use super::assets;
 use super::engine::Event;
-use super::messages::MAX_FRAME_BYTES;
-use super::tab::{Shared, Tab};
+use super::launcher::Shared;
+use super::tab::Tab;
+use super::wire::MAX_FRAME_BYTES;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Request, State};

@@ -1,55 +1,60 @@
-//! One browser tab's session: its game, its mode and its engines. Messages from the page and
-//! events from the engines come in, messages for the page go out (collected in an outbox that
-//! the socket loop sends). Game modes are in `play.rs`, analysis and puzzles in `analysis.rs`.
+//! One browser tab's session, on top of the modes: its game, its modes (a game with engines,
+//! analysis, a puzzle's solution, the search tree, a comparison) and its engines. Messages
+//! from the page and events from the engines come in and are dispatched to the modes;
+//! messages for the page go out (collected in an outbox that the socket loop sends).
 
-use super::analysis::{Analysis, ColumnSolver, PuzzleJob};
-use super::catalog::{Engine, check_value};
-use super::compare::CompareJob;
-use super::engine::{EngineHandle, Event, EventKind, Pool, Setup};
+use super::analysis::Analysis;
+use super::compare::Compare;
+use super::context::{Context, Mode, Outgoing};
+use super::engine::{Event, EventKind};
 use super::game::{Game, reach, seat_text};
-use super::messages::{ClientMessage, GameState, ModeMessage, ServerMessage, VariantEntry};
-use super::play::Match;
-use super::tree::TraceJob;
-use crate::engine::options::Options;
+use super::launcher::{Launcher, Shared};
+use super::play::{self, Play};
+use super::puzzle::Puzzle;
+use super::tree::Tree;
+use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
 use crate::referee::process::Direction;
-use crate::referee::spec::EngineSpec;
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::mpsc::UnboundedSender;
 
-/// What every tab of a server shares.
-pub struct Shared {
-    /// The engines from the command line.
-    pub engines: Vec<Engine>,
-    /// The bound on engine processes.
-    pub pool: Arc<Pool>,
-    /// sente itself, for Connect Four's column values (`go solve`).
-    pub solver: EngineSpec,
-    /// The variants sente plays.
-    pub variants: Vec<VariantEntry>,
-}
-
 /// Raw-protocol lines a tab forwards per second; the rest are counted, not shown.
 const LOG_LINES_PER_SECOND: u32 = 400;
 
+/// The modes of a tab, each on its own.
+#[derive(Default)]
+struct Modes {
+    /// The game against an engine, or between engines.
+    play: Play,
+    /// The analysing engine and the column values.
+    analysis: Analysis,
+    /// The puzzle being solved.
+    puzzle: Puzzle,
+    /// The tree view's traced search.
+    tree: Tree,
+    /// The comparison view's runs.
+    compare: Compare,
+}
+
+impl Modes {
+    /// Every mode, in the order events are offered to them.
+    fn all(&mut self) -> [&mut dyn Mode; 5] {
+        [
+            &mut self.play,
+            &mut self.analysis,
+            &mut self.puzzle,
+            &mut self.tree,
+            &mut self.compare,
+        ]
+    }
+}
+
 /// A tab's session.
 pub struct Tab {
-    pub(super) shared: Arc<Shared>,
-    pub(super) events: UnboundedSender<Event>,
+    engines: Launcher,
     outbox: Vec<ServerMessage>,
-    pub(super) game: Game,
-    /// The game against an engine, or between engines, when one is on.
-    pub(super) duel: Option<Match>,
-    pub(super) analysis: Option<Analysis>,
-    pub(super) columns: Option<ColumnSolver>,
-    pub(super) puzzle: Option<PuzzleJob>,
-    /// The tree view's traced search.
-    pub(super) trace: Option<TraceJob>,
-    /// The comparison view's runs.
-    pub(super) compare: Option<CompareJob>,
-    /// Engine options the page set, per engine name.
-    options: HashMap<String, Vec<(String, String)>>,
+    game: Game,
+    modes: Modes,
     log_window: (Instant, u32, u32),
 }
 
@@ -66,17 +71,10 @@ impl Tab {
             Err(e) => unreachable!("the default variant does not start: {e}"),
         };
         Tab {
-            shared,
-            events,
+            engines: Launcher::new(shared, events),
             outbox: Vec::new(),
             game,
-            duel: None,
-            analysis: None,
-            columns: None,
-            puzzle: None,
-            trace: None,
-            compare: None,
-            options: HashMap::new(),
+            modes: Modes::default(),
             log_window: (Instant::now(), 0, 0),
         }
     }
@@ -87,7 +85,7 @@ impl Tab {
     }
 
     /// Queues a message for the page.
-    pub(super) fn send(&mut self, message: ServerMessage) {
+    fn send(&mut self, message: ServerMessage) {
         self.outbox.push(message);
     }
 
@@ -99,33 +97,48 @@ impl Tab {
     }
 
     /// Queues a notice for the page.
-    pub(super) fn notice(&mut self, level: &'static str, message: impl Into<String>) {
+    fn notice(&mut self, level: &'static str, message: impl Into<String>) {
         self.send(ServerMessage::Notice {
             level,
             message: message.into(),
         });
     }
 
+    /// Runs `call` on the modes with a context over the game and the engines, then sends what
+    /// it queued (the state where it asked for it).
+    fn with_modes<R>(&mut self, call: impl FnOnce(&mut Modes, &mut Context) -> R) -> R {
+        let mut out = Vec::new();
+        let result = {
+            let mut ctx = Context::new(&mut self.game, &self.engines, &mut out);
+            call(&mut self.modes, &mut ctx)
+        };
+        for item in out {
+            match item {
+                Outgoing::Message(message) => self.send(message),
+                Outgoing::State => self.send_state(),
+                Outgoing::PositionChanged => self.position_changed(),
+            }
+        }
+        result
+    }
+
     /// The first messages of a socket.
     pub fn welcome(&mut self) {
-        self.send(ServerMessage::Welcome {
+        let shared = self.engines.shared();
+        let message = ServerMessage::Welcome {
             version: env!("CARGO_PKG_VERSION").to_string(),
-            engines: self
-                .shared
-                .engines
-                .iter()
-                .map(|e| e.entry.clone())
-                .collect(),
-            variants: self.shared.variants.clone(),
-            max_message_bytes: super::messages::MAX_MESSAGE_BYTES,
-        });
+            engines: shared.engines.iter().map(|e| e.entry.clone()).collect(),
+            variants: shared.variants.clone(),
+            max_message_bytes: wire::MAX_MESSAGE_BYTES,
+        };
+        self.send(message);
         self.send_state();
     }
 
     /// A text message from the page.
     pub fn on_text(&mut self, text: &str) {
         let start = Instant::now();
-        match super::messages::parse(text) {
+        match wire::parse(text) {
             Ok(message) => self.on_message(message),
             Err(e) => self.error(e),
         }
@@ -171,29 +184,44 @@ impl Tab {
                 engine,
                 human,
                 limits,
-            } => self.start_play(&engine, &human, &limits),
-            ClientMessage::StartWatch { engines, limits } => self.start_watch(&engines, &limits),
-            ClientMessage::Pause {} => self.pause(true),
-            ClientMessage::Resume {} => self.pause(false),
+            } => self.start_match(|play, ctx| play.start_play(ctx, &engine, &human, &limits)),
+            ClientMessage::StartWatch { engines, limits } => {
+                self.start_match(|play, ctx| play.start_watch(ctx, &engines, &limits))
+            }
+            ClientMessage::Pause {} => self.with_modes(|m, ctx| m.play.pause(ctx, true)),
+            ClientMessage::Resume {} => self.with_modes(|m, ctx| m.play.pause(ctx, false)),
             ClientMessage::StopGame {} => {
-                if self.duel.take().is_some() {
+                if self.modes.play.stop() {
                     self.notice("info", "game stopped; both sides are now played by hand");
                 }
                 self.send_state();
             }
-            ClientMessage::Hint {} => self.hint(),
+            ClientMessage::Hint {} => {
+                if self.modes.play.duel().is_some() {
+                    self.with_modes(|m, ctx| m.play.hint(ctx));
+                } else {
+                    self.with_modes(|m, ctx| m.puzzle.hint_free(ctx));
+                }
+            }
             ClientMessage::Analyse { engine } => self.start_analysis(&engine),
             ClientMessage::StopAnalysis {} => {
-                self.analysis = None;
-                self.columns = None;
+                self.modes.analysis.stop();
                 self.send_state();
             }
-            ClientMessage::Solve { engine } => self.solve(&engine),
+            ClientMessage::Solve { engine } => {
+                if self.modes.play.duel().is_some() {
+                    self.error("stop the game first");
+                    return;
+                }
+                self.with_modes(|m, ctx| m.puzzle.solve(ctx, &engine));
+            }
             ClientMessage::EngineOptions { engine, values } => self.set_options(&engine, values),
-            ClientMessage::Trace(request) => self.start_trace(request),
-            ClientMessage::StopTrace {} => self.stop_trace(),
-            ClientMessage::Compare(request) => self.start_compare(request),
-            ClientMessage::StopCompare {} => self.stop_compare(),
+            ClientMessage::Trace(request) => self.with_modes(|m, ctx| m.tree.start(ctx, request)),
+            ClientMessage::StopTrace {} => self.with_modes(|m, ctx| m.tree.stop(ctx)),
+            ClientMessage::Compare(request) => {
+                self.with_modes(|m, ctx| m.compare.start(ctx, request))
+            }
+            ClientMessage::StopCompare {} => self.with_modes(|m, ctx| m.compare.stop(ctx)),
         }
     }
 
@@ -206,38 +234,20 @@ impl Tab {
             }
             return;
         }
-        if self.duel.as_ref().is_some_and(|d| d.owns(event.id)) {
-            self.duel_event(event);
-        } else if self
-            .analysis
-            .as_ref()
-            .is_some_and(|a| a.engine.id == event.id)
-        {
-            self.analysis_event(event);
-        } else if self
-            .columns
-            .as_ref()
-            .is_some_and(|c| c.engine.id == event.id)
-        {
-            self.columns_event(event);
-        } else if self
-            .puzzle
-            .as_ref()
-            .is_some_and(|p| p.engine.id == event.id)
-        {
-            self.puzzle_event(event);
-        } else if self.trace.as_ref().is_some_and(|t| t.engine.id == event.id) {
-            self.trace_event(event);
-        } else if self.compare.as_ref().is_some_and(|c| c.owns(event.id)) {
-            self.compare_event(event);
-        }
+        self.with_modes(|modes, ctx| {
+            if let Some(mode) = modes.all().into_iter().find(|m| m.owns(event.id)) {
+                mode.on_event(ctx, event);
+            }
+        });
     }
 
     /// Every tick (25 ms): clocks, held analysis lines, the raw-protocol lines not shown.
     pub fn on_tick(&mut self) {
-        self.duel_tick();
-        self.analysis_tick();
-        self.trace_tick();
+        self.with_modes(|modes, ctx| {
+            for mode in modes.all() {
+                mode.on_tick(ctx);
+            }
+        });
         let (start, _, dropped) = self.log_window;
         if start.elapsed().as_secs() >= 1 {
             if dropped > 0 {
@@ -269,44 +279,21 @@ impl Tab {
     }
 
     /// The name shown in the raw-protocol pane for the engine `id`.
-    fn engine_label(&self, id: u64) -> Option<String> {
-        if let Some(label) = self.duel.as_ref().and_then(|d| d.label(id)) {
-            return Some(label);
-        }
-        if let Some(a) = self.analysis.as_ref().filter(|a| a.engine.id == id) {
-            return Some(format!("{} (analysis)", a.engine.name));
-        }
-        if let Some(c) = self.columns.as_ref().filter(|c| c.engine.id == id) {
-            return Some(format!("{} (column values)", c.engine.name));
-        }
-        if let Some(p) = self.puzzle.as_ref().filter(|p| p.engine.id == id) {
-            return Some(format!("{} (puzzle)", p.engine.name));
-        }
-        if let Some(t) = self.trace.as_ref().filter(|t| t.engine.id == id) {
-            return Some(format!("{} (search tree)", t.engine.name));
-        }
-        let compare = self.compare.as_ref()?;
-        if compare.engine.id == id {
-            return Some(format!("{} (comparison)", compare.engine.name));
-        }
-        compare
-            .rocks
-            .as_ref()
-            .filter(|r| r.id == id)
-            .map(|r| format!("{} (rock player)", r.name))
+    fn engine_label(&mut self, id: u64) -> Option<String> {
+        self.modes.all().into_iter().find_map(|m| m.label(id))
     }
 
     /// A new game replaces the old one: modes end, analysis follows.
     fn replace_game(&mut self, game: Game) {
-        self.duel = None;
-        self.puzzle = None;
+        self.modes.play.stop();
+        self.modes.puzzle.stop();
         let variant_changed = game.variant() != self.game.variant()
             || game.rules.settings != self.game.rules.settings;
         self.game = game;
         if variant_changed {
             // The analysing engine plays the old rules.
-            if let Some(name) = self.analysis.take().map(|a| a.engine.name.clone()) {
-                self.columns = None;
+            if let Some(name) = self.modes.analysis.engine_name().map(str::to_string) {
+                self.modes.analysis.stop();
                 self.start_analysis(&name);
                 return;
             }
@@ -315,17 +302,17 @@ impl Tab {
     }
 
     /// After the viewed position changed.
-    pub(super) fn position_changed(&mut self) {
-        self.follow_analysis();
+    fn position_changed(&mut self) {
+        self.with_modes(|m, ctx| m.analysis.follow(ctx));
         self.send_state();
     }
 
     fn person_plays(&mut self, moves: &[String]) {
-        if self.duel.is_some() {
-            self.duel_person_plays(moves);
+        if self.modes.play.duel().is_some() {
+            self.with_modes(|m, ctx| m.play.person_plays(ctx, moves));
             return;
         }
-        self.puzzle = None;
+        self.modes.puzzle.stop();
         match self.game.play_at_cursor(moves, "") {
             Ok(()) => self.position_changed(),
             Err(e) => {
@@ -336,8 +323,8 @@ impl Tab {
     }
 
     fn undo(&mut self) {
-        if self.duel.is_some() {
-            self.duel_undo();
+        if self.modes.play.duel().is_some() {
+            self.with_modes(|m, ctx| m.play.undo(ctx));
             return;
         }
         if self.game.cursor == 0 {
@@ -349,116 +336,50 @@ impl Tab {
         self.position_changed();
     }
 
-    /// Starts the engine called `name` on the current variant with the game's rules and the
-    /// options the page set for it; a missing engine or a failed start is reported to the
-    /// page (and `None` returned).
-    pub(super) fn start_engine(&mut self, name: &str) -> Option<EngineHandle> {
-        let engine = self.engine(name)?;
-        let setup = Setup {
-            options: self.setup_options(name),
-            spec: engine.spec.clone(),
-            variant: self.game.variant().to_string(),
-        };
-        match EngineHandle::start(setup, &self.shared.pool, self.events.clone()) {
-            Ok(handle) => Some(handle),
-            Err(e) => {
-                self.notice("error", e);
-                self.send_state();
-                None
-            }
+    /// A game with engines from the viewed position: every other mode of the game ends.
+    fn start_match(&mut self, start: impl FnOnce(&mut Play, &mut Context)) {
+        if let Some(refusal) = play::refusal(&self.game) {
+            self.error(refusal);
+            return;
         }
+        self.modes.play.stop();
+        self.modes.analysis.stop();
+        self.modes.puzzle.stop();
+        self.with_modes(|m, ctx| start(&mut m.play, ctx));
     }
 
-    /// The engine called `name`, if the server has it and it plays the current variant.
-    pub(super) fn engine(&mut self, name: &str) -> Option<Engine> {
-        match self.engine_playing(name, self.game.variant()) {
-            Ok(engine) => Some(engine),
-            Err(message) => {
-                self.error(message);
-                None
-            }
+    fn start_analysis(&mut self, name: &str) {
+        if self.modes.play.duel().is_some() {
+            self.error("stop the game to analyse");
+            return;
         }
-    }
-
-    /// The engine called `name`, if the server has it and it plays `variant`.
-    pub(super) fn engine_playing(&self, name: &str, variant: &str) -> Result<Engine, String> {
-        let found = self.shared.engines.iter().find(|e| e.spec.name == name);
-        match found {
-            None => Err(format!(
-                "no engine '{}' on this server",
-                super::messages::clip(name)
-            )),
-            Some(engine) if !engine.plays(variant) => {
-                Err(format!("{name} does not play {variant}"))
-            }
-            Some(engine) => Ok(engine.clone()),
-        }
-    }
-
-    /// The options the page set for `engine` (never rule options: those are the game's).
-    pub(super) fn page_options(&self, engine: &str) -> Vec<(String, String)> {
-        self.options.get(engine).cloned().unwrap_or_default()
-    }
-
-    /// Rule options, then the page's options for `engine`, to send after the handshake.
-    pub(super) fn setup_options(&self, engine: &str) -> Vec<(String, String)> {
-        let mut options = self.game.rules.settings.clone();
-        options.extend(self.options.get(engine).cloned().unwrap_or_default());
-        options
+        self.with_modes(|m, ctx| m.analysis.start(ctx, name));
     }
 
     fn set_options(&mut self, engine: &str, values: Vec<(String, String)>) {
-        let Some(found) = self.shared.engines.iter().find(|e| e.spec.name == engine) else {
-            self.error(format!(
-                "no engine '{}' on this server",
-                super::messages::clip(engine)
-            ));
-            return;
-        };
-        for (name, value) in &values {
-            if Options::is_rule_option(name) {
-                self.error(format!("{name} is a rule: set it with the game's rules"));
-                return;
-            }
-            let Some(spec) = found.option(name) else {
-                self.error(format!(
-                    "{engine} has no option '{}'",
-                    super::messages::clip(name)
-                ));
-                return;
-            };
-            if let Err(e) = check_value(spec, value) {
+        let count = match self.engines.set_options(engine, values) {
+            Ok(count) => count,
+            Err(e) => {
                 self.error(e);
                 return;
             }
-            if name.eq_ignore_ascii_case("UCI_Variant") {
-                self.error("the variant is the game's: start a new game instead");
-                return;
-            }
-        }
-        let count = values.len();
-        self.options.insert(engine.to_string(), values);
+        };
         self.notice(
             "info",
             format!("{count} option(s) of {engine} set for the engines this tab starts"),
         );
         // A running analysis restarts with them.
-        if let Some(name) = self
-            .analysis
-            .as_ref()
-            .map(|a| a.engine.name.clone())
-            .filter(|n| n == engine)
-        {
-            self.analysis = None;
-            self.start_analysis(&name);
+        if self.modes.analysis.engine_name() == Some(engine) {
+            self.with_modes(|m, ctx| m.analysis.restart(ctx, engine));
         }
     }
 
     /// The game in the record format.
     fn record_text(&self) -> String {
         let players = self.players();
-        let limits = self.duel.as_ref().map(|d| d.limits.to_string());
-        let forfeit = self.duel.as_ref().and_then(|d| d.forfeit.as_ref());
+        let duel = self.modes.play.duel();
+        let limits = duel.map(|d| d.limits.to_string());
+        let forfeit = duel.and_then(|d| d.forfeit.as_ref());
         self.game.to_record(
             &players,
             limits.as_deref(),
@@ -468,14 +389,14 @@ impl Tab {
 
     /// Who plays p1 and p2.
     fn players(&self) -> [String; 2] {
-        match &self.duel {
+        match self.modes.play.duel() {
             Some(duel) => duel.names.clone(),
             None => ["person".to_string(), "person".to_string()],
         }
     }
 
     /// Sends the whole state.
-    pub(super) fn send_state(&mut self) {
+    fn send_state(&mut self) {
         let state = self.state();
         self.send(ServerMessage::State(Box::new(state)));
     }
@@ -489,13 +410,12 @@ impl Tab {
             pos.legal_moves()
         };
         let at_end = self.game.cursor == self.game.moves.len();
-        let forfeit = self
-            .duel
-            .as_ref()
+        let duel = self.modes.play.duel();
+        let forfeit = duel
             .and_then(|d| d.forfeit.as_ref())
             .filter(|_| at_end)
             .map(|(end, _)| end.clone());
-        let mode = match &self.duel {
+        let mode = match duel {
             Some(duel) => duel.mode_message(),
             None => ModeMessage {
                 kind: "free",
@@ -509,8 +429,8 @@ impl Tab {
             },
         };
         let mode = ModeMessage {
-            analysis: self.analysis.as_ref().map(|a| a.engine.name.clone()),
-            solving: self.puzzle.as_ref().map(|p| p.engine.name.clone()),
+            analysis: self.modes.analysis.engine_name().map(str::to_string),
+            solving: self.modes.puzzle.solving().map(str::to_string),
             ..mode
         };
         GameState {
@@ -533,7 +453,7 @@ impl Tab {
             outcome,
             forfeit,
             mode,
-            clocks: self.duel.as_ref().and_then(|d| d.clocks_message()),
+            clocks: duel.and_then(|d| d.clocks_message()),
         }
     }
 }

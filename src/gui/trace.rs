@@ -1,13 +1,14 @@
 //! Reading an engine's traced search (`info trace` lines, protocol.md "Search trace") into a
 //! checked tree for the tree view: each line read strictly, the nodes a tree with its root
 //! searched depth first, their count the search's `nodes`, and every move legal where it is
-//! played (sente's own rules), which also names the children a cutoff pruned.
+//! played (sente's own rules), which also names the children a cutoff pruned; and each node in
+//! the form the page reads.
 
 use super::game::Game;
+use super::wire::{NodeTuple, clip};
 use crate::referee::rules::Rules;
 use crate::search::score::INFINITY;
 use crate::search::trace::{NodeKind, TraceNode, Window};
-use serde::Serialize;
 
 /// Reads `info trace id <i> parent <p> move <m>|none ply <d> kind max|min|chance|leaf
 /// [alpha <a> beta <b>] value <v> [pruned <k>]`; the error names the first word that is wrong.
@@ -89,10 +90,6 @@ pub fn parse_trace_line(line: &str) -> Result<TraceNode, String> {
         value: node_value,
         pruned,
     })
-}
-
-fn clip(text: &str) -> String {
-    super::messages::clip(text)
 }
 
 fn number(word: &str, name: &str) -> Result<u64, String> {
@@ -305,39 +302,20 @@ pub fn checked_tree(
     Ok((nodes, pruned))
 }
 
-/// A node for the page: `[id, parent, move, ply, kind, alpha, beta, value, pruned, pruned
-/// moves]` (`move` null at the root, `alpha`/`beta` null without a window, ±1000001 for an
-/// open end).
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct NodeTuple(
-    pub u64,
-    pub u64,
-    pub Option<String>,
-    pub u32,
-    pub &'static str,
-    pub Option<i32>,
-    pub Option<i32>,
-    pub i32,
-    pub usize,
-    pub Vec<String>,
-);
-
-impl NodeTuple {
-    /// The page's form of `node`, with the moves of its pruned children.
-    pub fn new(node: &TraceNode, pruned_moves: Vec<String>) -> NodeTuple {
-        NodeTuple(
-            node.id,
-            node.parent,
-            node.move_text.clone(),
-            node.ply,
-            kind_name(node.kind),
-            node.window.map(|w| w.alpha),
-            node.window.map(|w| w.beta),
-            node.value,
-            node.pruned,
-            pruned_moves,
-        )
-    }
+/// The page's form of `node`, with the moves of its pruned children.
+pub fn node_tuple(node: &TraceNode, pruned_moves: Vec<String>) -> NodeTuple {
+    NodeTuple(
+        node.id,
+        node.parent,
+        node.move_text.clone(),
+        node.ply,
+        kind_name(node.kind),
+        node.window.map(|w| w.alpha),
+        node.window.map(|w| w.beta),
+        node.value,
+        node.pruned,
+        pruned_moves,
+    )
 }
 
 /// `max`, `min`, `chance` or `leaf`.

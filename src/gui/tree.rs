@@ -1,16 +1,19 @@
-//! The tree view's traced search: an engine process set up with `SearchTrace`, `TraceLimit`,
-//! the algorithm and the opponent vision, one `go depth N` on the requested position, its
-//! `info trace` lines read and checked (`trace.rs`), then the tree sent to the page in bounded
-//! messages. An engine that does not trace (not sente, or a search it does not trace) gets a
-//! message saying so.
+//! The search tree mode of a tab, for the tree view: a traced search on an engine process set
+//! up with `SearchTrace`, `TraceLimit`, the algorithm and the opponent vision, one `go depth N`
+//! on the requested position, its `info trace` lines read and checked (`trace.rs`), then the
+//! tree sent to the page in bounded messages. An engine that does not trace (not sente, or a
+//! search it does not trace) gets a message saying so.
 
-use super::analysis::parse_info;
+use super::catalog::require_option;
+use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::{Game, seat_text};
-use super::lab::{MAX_TRACE_NODES, TraceRequest, require_option};
-use super::messages::{InfoMessage, ServerMessage, TRACE_CHUNK, TraceStart, TraceSummary};
-use super::tab::Tab;
-use super::trace::{NodeTuple, checked_tree, parse_trace_line};
+use super::info::parse_info;
+use super::trace::{checked_tree, node_tuple, parse_trace_line};
+use super::wire::{
+    InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceRequest, TraceStart,
+    TraceSummary,
+};
 use crate::search::trace::TraceNode;
 use std::time::{Duration, Instant};
 
@@ -19,10 +22,37 @@ const TRACE_DEADLINE: Duration = Duration::from_secs(600);
 /// Progress is sent at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
+/// The search tree mode: the traced search, while it runs.
+#[derive(Default)]
+pub struct Tree {
+    job: Option<TraceJob>,
+}
+
+impl Mode for Tree {
+    fn owns(&self, id: u64) -> bool {
+        self.job.as_ref().is_some_and(|t| t.engine.id == id)
+    }
+
+    fn label(&self, id: u64) -> Option<String> {
+        self.job
+            .as_ref()
+            .filter(|t| t.engine.id == id)
+            .map(|t| format!("{} (search tree)", t.engine.name))
+    }
+
+    fn on_event(&mut self, ctx: &mut Context, event: Event) {
+        self.trace_event(ctx, event);
+    }
+
+    fn on_tick(&mut self, ctx: &mut Context) {
+        self.trace_tick(ctx);
+    }
+}
+
 /// A traced search of a tab.
-pub struct TraceJob {
+struct TraceJob {
     /// The engine.
-    pub engine: EngineHandle,
+    engine: EngineHandle,
     game: Game,
     limit: u64,
     started: Instant,
@@ -37,19 +67,23 @@ pub struct TraceJob {
     progress: (Instant, usize),
 }
 
-impl Tab {
+impl Tree {
     /// Starts a traced search (ending the one running, if any).
-    pub(super) fn start_trace(&mut self, request: TraceRequest) {
-        self.trace = None;
-        match self.trace_job(&request) {
-            Ok(start) => self.send(ServerMessage::TraceStart(Box::new(start))),
-            Err(message) => self.send(ServerMessage::TraceFailed { message }),
+    pub fn start(&mut self, ctx: &mut Context, request: TraceRequest) {
+        self.job = None;
+        match self.trace_job(ctx, &request) {
+            Ok(start) => ctx.send(ServerMessage::TraceStart(Box::new(start))),
+            Err(message) => ctx.send(ServerMessage::TraceFailed { message }),
         }
     }
 
-    fn trace_job(&mut self, request: &TraceRequest) -> Result<TraceStart, String> {
-        let game = request.game()?;
-        let engine = self.engine_playing(&request.engine, game.variant())?;
+    fn trace_job(
+        &mut self,
+        ctx: &mut Context,
+        request: &TraceRequest,
+    ) -> Result<TraceStart, String> {
+        let game = Game::requested(request.position())?;
+        let engine = ctx.engines.playing(&request.engine, game.variant())?;
         let needed = "the search tree";
         require_option(&engine, "SearchTrace", None, needed)?;
         require_option(&engine, "TraceLimit", None, needed)?;
@@ -60,7 +94,8 @@ impl Tab {
         let limit = request.limit.unwrap_or(MAX_TRACE_NODES);
         let mut options = game.rules.settings.clone();
         options.extend(
-            self.page_options(&engine.spec.name)
+            ctx.engines
+                .page_options(&engine.spec.name)
                 .into_iter()
                 .filter(|(name, _)| !is_search_option(name)),
         );
@@ -77,7 +112,7 @@ impl Tab {
             variant: game.variant().to_string(),
             options,
         };
-        let handle = EngineHandle::start(setup, &self.shared.pool, self.events.clone())?;
+        let handle = ctx.engines.launch(setup)?;
         let position = game.position_command(game.cursor);
         handle.think(Think {
             position: position.clone(),
@@ -98,7 +133,7 @@ impl Tab {
             depth: request.depth,
             limit,
         };
-        self.trace = Some(TraceJob {
+        self.job = Some(TraceJob {
             engine: handle,
             game,
             limit,
@@ -114,56 +149,56 @@ impl Tab {
     }
 
     /// Stops the traced search, if one runs.
-    pub(super) fn stop_trace(&mut self) {
-        if self.trace.take().is_some() {
-            self.send(ServerMessage::TraceFailed {
+    pub fn stop(&mut self, ctx: &mut Context) {
+        if self.job.take().is_some() {
+            ctx.send(ServerMessage::TraceFailed {
                 message: "stopped".to_string(),
             });
         }
     }
 
-    pub(super) fn trace_event(&mut self, event: Event) {
-        let Some(job) = self.trace.as_mut() else {
+    fn trace_event(&mut self, ctx: &mut Context, event: Event) {
+        let Some(job) = self.job.as_mut() else {
             return;
         };
         match event.kind {
             EventKind::Info { line, .. } => job.read(&line),
             EventKind::Done { reply, .. } => {
-                let Some(job) = self.trace.take() else {
+                let Some(job) = self.job.take() else {
                     return;
                 };
                 match job.finish(reply.mv) {
                     Ok(messages) => {
                         for message in messages {
-                            self.send(message);
+                            ctx.send(message);
                         }
                     }
-                    Err(message) => self.send(ServerMessage::TraceFailed { message }),
+                    Err(message) => ctx.send(ServerMessage::TraceFailed { message }),
                 }
             }
             EventKind::Failed { fault, .. } => {
                 let message = format!("{} {}", job.engine.name, fault_text(&fault));
-                self.trace = None;
-                self.send(ServerMessage::TraceFailed { message });
+                self.job = None;
+                ctx.send(ServerMessage::TraceFailed { message });
             }
             EventKind::Dead { message } => {
-                self.trace = None;
-                self.send(ServerMessage::TraceFailed { message });
+                self.job = None;
+                ctx.send(ServerMessage::TraceFailed { message });
             }
             _ => {}
         }
     }
 
     /// Sends how many lines have come, at most every `PROGRESS_EVERY`.
-    pub(super) fn trace_tick(&mut self) {
-        let Some(job) = self.trace.as_mut() else {
+    fn trace_tick(&mut self, ctx: &mut Context) {
+        let Some(job) = self.job.as_mut() else {
             return;
         };
         let (at, sent) = job.progress;
         if job.lines.len() != sent && at.elapsed() >= PROGRESS_EVERY {
             job.progress = (Instant::now(), job.lines.len());
             let lines = job.lines.len() as u64;
-            self.send(ServerMessage::TraceProgress { lines });
+            ctx.send(ServerMessage::TraceProgress { lines });
         }
     }
 }
@@ -246,7 +281,7 @@ impl TraceJob {
         let mut messages = Vec::with_capacity(nodes.len() / TRACE_CHUNK + 2);
         let mut chunk = Vec::with_capacity(TRACE_CHUNK.min(nodes.len()));
         for (node, moves) in nodes.iter().zip(pruned) {
-            chunk.push(NodeTuple::new(node, moves));
+            chunk.push(node_tuple(node, moves));
             if chunk.len() == TRACE_CHUNK {
                 messages.push(ServerMessage::TraceNodes {
                     nodes: std::mem::take(&mut chunk),

@@ -1,6 +1,7 @@
 //! The referee: `sente match` plays engines against each other with sente's own rules, and
 //! `sente play` lets a person play sente in the terminal.
 
+pub mod config;
 pub mod game;
 pub mod interrupt;
 pub mod merge;

@@ -77,7 +77,7 @@ impl Rules {
         fen: Option<&str>,
         moves: &[String],
     ) -> Result<Box<dyn Variant>, String> {
-        let mut pos = variants::create(self.options.variant, &self.options)
+        let mut pos = variants::create(self.options.variant, &self.options.start_rules())
             .ok_or_else(|| format!("no variant '{}'", self.options.variant))?;
         let start = match fen {
             Some(fen) => PositionStart::Fen(fen.to_string()),

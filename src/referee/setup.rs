@@ -2,9 +2,9 @@
 //! `Rules` headers and `Games`, `Openings`, `Seed`, `Engine<n>`, `Engine<n>Setup` and `SPRT`.
 //! `--merge` compares them so that it never mixes games of different matches.
 
+use super::config::MatchConfig;
 use super::record::RecordedGame;
 use super::stats::Sprt;
-use super::tournament::MatchConfig;
 
 /// The headers a block carries about its match, after the game's own.
 pub fn headers(config: &MatchConfig) -> Vec<(String, String)> {

@@ -2,49 +2,20 @@
 //! selection (`--shard`, `--rounds`) on `--concurrency` threads, writes each finished game to
 //! the record then prints its line, and ends with cutechess-cli's summary lines.
 
+use super::config::MatchConfig;
 use super::game::{self, Abort, PlayedGame, Player};
 use super::interrupt;
-use super::openings::Openings;
 use super::process::EngineProcess;
 use super::progress::Progress;
 use super::record::{self, RecordedGame};
-use super::rules::Rules;
-use super::selection::Selection;
 use super::setup;
-use super::spec::EngineSpec;
 use super::standings::Standings;
-use super::stats::{Decision, Sprt};
+use super::stats::Decision;
 use crate::engine::options::Options;
 use crossbeam_channel::unbounded;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-
-/// Everything a match needs.
-pub struct MatchConfig {
-    /// The variant and its rule options.
-    pub rules: Rules,
-    /// Two engines, or more for a round-robin.
-    pub engines: Vec<EngineSpec>,
-    /// Games per pair of engines.
-    pub games: usize,
-    /// Games played at once.
-    pub concurrency: usize,
-    /// Where games start.
-    pub openings: Openings,
-    /// The seed of the random openings (`--seed`), recorded with every game.
-    pub seed: u64,
-    /// The games of the match this run plays.
-    pub selection: Selection,
-    /// Stop early when this test decides (two engines only; a partial selection records it
-    /// for `--merge` but does not stop on its own games).
-    pub sprt: Option<Sprt>,
-    /// The record file.
-    pub out: Option<PathBuf>,
-    /// The record's `Event`.
-    pub event: String,
-}
 
 /// How a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! player so as to take the empty cells of even rows (Allis's claimeven, extended to columns
 //! holding an odd number of stones), which bounds the first player's score from above.
 
-use super::search::Board;
+use super::board::Board;
 use crate::games::connect4::Geometry;
 
 /// On a board of even height with the first player to move, an upper bound on its score

@@ -15,6 +15,7 @@
 //! negative of the opponent's win, a draw 0. On 7 x 6 this is `22 - k` for a win with the
 //! winner's `k`-th stone.
 
+mod board;
 mod busy;
 mod claimeven;
 mod search;
@@ -23,7 +24,8 @@ use super::table::SolverTable;
 use crate::games::connect4::{Connect4, Geometry, Shape};
 use crate::games::{Game, Outcome};
 use crate::with_fixed_geometry;
-use search::{Board, Limits, Search};
+use board::Board;
+use search::{Limits, Search};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;

@@ -2,6 +2,7 @@
 //! that every board size runs with its dimensions known at compile time.
 
 use super::super::table::{Bounds, SolverTable};
+use super::board::Board;
 use super::busy::Busy;
 use super::claimeven::claimeven_bound;
 use crate::games::connect4::{Connect4, Geometry};
@@ -34,39 +35,6 @@ struct Move {
     threats: u64,
     /// The table key of the position after it (0 when not needed).
     key: u64,
-}
-
-/// The position as the solver plays it: no win flag, no checks.
-#[derive(Clone, Copy, Debug)]
-pub struct Board {
-    /// Stones of the side to move.
-    pub current: u64,
-    /// All stones.
-    pub mask: u64,
-    /// Stones played.
-    pub moves: i32,
-}
-
-impl Board {
-    /// The solver's view of `pos`.
-    pub fn of(pos: &Connect4) -> Board {
-        let (current, mask) = pos.bitboards();
-        Board {
-            current,
-            mask,
-            moves: pos.moves_played() as i32,
-        }
-    }
-
-    /// The position after the side to move drops a stone on the playable cell `bit`.
-    #[inline(always)]
-    pub fn play(&self, bit: u64) -> Board {
-        Board {
-            current: self.current ^ self.mask,
-            mask: self.mask | bit,
-            moves: self.moves + 1,
-        }
-    }
 }
 
 /// What ends a search early: the caller's flag and deadline, another thread's finish, a node

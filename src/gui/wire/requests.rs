@@ -1,10 +1,8 @@
-//! What the tree view and the comparison view share: their requests from the page (each naming
-//! its own position, apart from the tab's game), the searches they can run, the position a
-//! request names (every move checked), and the engine options a run needs.
+//! The tree view's and the comparison view's requests (`trace`, `compare`): each names its own
+//! position, apart from the tab's game, and what to search there; checked here.
 
-use super::catalog::Engine;
-use super::game::Game;
-use super::messages::{clip, move_list, pairs, text};
+use super::check::{clip, move_list, pairs, text};
+use super::runs::{OPPONENTS, RUNS, run_spec};
 use serde::Deserialize;
 
 /// Most nodes a traced search may send to the page (the engine's `TraceLimit` default).
@@ -20,15 +18,18 @@ pub const MAX_DEPTHS: usize = 8;
 pub struct TraceRequest {
     /// The engine (it must have `SearchTrace`).
     pub engine: String,
-    /// The variant and its rule options.
+    /// The variant.
     pub variant: String,
+    /// Its rule options.
     #[serde(default)]
     pub rules: Vec<(String, String)>,
-    /// The position: a fen (or the start) with moves, or a position typed as for `setup`.
+    /// The start fen (none: the variant's start).
     #[serde(default)]
     pub fen: Option<String>,
+    /// The moves from it.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A position typed as for `setup`, instead of `fen` and `moves`.
     #[serde(default)]
     pub text: Option<String>,
     /// `minimax` or `alphabeta-plain`.
@@ -50,14 +51,18 @@ pub struct TraceRequest {
 pub struct CompareRequest {
     /// The engine (sente, or one with its `Algorithm`, `Opponent`, `PuzzleHeuristic`).
     pub engine: String,
-    /// The variant, its rules and the position, as in `TraceRequest`.
+    /// The variant; it and the position's fields are as in `TraceRequest`.
     pub variant: String,
+    /// Its rule options.
     #[serde(default)]
     pub rules: Vec<(String, String)>,
+    /// The start fen (none: the variant's start).
     #[serde(default)]
     pub fen: Option<String>,
+    /// The moves from it.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A position typed as for `setup`, instead of `fen` and `moves`.
     #[serde(default)]
     pub text: Option<String>,
     /// The runs, by name (`RUNS`), in the order wanted.
@@ -75,71 +80,35 @@ fn adversarial() -> String {
     "adversarial".to_string()
 }
 
-/// The opponent visions, as `Opponent` names them.
-pub const OPPONENTS: [&str; 4] = ["adversarial", "random", "pessimistic", "optimistic"];
-
-/// One search a comparison can run: the engine options that make it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunSpec {
-    /// Its name in messages (`minimax`, `expectimax-random`, `astar-movers`).
-    pub name: &'static str,
-    /// `Algorithm`.
-    pub algorithm: &'static str,
-    /// `Opponent`.
-    pub opponent: &'static str,
-    /// `PuzzleHeuristic`, for A* and IDA*.
-    pub heuristic: Option<&'static str>,
-    /// A one-player puzzle search (`go` without a depth).
-    pub puzzle: bool,
+/// The position a request names: `text` typed as for `setup`, or `fen` (the start when absent)
+/// with `moves`, in `variant` under `rules`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PositionRef<'a> {
+    /// The variant.
+    pub variant: &'a str,
+    /// Its rule options.
+    pub rules: &'a [(String, String)],
+    /// The start fen (`None`: the variant's start).
+    pub fen: Option<&'a str>,
+    /// The moves from it.
+    pub moves: &'a [String],
+    /// A position typed by a person, read as `setup` reads it.
+    pub text: Option<&'a str>,
 }
 
-const fn search(name: &'static str, algorithm: &'static str, opponent: &'static str) -> RunSpec {
-    RunSpec {
-        name,
-        algorithm,
-        opponent,
-        heuristic: None,
-        puzzle: false,
+impl PositionRef<'_> {
+    /// Checks the fields' sizes and characters.
+    fn validate(&self) -> Result<(), String> {
+        text("variant", self.variant)?;
+        pairs("rules", self.rules)?;
+        if let Some(fen) = self.fen {
+            text("fen", fen)?;
+        }
+        if let Some(typed) = self.text {
+            text("text", typed)?;
+        }
+        move_list(self.moves)
     }
-}
-
-const fn puzzle(name: &'static str, algorithm: &'static str, heuristic: &'static str) -> RunSpec {
-    RunSpec {
-        name,
-        algorithm,
-        opponent: "adversarial",
-        heuristic: if heuristic.is_empty() {
-            None
-        } else {
-            Some(heuristic)
-        },
-        puzzle: true,
-    }
-}
-
-/// Every run a comparison offers. Expectimax is `Algorithm minimax` with a chance opponent
-/// (the engine runs expectimax whatever `Algorithm` says).
-pub const RUNS: &[RunSpec] = &[
-    search("minimax", "minimax", "adversarial"),
-    search("alphabeta-plain", "alphabeta-plain", "adversarial"),
-    search("alphabeta", "alphabeta", "adversarial"),
-    search("expectimax-random", "minimax", "random"),
-    search("expectimax-pessimistic", "minimax", "pessimistic"),
-    search("expectimax-optimistic", "minimax", "optimistic"),
-    puzzle("bfs", "bfs", ""),
-    puzzle("astar-zero", "astar", "zero"),
-    puzzle("astar-distance", "astar", "distance"),
-    puzzle("astar-blockers", "astar", "blockers"),
-    puzzle("astar-movers", "astar", "movers"),
-    puzzle("idastar-zero", "idastar", "zero"),
-    puzzle("idastar-distance", "idastar", "distance"),
-    puzzle("idastar-blockers", "idastar", "blockers"),
-    puzzle("idastar-movers", "idastar", "movers"),
-];
-
-/// The run called `name`.
-pub fn run_spec(name: &str) -> Option<&'static RunSpec> {
-    RUNS.iter().find(|r| r.name == name)
 }
 
 fn depth(value: u32) -> Result<(), String> {
@@ -150,35 +119,11 @@ fn depth(value: u32) -> Result<(), String> {
     }
 }
 
-fn position_fields(
-    variant: &str,
-    rules: &[(String, String)],
-    fen: &Option<String>,
-    moves: &[String],
-    typed: &Option<String>,
-) -> Result<(), String> {
-    text("variant", variant)?;
-    pairs("rules", rules)?;
-    if let Some(fen) = fen {
-        text("fen", fen)?;
-    }
-    if let Some(typed) = typed {
-        text("text", typed)?;
-    }
-    move_list(moves)
-}
-
 impl TraceRequest {
     /// Checks names, sizes and ranges; the error names what is wrong.
     pub fn validate(&self) -> Result<(), String> {
         text("engine", &self.engine)?;
-        position_fields(
-            &self.variant,
-            &self.rules,
-            &self.fen,
-            &self.moves,
-            &self.text,
-        )?;
+        self.position().validate()?;
         if !["minimax", "alphabeta-plain"].contains(&self.algorithm.as_str()) {
             return Err(format!(
                 "a traced search is minimax or alphabeta-plain, not '{}'",
@@ -204,14 +149,14 @@ impl TraceRequest {
     }
 
     /// The position searched.
-    pub fn game(&self) -> Result<Game, String> {
-        position(
-            &self.variant,
-            &self.rules,
-            &self.fen,
-            &self.moves,
-            &self.text,
-        )
+    pub fn position(&self) -> PositionRef<'_> {
+        PositionRef {
+            variant: &self.variant,
+            rules: &self.rules,
+            fen: self.fen.as_deref(),
+            moves: &self.moves,
+            text: self.text.as_deref(),
+        }
     }
 }
 
@@ -219,13 +164,7 @@ impl CompareRequest {
     /// Checks names, sizes and ranges; the error names what is wrong.
     pub fn validate(&self) -> Result<(), String> {
         text("engine", &self.engine)?;
-        position_fields(
-            &self.variant,
-            &self.rules,
-            &self.fen,
-            &self.moves,
-            &self.text,
-        )?;
+        self.position().validate()?;
         if self.runs.is_empty() {
             return Err("compare: no run".to_string());
         }
@@ -259,61 +198,15 @@ impl CompareRequest {
     }
 
     /// The position compared.
-    pub fn game(&self) -> Result<Game, String> {
-        position(
-            &self.variant,
-            &self.rules,
-            &self.fen,
-            &self.moves,
-            &self.text,
-        )
+    pub fn position(&self) -> PositionRef<'_> {
+        PositionRef {
+            variant: &self.variant,
+            rules: &self.rules,
+            fen: self.fen.as_deref(),
+            moves: &self.moves,
+            text: self.text.as_deref(),
+        }
     }
-}
-
-/// The position a request names: `text` typed as for `setup`, or `fen` (the start when absent)
-/// with `moves`; refused when the game is already over there.
-fn position(
-    variant: &str,
-    rules: &[(String, String)],
-    fen: &Option<String>,
-    moves: &[String],
-    typed: &Option<String>,
-) -> Result<Game, String> {
-    let game = Game::new(variant, rules, fen.clone(), moves.to_vec())?;
-    let game = match typed.as_deref().map(str::trim) {
-        Some(t) if !t.is_empty() => game.setup(t)?,
-        _ => game,
-    };
-    if let Some(outcome) = game.viewed().outcome() {
-        return Err(format!("the game is over in this position ({outcome})"));
-    }
-    Ok(game)
-}
-
-/// Checks that `engine` has the option `name`, and the value `value` among its choices when
-/// it is a combo; the error says what the view needs.
-pub fn require_option(
-    engine: &Engine,
-    name: &str,
-    value: Option<&str>,
-    needed_for: &str,
-) -> Result<(), String> {
-    let who = &engine.spec.name;
-    let Some(option) = engine.option(name) else {
-        return Err(format!(
-            "{who} has no option {name}: {needed_for} needs an engine that has it, as sente does"
-        ));
-    };
-    if let Some(value) = value
-        && option.kind == "combo"
-        && !option.vars.iter().any(|v| v == value)
-    {
-        return Err(format!(
-            "{who}'s option {name} has no value {value} (it has {}): {needed_for} needs it, as sente has",
-            option.vars.join(", ")
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -332,10 +225,7 @@ mod tests {
         let ok = trace(r#"{"engine":"sente","variant":"tree","algorithm":"minimax","depth":2}"#)
             .unwrap();
         assert_eq!(ok.opponent, "adversarial");
-        assert_eq!(
-            ok.game().unwrap().viewed().fen(),
-            "((3 12 8) (2 4 6) (14 5 2))"
-        );
+        assert_eq!(ok.position().variant, "tree");
         let err = |j: &str| trace(j).unwrap_err();
         assert!(
             err(r#"{"engine":"sente","variant":"tree","algorithm":"alphabeta","depth":2}"#)
@@ -381,21 +271,6 @@ mod tests {
         assert!(
             compare(r#"{"engine":"sente","variant":"rushhour","runs":["bfs","astar-movers"]}"#)
                 .is_ok()
-        );
-    }
-
-    #[test]
-    fn the_position_is_checked_and_must_not_be_over() {
-        let game = position("tictactoe", &[], &None, &["a3".to_string()], &None).unwrap();
-        assert_eq!(game.moves, ["a3"]);
-        let typed = position("connect4", &[], &None, &[], &Some("4 3 5".into())).unwrap();
-        assert_eq!(typed.moves, ["4", "3", "5"]);
-        assert!(position("tictactoe", &[], &None, &["a3".into(), "a3".into()], &None).is_err());
-        let over = ["a1", "a2", "b1", "b2", "c1"].map(String::from);
-        assert!(
-            position("tictactoe", &[], &None, &over, &None)
-                .unwrap_err()
-                .contains("over")
         );
     }
 }

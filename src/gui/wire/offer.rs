@@ -1,0 +1,50 @@
+//! What the server offers the page in its `welcome`: its engines (with their options read into
+//! form fields) and sente's variants.
+
+use serde::Serialize;
+
+/// An engine the page may pick.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct EngineEntry {
+    /// The name given with `name=` (what the page sends back).
+    pub name: String,
+    /// What it said with `id name`.
+    pub id_name: Option<String>,
+    /// Its variants (`UCI_Variant` choices), if it said.
+    pub variants: Option<Vec<String>>,
+    /// Its options, read from its `option` lines.
+    pub options: Vec<OptionSpec>,
+    /// Why it could not be asked, if it could not.
+    pub error: Option<String>,
+}
+
+/// A variant sente knows.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct VariantEntry {
+    /// Its name.
+    pub name: String,
+    /// One player (Rush Hour).
+    pub puzzle: bool,
+    /// Its start position's fen with the default rules.
+    pub start_fen: String,
+}
+
+/// One `option` line, read for a form.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The option's name (may hold spaces: `Clear Hash`).
+    pub name: String,
+    /// `check`, `spin`, `combo`, `button` or `string`.
+    pub kind: String,
+    /// The default, as written.
+    pub default: Option<String>,
+    /// `spin`'s lower bound.
+    pub min: Option<i64>,
+    /// `spin`'s upper bound.
+    pub max: Option<i64>,
+    /// `combo` choices.
+    pub vars: Vec<String>,
+    /// The variant whose rules it changes (`BabylonColours`: `babylon`), if it is a rule
+    /// option sente knows.
+    pub rule_of: Option<String>,
+}

@@ -1,0 +1,49 @@
+//! What a search says, for the page: an engine's `info` line read into fields, and the exact
+//! value of a Connect Four column.
+
+use serde::Serialize;
+
+/// An `info` line read into fields.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct InfoMessage {
+    /// `analysis`, `p1`, `p2`, `hint` or `solve`.
+    pub source: String,
+    /// The engine's name.
+    pub engine: String,
+    /// The fen of the position searched.
+    pub fen: String,
+    /// `depth`.
+    pub depth: Option<u64>,
+    /// `seldepth`.
+    pub seldepth: Option<u64>,
+    /// `cp` or `mate`.
+    pub score_kind: Option<String>,
+    /// The score, from the side to move.
+    pub score: Option<i64>,
+    /// `lowerbound` or `upperbound`.
+    pub bound: Option<String>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `nps`.
+    pub nps: Option<u64>,
+    /// `time`, in ms.
+    pub time_ms: Option<u64>,
+    /// `hashfull`, in permille.
+    pub hashfull: Option<u64>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The text after `info string`.
+    pub string: Option<String>,
+}
+
+/// A Connect Four column's exact value from the solver.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ColumnValue {
+    /// The move (column label).
+    pub mv: String,
+    /// `pending`, `solved`, `unproven` (time ran out) or `error`.
+    pub status: &'static str,
+    /// The value for the side to move, in the solving literature's convention (positive: it
+    /// wins; 0: draw).
+    pub value: Option<i64>,
+}

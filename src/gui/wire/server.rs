@@ -1,0 +1,69 @@
+//! The messages to the page, one JSON object each with a `type` field naming it (documented in
+//! `gui.md`); the types inside them are in the sibling modules.
+
+use super::compare::{CompareRow, CompareStart};
+use super::offer::{EngineEntry, VariantEntry};
+use super::search::{ColumnValue, InfoMessage};
+use super::state::GameState;
+use super::trace::{NodeTuple, TraceStart, TraceSummary};
+use serde::Serialize;
+
+/// A message to the page.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The first message on a socket: what the server offers.
+    Welcome {
+        version: String,
+        engines: Vec<EngineEntry>,
+        variants: Vec<VariantEntry>,
+        max_message_bytes: usize,
+    },
+    /// The game as it stands (sent after every change).
+    State(Box<GameState>),
+    /// An `info` line of a search, read into fields.
+    Info(Box<InfoMessage>),
+    /// The exact value of each Connect Four column (analysis).
+    Columns {
+        fen: String,
+        columns: Vec<ColumnValue>,
+    },
+    /// A line said to (`to`) or by (`from`) an engine of this tab.
+    Log {
+        engine: String,
+        dir: &'static str,
+        line: String,
+    },
+    /// A message from the page was refused; the session goes on.
+    Error { message: String },
+    /// Something to tell the person: an engine fault, a game's end, a limit reached.
+    Notice {
+        level: &'static str,
+        message: String,
+    },
+    /// A suggested move for the person.
+    Hint { mv: String },
+    /// The game in the record format.
+    Record { text: String },
+    /// A traced search was started for the tree view.
+    TraceStart(Box<TraceStart>),
+    /// How many trace lines the engine has sent so far.
+    TraceProgress { lines: u64 },
+    /// Nodes of the finished, checked trace, in id order (at most `TRACE_CHUNK` a message).
+    TraceNodes { nodes: Vec<NodeTuple> },
+    /// The traced search is complete: every node was sent.
+    TraceDone(Box<TraceSummary>),
+    /// The traced search failed or was stopped; nothing more comes.
+    TraceFailed { message: String },
+    /// A comparison started: its rows, all pending.
+    CompareStart(Box<CompareStart>),
+    /// One row of the comparison, when it starts and when it ends.
+    CompareRow(Box<CompareRow>),
+    /// Every row of the comparison is done.
+    CompareDone { elapsed_ms: u64 },
+    /// The comparison failed or was stopped; the rows not done stay so.
+    CompareFailed { message: String },
+}
+
+/// Most nodes in one `trace_nodes` message.
+pub const TRACE_CHUNK: usize = 4000;

@@ -1,0 +1,37 @@
+//! The position as the solver plays it: two bitboards and a move count, shared by the search
+//! and the bounds it asks (claimeven).
+
+use crate::games::connect4::Connect4;
+
+/// The position as the solver plays it: no win flag, no checks.
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    /// Stones of the side to move.
+    pub current: u64,
+    /// All stones.
+    pub mask: u64,
+    /// Stones played.
+    pub moves: i32,
+}
+
+impl Board {
+    /// The solver's view of `pos`.
+    pub fn of(pos: &Connect4) -> Board {
+        let (current, mask) = pos.bitboards();
+        Board {
+            current,
+            mask,
+            moves: pos.moves_played() as i32,
+        }
+    }
+
+    /// The position after the side to move drops a stone on the playable cell `bit`.
+    #[inline(always)]
+    pub fn play(&self, bit: u64) -> Board {
+        Board {
+            current: self.current ^ self.mask,
+            mask: self.mask | bit,
+            moves: self.moves + 1,
+        }
+    }
+}
