@@ -6,8 +6,8 @@ use crate::errors::{EngineError, EngineProtocolError, EngineTerminated, EngineTi
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sente::gui::info;
 use sente::gui::catalog::parse_option;
+use sente::gui::info;
 use sente::protocol::command::Dialect;
 use sente::referee::process::{self, Fault, Watch};
 use std::sync::{Mutex, PoisonError};

@@ -49,6 +49,9 @@ def test_sente_as_an_engine(sente_bin):
         direct = sente.search(s, depth=6)
         assert (info.nodes, info.value, info.pv) == (direct.nodes, direct.value, direct.pv)
         assert info.infos[-1]["depth"] == 6
+        # Back to the standard board: the engine's rules follow each state.
+        standard = sente.State("connect4")
+        assert engine.analyse(standard, depth=5).nodes == sente.search(standard, depth=5).nodes
         played = engine.play(s, movetime=0.05)
         assert played.move in s.legal_moves()
         babylon = sente.State("babylon", colours=3, per_colour=2)
