@@ -126,7 +126,7 @@ def bench_strength(games, seed):
             draws += 1
     seconds = time.perf_counter() - start
     score = (wins + draws / 2) / games
-    print(f"### Strength: sente's bot (0.1 s a move) against MCTSBot (10,000 random-rollout simulations)\n")
+    print("### Strength: sente's bot (0.1 s a move) against MCTSBot (10,000 random-rollout simulations)\n")
     print("| games | sente wins | draws | losses | losses moving first | score | seconds |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     print(f"| {games} | {wins} | {draws} | {losses} | {first_losses} | {score:.1%} | {seconds:.0f} |\n")

@@ -1,7 +1,6 @@
 """sente.State: every game, its rules, moves, errors, text and drawing."""
 
 import copy
-import pathlib
 import xml.etree.ElementTree as ET
 
 import pytest
