@@ -90,7 +90,9 @@ def search(
     `Opponent <opponent>` (adversarial, random, pessimistic, optimistic: the last three run
     expectimax). `depth` in plies, `movetime` in seconds, `nodes` a node budget; with none of
     them a full search runs to its end (Connect Four: the exact solver). `trace=True` (the
-    textbook algorithms) records every node: `.tree`. The node counts are the engine's.
+    textbook algorithms: minimax, alphabeta-plain, expectimax) records every node, at most
+    `trace_limit` (100,000 by default, the path to the last one kept): `.tree`. The node
+    counts are the engine's.
     Raises ValueError for an unknown algorithm or opponent, or one that does not fit the game.
     """
     said = _sente.search(

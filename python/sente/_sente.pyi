@@ -34,7 +34,7 @@ class State:
         """The rules given when the state was made."""
     @property
     def rule_options(self) -> List[Tuple[str, str]]:
-        """The rules as engine options (`Connect4Width`, ...)."""
+        """Every rule as engine options (`Connect4Width`, ...), given or default."""
     def legal_moves(self) -> List[str]:
         """The legal moves in move notation (empty once the game is over)."""
     def play(self, move: str, /) -> None:

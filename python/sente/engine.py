@@ -154,10 +154,11 @@ class Engine:
     close = quit
 
     def _guard(self, call: Any, *args: Any) -> Any:
-        """Runs a call on the process; a failed engine is killed before the error is raised."""
+        """Runs a call on the process; a failed engine is killed before the error is raised.
+        (Ctrl-C during a search sends `stop` and waits for the `bestmove`: the engine stays.)"""
         try:
             return call(*args)
-        except (EngineError, KeyboardInterrupt):
+        except EngineError:
             self._process.kill()
             raise
 

@@ -50,6 +50,18 @@ pub fn run_task(
     })
 }
 
+/// True on Python's main thread, the one that handles signals.
+fn is_main_thread(py: Python<'_>) -> bool {
+    let check = || -> PyResult<bool> {
+        let threading = py.import("threading")?;
+        let current = threading.call_method0("current_thread")?;
+        let main = threading.call_method0("main_thread")?;
+        Ok(current.is(&main))
+    };
+    // When in doubt, poll: a needless wake-up costs little.
+    check().unwrap_or(true)
+}
+
 /// Runs `work` on a new thread, the GIL released, raising `stop` on Ctrl-C.
 pub fn run_on_thread<T: Send + 'static>(
     py: Python<'_>,
@@ -63,8 +75,15 @@ pub fn run_on_thread<T: Send + 'static>(
             let _ = done.send(work());
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a search thread: {e}")))?;
+    // Signals reach Python's main thread only: another thread waits without waking up (and
+    // without taking the GIL back from the threads running Python meanwhile).
+    let poll = if is_main_thread(py) {
+        SIGNAL_POLL
+    } else {
+        Duration::MAX
+    };
     loop {
-        match py.detach(|| result.recv_timeout(SIGNAL_POLL)) {
+        match py.detach(|| result.recv_timeout(poll)) {
             Ok(value) => {
                 let _ = py.detach(|| handle.join());
                 return Ok(value);

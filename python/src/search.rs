@@ -8,6 +8,7 @@ use crate::state::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use sente::engine::variants::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
 use sente::search::limits::Limits;
 use sente::search::score::Reported;
@@ -64,6 +65,9 @@ pub fn search<'py>(
     algorithm
         .check(inner.variant.is_puzzle(), inner.variant.name())
         .map_err(PyValueError::new_err)?;
+    if trace && !algorithm.is_textbook() {
+        return Err(PyValueError::new_err(NOT_TRACED));
+    }
     let move_time = match movetime {
         Some(s) if !(s.is_finite() && s >= 0.0) => {
             return Err(PyValueError::new_err(format!(

@@ -9,6 +9,7 @@ use sente::engine::options::Options;
 use sente::engine::variants::{self, Variant};
 use sente::games::{Outcome, Seat};
 use sente::protocol::command::PositionStart;
+use sente::protocol::response::{OptionKind, Response};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The keyword arguments of `State(...)` that set rules: (variant, argument, engine option).
@@ -32,6 +33,22 @@ fn database_board<'a>(variant: &str, fen: &'a str) -> &'a str {
         }
         _ => fen,
     }
+}
+
+/// The default of an engine option, as `uci` announces it.
+fn default_value(option: &str) -> Option<String> {
+    Options::default()
+        .announce()
+        .into_iter()
+        .find_map(|line| match line {
+            Response::Option { name, kind } if name == option => match kind {
+                OptionKind::Spin { default, .. } => Some(default.to_string()),
+                OptionKind::Combo { default, .. } => Some(default),
+                OptionKind::Check { default } => Some(default.to_string()),
+                OptionKind::Button => None,
+            },
+            _ => None,
+        })
 }
 
 /// The names of every variant, as `UCI_Variant` takes them.
@@ -171,31 +188,30 @@ impl State {
         Ok(dict)
     }
 
-    /// The rules as engine options: `[(option name, value)]` (`Connect4Width`...), what
-    /// `setoption` sets to give an engine this game.
+    /// Every rule of the game as engine options, `[(option name, value)]` (`Connect4Width`...),
+    /// the given ones and the defaults of the others: what `setoption` sets to give an
+    /// engine this game.
     #[getter]
     fn rule_options(&self) -> Vec<(String, String)> {
         let inner = self.lock();
         let name = inner.variant.name();
-        inner
-            .rules
+        RULES
             .iter()
-            .filter_map(|(key, value)| {
-                RULES
-                    .iter()
-                    .find(|(v, k, _)| *v == name && k == key)
-                    .map(|(_, _, option)| (option.to_string(), value.clone()))
+            .filter(|(variant, _, _)| *variant == name)
+            .filter_map(|(_, key, option)| {
+                let given = inner.rules.iter().find(|(k, _)| k == key);
+                given
+                    .map(|(_, value)| value.clone())
+                    .or_else(|| default_value(option))
+                    .map(|value| (option.to_string(), value))
             })
             .collect()
     }
 
     /// The legal moves in move notation, in the engine's order (empty once the game is over).
     fn legal_moves(&self) -> Vec<String> {
-        let inner = self.lock();
-        if inner.variant.outcome().is_some() {
-            return Vec::new();
-        }
-        inner.variant.legal_moves()
+        // A game generates no move once it is over (`Game::legal_moves`).
+        self.lock().variant.legal_moves()
     }
 
     /// Plays `move` (move notation); raises `IllegalMove`, the state unchanged, if it is not

@@ -49,11 +49,40 @@ def test_sente_as_an_engine(sente_bin):
         direct = sente.search(s, depth=6)
         assert (info.nodes, info.value, info.pv) == (direct.nodes, direct.value, direct.pv)
         assert info.infos[-1]["depth"] == 6
+        # Back to the standard board: the engine's rules follow each state.
+        standard = sente.State("connect4")
+        assert engine.analyse(standard, depth=5).nodes == sente.search(standard, depth=5).nodes
         played = engine.play(s, movetime=0.05)
         assert played.move in s.legal_moves()
         babylon = sente.State("babylon", colours=3, per_colour=2)
         assert engine.play(babylon, depth=3).move in babylon.legal_moves()
     assert not engine.is_open
+
+
+def test_ctrl_c_stops_the_engines_search(sente_bin):
+    import os
+    import signal
+    import threading
+
+    with Engine.popen([sente_bin]) as engine:
+        engine.configure({"Algorithm": "minimax"})
+        sent = []
+
+        def interrupt():
+            time.sleep(0.3)
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+
+        killer = threading.Thread(target=interrupt)
+        killer.start()
+        with pytest.raises(KeyboardInterrupt):
+            engine.analyse(sente.State("connect4"), depth=40)
+        caught = time.perf_counter()
+        killer.join()
+        # The engine was told to stop and answered; it is still there.
+        assert caught - sent[0] < 0.5, caught - sent[0]
+        assert engine.is_open
+        assert engine.analyse(sente.State("tictactoe"), depth=2).best_move is not None
 
 
 def test_configure_checks_options(sente_bin):

@@ -7,7 +7,6 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import sente  # noqa: E402
 import sente.openspiel as sos  # noqa: E402
 
 

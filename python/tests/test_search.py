@@ -61,6 +61,23 @@ def test_expectimax_traces_chance_nodes():
     assert result.tree.nodes[1]["value"] == 767
 
 
+def test_only_the_textbook_searches_are_traced():
+    with pytest.raises(ValueError, match="search not traced"):
+        sente.search(sente.State("tictactoe"), "alphabeta", depth=3, trace=True)
+    with pytest.raises(ValueError, match="search not traced"):
+        sente.search(sente.State("rushhour"), "bfs", trace=True)
+
+
+def test_a_truncated_trace_keeps_its_root():
+    s = sente.State("tictactoe")
+    s.play("a3")
+    result = sente.search(s, "minimax", depth=9, trace=True, trace_limit=50)
+    assert result.nodes == 59705 and len(result.tree) == 50
+    assert "trace truncated at 50 nodes" in result.notes
+    assert result.tree.to_dict()["id"] == 1
+    ET.fromstring(result.tree.svg())
+
+
 def test_networkx():
     nx = pytest.importorskip("networkx")
     result = sente.search(sente.State("tree", fen=TEXTBOOK), "alphabeta-plain", depth=4, trace=True)

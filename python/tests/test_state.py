@@ -1,7 +1,6 @@
 """sente.State: every game, its rules, moves, errors, text and drawing."""
 
 import copy
-import pathlib
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -37,6 +36,10 @@ def test_rules_as_keyword_arguments():
     assert s.legal_moves() == [str(i) for i in range(1, 9)]
     assert s.rules == {"width": 8, "height": 7}
     assert s.rule_options == [("Connect4Width", "8"), ("Connect4Height", "7")]
+    assert sente.State("connect4", height=5).rule_options == [("Connect4Width", "7"), ("Connect4Height", "5")]
+    assert sente.State("babylon").rule_options == [("BabylonColours", "4"), ("BabylonTablets", "3")]
+    assert sente.State("rushhour").rule_options == [("RushMetric", "steps")]
+    assert sente.State("tictactoe").rule_options == []
     b = sente.State("babylon", colours=5, per_colour=4)
     assert b.fen.split()[:-1] == [c + "1" for c in "abcde" for _ in range(4)]
     t = sente.State("tree", fen=TEXTBOOK)
