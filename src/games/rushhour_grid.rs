@@ -54,6 +54,9 @@ pub struct Layout {
     len: [u8; MAX_PIECES],
     horizontal: [bool; MAX_PIECES],
     shape: [u64; MAX_PIECES],
+    /// Each cell's column and row (no division in the move generator).
+    column_of: [u8; MAX_SIZE * MAX_SIZE],
+    row_of: [u8; MAX_SIZE * MAX_SIZE],
 }
 
 /// Where a layout's pieces are: their first cells, and the cells covered by horizontal pieces
@@ -91,7 +94,13 @@ impl Layout {
             len: [0; MAX_PIECES],
             horizontal: [false; MAX_PIECES],
             shape: [0; MAX_PIECES],
+            column_of: [0; MAX_SIZE * MAX_SIZE],
+            row_of: [0; MAX_SIZE * MAX_SIZE],
         };
+        for cell in 0..size * size {
+            layout.column_of[cell] = (cell % size) as u8;
+            layout.row_of[cell] = (cell / size) as u8;
+        }
         let mut state = State {
             cells: [0; MAX_PIECES],
             horz: 0,
@@ -163,9 +172,9 @@ impl Layout {
             }
             let cell = state.cells[i] as usize;
             let (stride, line_pos) = if self.horizontal[i] {
-                (1, cell % size)
+                (1, self.column_of[cell] as usize)
             } else {
-                (size, cell / size)
+                (size, self.row_of[cell] as usize)
             };
             let old = self.shape[i] << cell;
             let mut slide = |to: usize| {

@@ -12,6 +12,14 @@
 
 use crate::games::rushhour_grid::{MAX_SIZE, Piece, primary_row};
 
+/// A walk over row choices: where prefixes are cut, which are kept, what is done with a choice.
+struct Walk<'a, K, F> {
+    split: usize,
+    prefix: &'a mut u64,
+    keep: &'a mut K,
+    f: &'a mut F,
+}
+
 /// The pieces of one row or one column, with the cells they cover and the cells that must be
 /// taken by the other direction's pieces (the cell before each movable piece, when empty).
 #[derive(Clone, Debug)]
@@ -104,22 +112,68 @@ impl Enumerator {
         self.size
     }
 
-    /// Calls `f` on every row choice, in a fixed order (the index of a choice in this order is
-    /// what shards and threads split on).
-    pub fn for_each_row_choice(&self, mut f: impl FnMut(&RowChoice)) {
-        let mut choice = RowChoice::default();
-        self.rows_from(0, 0, &mut choice, &mut f);
+    /// Calls `f` on every row choice, in a fixed order.
+    pub fn for_each_row_choice(&self, f: impl FnMut(&RowChoice)) {
+        self.for_each_row_choice_under(0, |_| true, f);
     }
 
-    fn rows_from(
+    /// Calls `f` on the row choices under the prefixes (choices of the first `split` rows in
+    /// `row_order`, numbered 0, 1... in enumeration order) that `keep` accepts; the others'
+    /// choices are not enumerated at all. This is how shards split the work.
+    pub fn for_each_row_choice_under(
+        &self,
+        split: usize,
+        mut keep: impl FnMut(u64) -> bool,
+        mut f: impl FnMut(&RowChoice),
+    ) {
+        let mut choice = RowChoice::default();
+        let mut prefix = 0;
+        let mut walk = Walk {
+            split,
+            prefix: &mut prefix,
+            keep: &mut keep,
+            f: &mut f,
+        };
+        self.rows_from(0, 0, &mut choice, &mut walk);
+    }
+
+    /// How many prefixes of `split` rows there are.
+    pub fn prefixes(&self, split: usize) -> u64 {
+        let mut count = 0;
+        self.for_each_row_choice_under(
+            split,
+            |_| {
+                count += 1;
+                false
+            },
+            |_| {},
+        );
+        count
+    }
+
+    /// The fewest rows whose prefixes number at least `wanted` (all the rows if none do).
+    pub fn split_for(&self, wanted: u64) -> usize {
+        (0..self.size)
+            .find(|&split| self.prefixes(split) >= wanted)
+            .unwrap_or(self.size)
+    }
+
+    fn rows_from<K: FnMut(u64) -> bool, F: FnMut(&RowChoice)>(
         &self,
         depth: usize,
         walls: usize,
         choice: &mut RowChoice,
-        f: &mut impl FnMut(&RowChoice),
+        walk: &mut Walk<'_, K, F>,
     ) {
+        if depth == walk.split {
+            let prefix = *walk.prefix;
+            *walk.prefix += 1;
+            if !(walk.keep)(prefix) {
+                return;
+            }
+        }
         if depth == self.size {
-            f(choice);
+            (walk.f)(choice);
             return;
         }
         let (mask, require) = (choice.mask, choice.require);
@@ -130,7 +184,7 @@ impl Enumerator {
             choice.entries[depth] = i;
             choice.mask = mask | entry.mask;
             choice.require = require | entry.require;
-            self.rows_from(depth + 1, walls + entry.walls, choice, f);
+            self.rows_from(depth + 1, walls + entry.walls, choice, walk);
         }
         choice.mask = mask;
         choice.require = require;
@@ -308,6 +362,23 @@ mod tests {
             });
         });
         assert_eq!(counted, listed);
+    }
+
+    #[test]
+    fn prefixes_split_the_choices() {
+        let e = Enumerator::new(5, 1).expect("a valid size");
+        let mut all = 0;
+        e.for_each_row_choice(|_| all += 1);
+        for split in 0..=5 {
+            let prefixes = e.prefixes(split);
+            let (mut even, mut odd) = (0, 0);
+            e.for_each_row_choice_under(split, |p| p % 2 == 0, |_| even += 1);
+            e.for_each_row_choice_under(split, |p| p % 2 == 1, |_| odd += 1);
+            assert_eq!(even + odd, all, "split {split}");
+            assert!(prefixes >= 1 && (split == 0 || odd > 0));
+        }
+        assert_eq!(e.prefixes(5), all);
+        assert!(e.prefixes(e.split_for(100)) >= 100);
     }
 
     #[test]

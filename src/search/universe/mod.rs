@@ -6,8 +6,9 @@
 //! column choices, never stored; each start board's cluster is explored on its own with reused
 //! buffers ([`cluster::Explorer`]) and dropped at once unless the start board is the smallest
 //! of its cluster. Memory is the largest cluster's plus the output lines. Row choices are the
-//! unit of work: shard K of M takes the choices whose number is K - 1 modulo M, and its threads
-//! share those round-robin.
+//! unit of work: shard K of M takes the prefixes (choices of the first rows) whose mixed
+//! number is K - 1 modulo M and enumerates only the row choices under them; its threads share those
+//! round-robin.
 
 pub mod cluster;
 pub mod enumerate;
@@ -176,16 +177,22 @@ pub fn run(
     }
     let threads = config.threads.max(1) as u64;
     let size = config.size;
+    // A shard takes the prefixes (choices of the first rows) whose mixed number is K - 1
+    // modulo M, with
+    // enough prefixes for a fair share each, and never enumerates the others.
+    let split = if m == 1 {
+        0
+    } else {
+        enumerator.split_for(PREFIXES_PER_SHARD * m)
+    };
     // First pass: how many boards this shard has, for the progress lines.
     let mut total = 0u64;
     let mut scratch = vec![Vec::new(); size];
-    let mut index = 0u64;
-    enumerator.for_each_row_choice(|choice| {
-        if index % m == k - 1 {
-            total += enumerator.columns_for(choice, &mut scratch);
-        }
-        index += 1;
-    });
+    enumerator.for_each_row_choice_under(
+        split,
+        |prefix| shard_of(prefix, m) == k - 1,
+        |choice| total += enumerator.columns_for(choice, &mut scratch),
+    );
     let done = AtomicU64::new(0);
     let puzzles = AtomicU64::new(0);
     let finished = AtomicUsize::new(0);
@@ -195,7 +202,7 @@ pub fn run(
                 let (enumerator, done, puzzles, finished) =
                     (&enumerator, &done, &puzzles, &finished);
                 scope.spawn(move || {
-                    let out = work(enumerator, (k, m), (t, threads), done, puzzles);
+                    let out = work(enumerator, (split, k, m), (t, threads), done, puzzles);
                     finished.fetch_add(1, Ordering::Relaxed);
                     out
                 })
@@ -246,10 +253,24 @@ pub fn write_lines(path: &std::path::Path, lines: &[String]) -> Result<(), Strin
     out.flush().map_err(fail)
 }
 
-/// One thread's share: the row choices numbered K - 1 modulo M, every `threads`-th of them.
+/// The shard (from 0) of a prefix: its number mixed (SplitMix64's finaliser) modulo M, so that
+/// each shard is a spread-out sample of the universe (numbers modulo M would follow the last
+/// row's entries) and any one shard's time estimates the whole.
+fn shard_of(prefix: u64, m: u64) -> u64 {
+    let mut z = prefix.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % m
+}
+
+/// Prefixes per shard, at least: shards of prefixes of very different sizes even out.
+const PREFIXES_PER_SHARD: u64 = 256;
+
+/// One thread's share: every `threads`-th row choice under the shard's prefixes (those of
+/// `split` rows whose mixed number is K - 1 modulo M).
 fn work(
     enumerator: &Enumerator,
-    (k, m): (u64, u64),
+    (split, k, m): (usize, u64, u64),
     (t, threads): (u64, u64),
     done: &AtomicU64,
     puzzles: &AtomicU64,
@@ -261,8 +282,9 @@ fn work(
     let mut lines = Vec::new();
     let mut index = 0u64;
     let mut too_large = None;
-    enumerator.for_each_row_choice(|choice| {
-        let mine = index % m == k - 1 && (index / m) % threads == t;
+    let keep = |prefix: u64| shard_of(prefix, m) == k - 1;
+    enumerator.for_each_row_choice_under(split, keep, |choice| {
+        let mine = index % threads == t;
         index += 1;
         if !mine {
             return;
