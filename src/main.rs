@@ -86,6 +86,9 @@ enum Tool {
     },
     /// Serve a web page that plays and analyses every game (see gui.md).
     Gui(GuiArgs),
+    /// Rush Hour tools (`sente rushhour universe --size 6 --walls 0 --out FILE`).
+    #[command(subcommand)]
+    Rushhour(RushhourTool),
     /// Play transcript files (`> sent`, `< expected`) against an engine.
     Transcript {
         /// The engine to test (default: this sente).
@@ -97,6 +100,34 @@ enum Tool {
         /// Transcript files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+}
+
+/// `sente rushhour` tools.
+#[derive(Subcommand)]
+enum RushhourTool {
+    /// Enumerate every board of an N x N game, one interesting puzzle per cluster, as Michael
+    /// Fogleman's database does (see protocol.md, "sente rushhour universe").
+    Universe {
+        /// Board side: 4, 5 or 6.
+        #[arg(long, default_value_t = 6)]
+        size: usize,
+        /// The most walls (1-cell blockers): 0, 1 or 2.
+        #[arg(long, default_value_t = 0)]
+        walls: usize,
+        /// Where to write the puzzles, one line each, sorted.
+        #[arg(long)]
+        out: PathBuf,
+        /// Enumerate only part K of M (`K/M`, 1 <= K <= M); the parts' lines merge into the
+        /// whole run's.
+        #[arg(long, value_name = "K/M")]
+        shard: Option<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Seconds between progress lines on stderr.
+        #[arg(long, default_value_t = 10.0)]
+        progress: f64,
     },
 }
 
@@ -118,8 +149,8 @@ struct MatchArgs {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi option.<Name>=<value>`
-    /// and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
+    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi notation=auto|sente|fsf
+    /// option.<Name>=<value>` and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// The `--engine` groups (filled from the parsed occurrences, not by clap's derive).
@@ -170,7 +201,7 @@ struct GuiArgs {
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
-    /// option.<Name>=<value>` (default: this sente).
+    /// notation=auto|sente|fsf option.<Name>=<value>` (default: this sente).
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// The `--engine` groups (filled from the parsed occurrences).
@@ -242,6 +273,7 @@ fn main() -> ExitCode {
             files,
         }) => transcripts(engine, &args, &files),
         Some(Tool::Gui(args)) => gui(args),
+        Some(Tool::Rushhour(tool)) => rushhour(tool),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -451,4 +483,34 @@ fn gui(args: GuiArgs) -> Result<(), String> {
         engines,
         max_engines: args.max_engines,
     })
+}
+
+fn rushhour(tool: RushhourTool) -> Result<(), String> {
+    use sente::search::universe;
+    let RushhourTool::Universe {
+        size,
+        walls,
+        out,
+        shard,
+        threads,
+        progress,
+    } = tool;
+    let config = universe::Config {
+        size,
+        walls,
+        shard: shard.as_deref().map_or(Ok((1, 1)), universe::parse_shard)?,
+        threads: threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
+    };
+    if !progress.is_finite() || progress <= 0.0 {
+        return Err(format!(
+            "--progress {progress}: expected a positive number of seconds"
+        ));
+    }
+    let every = std::time::Duration::from_secs_f64(progress);
+    let (lines, summary) = universe::run(&config, every, &|p| eprintln!("{}", p.line()))?;
+    universe::write_lines(&out, &lines)?;
+    eprintln!("{}", summary.text(&config));
+    Ok(())
 }

@@ -1,7 +1,9 @@
 //! `scripts/ray_match.py` for real: a Ray head and a second Ray node on this machine (loopback
 //! only, one CPU each, started by `scripts/ray_local.py`), a 40-game match through the driver
 //! with one worker process killed on the way, checked against the same match played whole by
-//! `sente match`; then an SPRT that the driver stops early. Needs `python3` with `ray`
+//! `sente match`; then an SPRT that the driver stops early. And `scripts/ray_rush_universe.py`:
+//! the 5x5 Rush Hour universe with a wall in shards over the two nodes, a worker killed, equal
+//! to the universe enumerated whole. The two tests take turns (one Ray at a time). Needs `python3` with `ray`
 //! (`pip install -r scripts/requirements.txt`); without it the test says so and passes, unless
 //! `SENTE_REQUIRE_RAY=1` (as `.ci/run` sets) makes that a failure. Every process it starts
 //! carries an environment variable of its own, by which they are all killed at the end,
@@ -17,6 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+/// Held by each test while its Ray runs: one local cluster at a time.
+static ONE_RAY: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// The environment variable that marks this test's processes.
 const TAG: &str = "SENTE_RAY_TEST";
@@ -269,12 +274,17 @@ impl Drop for Driver {
 
 /// Kills (SIGKILL) one Ray worker process while it runs a task of the driver's; its pid.
 fn kill_a_worker(ray: &LocalRay) -> i32 {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    kill_a_worker_running(ray, "ray::play_rounds")
+}
+
+/// Kills (SIGKILL) one Ray worker process whose command line starts with `task`; its pid.
+fn kill_a_worker_running(ray: &LocalRay, task: &str) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(60);
     while Instant::now() < deadline {
         if let Some((pid, _)) = ray
             .survivors()
             .into_iter()
-            .find(|(_, cmdline)| cmdline.starts_with("ray::play_rounds"))
+            .find(|(_, cmdline)| cmdline.starts_with(task))
         {
             // SAFETY: kill has no memory effects.
             unsafe {
@@ -327,6 +337,7 @@ fn a_match_over_two_ray_nodes_with_a_killed_worker_is_the_match_played_whole() {
     if !ray_ready() {
         return;
     }
+    let _turn = ONE_RAY.lock().unwrap_or_else(|e| e.into_inner());
     // The reference, before Ray's processes share the CPUs.
     let whole = temp_path("whole.txt");
     let output = Command::new(SENTE)
@@ -410,6 +421,68 @@ fn a_match_over_two_ray_nodes_with_a_killed_worker_is_the_match_played_whole() {
     for path in [&whole, &merged, &sprt] {
         let _ = std::fs::remove_file(path);
     }
+    let (tag, group) = (ray.tag.clone(), ray.helper.id());
+    drop(ray);
+    assert_eq!(processes_of(&tag, group), Vec::new(), "left behind");
+}
+
+#[test]
+fn a_universe_over_two_ray_nodes_with_a_killed_worker_is_the_universe_enumerated_whole() {
+    if !ray_ready() {
+        return;
+    }
+    let _turn = ONE_RAY.lock().unwrap_or_else(|e| e.into_inner());
+    let expected_path = format!(
+        "{}/tests/data/rushhour/universe/5x5-walls1.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let expected = std::fs::read_to_string(&expected_path).expect("the 5x5 universe with a wall");
+    let ray = LocalRay::start();
+    let out = temp_path("universe.txt");
+    let mut child = Command::new("python3")
+        .arg(script("ray_rush_universe.py"))
+        .args(["--sente", SENTE, "--address", &ray.address])
+        .args(["--shards", "12", "--size", "5", "--walls", "1", "--out"])
+        .arg(&out)
+        .envs(ray.env())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(ray.dir.join("universe.err")).unwrap())
+        .spawn()
+        .expect("python3 runs");
+    let killed = kill_a_worker_running(&ray, "ray::run_shard");
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut stdout)
+        .expect("the driver's output");
+    let status = child.wait().expect("the driver ends");
+    eprintln!("{stdout}");
+    assert!(
+        status.success(),
+        "driver: {status}\n{stdout}\n{}",
+        std::fs::read_to_string(ray.dir.join("universe.err")).unwrap_or_default()
+    );
+    assert!(
+        stdout.contains("failed: WorkerCrashedError; retrying"),
+        "worker {killed} killed:\n{stdout}"
+    );
+    let per_node = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Shards per node: "))
+        .expect("shards per node");
+    assert_eq!(
+        per_node.split(';').next().unwrap_or("").split(", ").count(),
+        2,
+        "{per_node}"
+    );
+    assert!(
+        stdout
+            .contains("2988670 boards generated, 1655079 clusters, 831255 solvable, 6041 puzzles")
+    );
+    let merged = std::fs::read_to_string(&out).expect("the merged lines");
+    assert!(
+        merged == expected,
+        "the merged universe differs from {expected_path}"
+    );
+    let _ = std::fs::remove_file(&out);
     let (tag, group) = (ray.tag.clone(), ray.helper.id());
     drop(ray);
     assert_eq!(processes_of(&tag, group), Vec::new(), "left behind");

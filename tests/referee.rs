@@ -15,6 +15,10 @@ fn faulty() -> String {
     format!("{}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"))
 }
 
+fn fake_fsf() -> String {
+    format!("{}/tests/engines/fake_fsf.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// A fresh path in the temp directory, unique to this test run.
 fn temp_path(name: &str) -> PathBuf {
     static COUNT: AtomicUsize = AtomicUsize::new(0);
@@ -31,7 +35,10 @@ fn sente(args: &[&str]) -> Output {
 fn match_words(template: &str, values: &[&str]) -> Vec<String> {
     std::iter::once("match".to_string())
         .chain(template.split_whitespace().map(|word| {
-            let mut word = word.replace("$SENTE", SENTE).replace("$FAULTY", &faulty());
+            let mut word = word
+                .replace("$SENTE", SENTE)
+                .replace("$FAULTY", &faulty())
+                .replace("$FAKE_FSF", &fake_fsf());
             for (i, value) in values.iter().enumerate().rev() {
                 word = word.replace(&format!("${}", i + 1), value);
             }
@@ -337,6 +344,104 @@ fn openings_from_a_file_start_from_fens_and_move_lists() {
     assert!(ok, "{replayed}");
     let _ = std::fs::remove_file(&out);
     let _ = std::fs::remove_file(&openings);
+}
+
+/// A match of sente against the fake Fairy-Stockfish in `mode`, with `pairs` for the fake and
+/// `each` for both; returns the output and the record.
+fn against_fake_fsf(variant: &str, mode: &str, pairs: &str, each: &str) -> (String, String) {
+    let out = temp_path(&format!("fsf-{mode}.txt"));
+    let template = format!(
+        "--variant $1 --games 2 --openings plies=2 --engine cmd=$SENTE name=sente \
+         --engine cmd=$FAKE_FSF name=fsf arg=$2 {pairs} --each {each} --out $3"
+    );
+    let output = sente_match(&template, &[variant, mode, &out.display().to_string()]);
+    let text = stdout(&output);
+    assert!(
+        output.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let record = std::fs::read_to_string(&out).unwrap_or_default();
+    if mode == "good" {
+        let (ok, replayed) = replay(&out);
+        assert!(ok, "{replayed}");
+    }
+    let _ = std::fs::remove_file(&out);
+    (text, record)
+}
+
+#[test]
+fn fairy_stockfish_is_known_by_its_name_and_plays_connect4_at_any_size_in_its_notation() {
+    // Detected from `id name Fairy-Stockfish ...`: the variant is loaded from a file written
+    // for the size, the moves translated both ways; the record holds sente's columns.
+    let (text, record) = against_fake_fsf(
+        "connect4",
+        "good",
+        "",
+        "depth=2 option.Connect4Width=8 option.Connect4Height=7",
+    );
+    assert!(text.contains("Terminations: normal 2\n"), "{text}");
+    assert!(text.contains("Forfeits: none\n"), "{text}");
+    assert!(!record.contains('@'), "{record}");
+    assert!(
+        record.contains("[Rules \"Connect4Width=8 Connect4Height=7\"]"),
+        "{record}"
+    );
+    // The widest board both play (files j to l), the options in the other order.
+    let (text, _) = against_fake_fsf(
+        "connect4",
+        "good",
+        "",
+        "depth=1 option.Connect4Height=4 option.Connect4Width=12",
+    );
+    assert!(text.contains("Terminations: normal 2\n"), "{text}");
+    // Tic-tac-toe, the notation named.
+    let (text, record) = against_fake_fsf("tictactoe", "good", "notation=fsf", "depth=9");
+    assert!(text.contains("Terminations: normal 2\n"), "{text}");
+    assert!(
+        record.contains("cmd=") && record.contains("notation=fsf"),
+        "{record}"
+    );
+}
+
+#[test]
+fn fairy_stockfish_faults_are_named() {
+    // A variant it did not load (Fairy-Stockfish says nothing): the game is lost, the reason
+    // names the variant.
+    let (text, record) = against_fake_fsf(
+        "connect4",
+        "novariants",
+        "",
+        "depth=2 option.Connect4Width=9",
+    );
+    assert!(text.contains("Terminations: protocol error 2\n"), "{text}");
+    assert!(
+        record.contains("did not load variant sente-connect4-9x6"),
+        "{record}"
+    );
+    // A drop above the column's lowest free cell is checked and rejected.
+    let (text, record) = against_fake_fsf("connect4", "floating", "", "depth=2");
+    assert!(text.contains("Terminations: illegal move 2\n"), "{text}");
+    assert!(record.contains("played illegal move 'P@"), "{record}");
+    // A board larger than Fairy-Stockfish's 12 x 10.
+    let (text, record) = against_fake_fsf(
+        "connect4",
+        "good",
+        "",
+        "depth=2 option.Connect4Width=4 option.Connect4Height=11",
+    );
+    assert!(text.contains("Terminations: protocol error 2\n"), "{text}");
+    assert!(record.contains("at most 12 files x 10 ranks"), "{record}");
+    // A game the adapter cannot load into Fairy-Stockfish stops the match with a message.
+    let output = sente_match(
+        "--variant babylon --games 2 --engine cmd=$SENTE --engine cmd=$FAKE_FSF --each depth=1",
+        &[],
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success() && err.contains("does not play babylon"),
+        "{err}"
+    );
 }
 
 #[test]

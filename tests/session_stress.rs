@@ -28,7 +28,8 @@
 //! `SENTE_STRESS_SEED=<seed> SENTE_STRESS_SEQUENCES=1 cargo test --release --test session_stress -- --nocapture`.
 //!
 //! `readyok` must arrive within `SENTE_STRESS_READY_MS` ms of its `isready` (the first
-//! `isready` of a process, which also waits for it to start, is not timed; default 250: the
+//! `isready` of a process, which also waits for it to start, is not timed, nor the first after
+//! a command that clears or replaces the table, which `readyok` waits for; default 250: the
 //! tests share two cores with other test binaries and with the engine's own search thread;
 //! `scripts/stress.sh` runs the long mode with the protocol's 50 ms).
 
@@ -155,6 +156,8 @@ struct Driver {
     history: Vec<String>,
     stats: Stats,
     ready_bound: Duration,
+    /// A command since the last `isready` may have the worker clear or replace its table.
+    table_work: bool,
     shapes: Shapes,
 }
 
@@ -238,11 +241,17 @@ impl Driver {
             history: Vec::new(),
             stats: Stats::default(),
             ready_bound,
+            table_work: false,
             shapes: Shapes::new(),
         })
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
+        // New games, and options that resize or clear the table (Hash, Clear Hash, rules).
+        const TABLE_WORK: [&str; 3] = ["ucinewgame", "uginewgame", "setoption"];
+        if TABLE_WORK.iter().any(|w| line.starts_with(w)) {
+            self.table_work = true;
+        }
         self.history.push(format!("> {line}"));
         self.stats.commands += 1;
         let stdin = self.stdin.as_mut().ok_or("stdin is closed")?;
@@ -252,6 +261,15 @@ impl Driver {
 
     fn expect(&mut self, line: &str, what: Expect) -> Result<(), String> {
         self.send(line)?;
+        // `readyok` waits for the table work queued before it: not timed, nor the `isready`
+        // sent before that wait is over.
+        let waiting = self.queue.iter().any(|e| matches!(e, Expect::Ready(None)));
+        let what = match what {
+            Expect::Ready(Some(_)) if std::mem::take(&mut self.table_work) || waiting => {
+                Expect::Ready(None)
+            }
+            other => other,
+        };
         self.queue.push_back(what);
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! The engine's options: their announcement for `uci`/`ugi` and the checked changes that
 //! `setoption` makes.
 
+use super::job::SearchJob;
 use super::variants::{self, StartRules};
 use crate::games::Game;
 use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
@@ -11,7 +12,11 @@ use crate::games::rushhour_heuristics::Heuristic;
 use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
+use crate::search::limits::Limits;
 use crate::search::textbook::Vision;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -128,6 +133,21 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The job of a `go` with `limits` under these options (algorithm, threads, book,
+    /// heuristic, trace), starting now.
+    pub fn search_job(&self, limits: Limits, stop: Arc<AtomicBool>) -> SearchJob {
+        SearchJob {
+            algorithm: self.search_algorithm(),
+            limits,
+            start: Instant::now(),
+            stop,
+            threads: self.threads,
+            own_book: self.own_book,
+            heuristic: self.puzzle_heuristic,
+            trace_limit: self.trace_limit(),
+        }
+    }
+
     /// The rules the variants' start positions depend on.
     pub fn start_rules(&self) -> StartRules {
         StartRules {

@@ -5,7 +5,6 @@
 //! `MAX_WAITING_TASKS`), and `stop` ends the running task and every waiting one.
 
 use super::input::{InputLine, MAX_LINE_BYTES};
-use super::job::SearchJob;
 use super::options::{Change, Options};
 use super::variants::{self, Variant};
 use super::worker::{Event, Job, Task, Worker};
@@ -19,7 +18,7 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The engine's name and version, as `id name` gives it.
 pub const ENGINE_NAME: &str = concat!("sente ", env!("CARGO_PKG_VERSION"));
@@ -166,8 +165,21 @@ impl<W: Write> Session<W> {
         self.say(Response::Error(message.into()));
     }
 
+    /// Waits until the worker has done its queued jobs (no task runs: only table clears and
+    /// resizes can be queued).
+    fn wait_for_worker(&mut self) {
+        self.worker.send(Job::Ready);
+        while let Ok(event) = self.worker.events().recv() {
+            if matches!(event, Event::Ready) {
+                return;
+            }
+            self.handle_event(event);
+        }
+    }
+
     fn handle_event(&mut self, event: Event) {
         match event {
+            Event::Ready => {}
             Event::Line(line) => self.say(line),
             Event::Done(last) => {
                 self.tasks.pop_front();
@@ -204,7 +216,15 @@ impl<W: Write> Session<W> {
                 }
                 self.say(Response::HandshakeOk(dialect));
             }
-            Command::IsReady => self.say(Response::ReadyOk),
+            // While a search runs, at once; otherwise once the worker has done what is queued
+            // (clearing or allocating a table of many MB can take a second, which would
+            // otherwise be taken from the next move's time).
+            Command::IsReady => {
+                if self.tasks.is_empty() {
+                    self.wait_for_worker();
+                }
+                self.say(Response::ReadyOk)
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => self.worker.send(Job::ClearTable),
             Command::Position { start, moves } => {
@@ -275,16 +295,7 @@ impl<W: Write> Session<W> {
                 || limits.nodes.is_some()
                 || limits.move_time.is_some()
                 || limits.clock.is_some());
-        let job = SearchJob {
-            algorithm,
-            limits,
-            start: Instant::now(),
-            stop: Arc::clone(&stop),
-            threads: self.options.threads,
-            own_book: self.options.own_book,
-            heuristic: self.options.puzzle_heuristic,
-            trace_limit: self.options.trace_limit(),
-        };
+        let job = self.options.search_job(limits, Arc::clone(&stop));
         let task = self.variant.search_task(job);
         self.start_task("go", task, stop, bounded);
     }
@@ -318,23 +329,7 @@ impl<W: Write> Session<W> {
     }
 
     fn display(&mut self) {
-        let side = match (self.variant.outcome(), self.variant.side_to_move()) {
-            (Some(_), _) => "none (game over)",
-            (None, Seat::P1) => "p1",
-            (None, Seat::P2) => "p2",
-        };
-        let moves = self.variant.legal_moves();
-        let moves = if moves.is_empty() {
-            "(none)".to_string()
-        } else {
-            moves.join(" ")
-        };
-        let text = format!(
-            "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {moves}",
-            self.variant.display().trim_end(),
-            self.variant.name(),
-            self.variant.fen(),
-        );
+        let text = variants::describe(self.variant.as_ref());
         self.say(Response::Text(text));
     }
 }

@@ -107,10 +107,36 @@ pub trait Variant: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The board drawn for a person.
     fn display(&self) -> String;
+    /// The static evaluation the searches use at their depth limit, in centipawns from the
+    /// side to move.
+    fn evaluate(&self) -> i32;
     /// A task searching a copy of the position.
     fn search_task(&self, job: SearchJob) -> Task;
     /// A task counting move sequences of length `depth`.
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task;
+    /// A copy of this game and position (the Python package's `State.copy` and `undo`).
+    fn clone_box(&self) -> Box<dyn Variant>;
+}
+
+/// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.
+pub fn describe(variant: &dyn Variant) -> String {
+    let side = match (variant.outcome(), variant.side_to_move()) {
+        (Some(_), _) => "none (game over)",
+        (None, Seat::P1) => "p1",
+        (None, Seat::P2) => "p2",
+    };
+    let moves = variant.legal_moves();
+    let moves = if moves.is_empty() {
+        "(none)".to_string()
+    } else {
+        moves.join(" ")
+    };
+    format!(
+        "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {moves}",
+        variant.display().trim_end(),
+        variant.name(),
+        variant.fen(),
+    )
 }
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
@@ -118,6 +144,7 @@ pub trait Variant: Send {
 type ExactSolver<G> = fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) -> Option<Response>;
 
 /// The position of game `G`.
+#[derive(Clone)]
 struct Session<G: Game> {
     /// What `position startpos` sets.
     start: G,
@@ -201,6 +228,10 @@ impl<G: Game> Variant for Session<G> {
         self.pos.display()
     }
 
+    fn evaluate(&self) -> i32 {
+        self.pos.evaluate()
+    }
+
     fn search_task(&self, job: SearchJob) -> Task {
         let pos = self.pos.clone();
         let solver = self.solver;
@@ -231,6 +262,10 @@ impl<G: Game> Variant for Session<G> {
             let result = search::run(&pos, context, &mut report);
             Response::BestMove(result.best_move)
         })
+    }
+
+    fn clone_box(&self) -> Box<dyn Variant> {
+        Box::new(self.clone())
     }
 
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task {

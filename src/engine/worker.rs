@@ -16,6 +16,8 @@ pub enum Event {
     /// The current task (search or perft) is finished, with its last line (`bestmove`, or the
     /// perft result): one event, so the session sees the end and the line together.
     Done(Response),
+    /// The jobs queued before a `Job::Ready` are done.
+    Ready,
 }
 
 /// State kept by the worker between tasks.
@@ -44,6 +46,9 @@ pub enum Job {
     ClearTable,
     /// Replace the table by one of this many MB.
     ResizeTable(usize),
+    /// Send `Event::Ready` (once the jobs before it, such as clearing a large table, are
+    /// done).
+    Ready,
 }
 
 /// The handle the session keeps on the search thread. Dropping it lets the thread end after
@@ -136,6 +141,9 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
                     solver.clear();
                 }
                 state.rocks = None;
+            }
+            Job::Ready => {
+                let _ = events.send(Event::Ready);
             }
             Job::ResizeTable(mb) => {
                 state.hash_mb = mb;

@@ -5,6 +5,7 @@
 pub mod babylon;
 pub mod connect4;
 pub mod rushhour;
+pub mod rushhour_grid;
 pub mod rushhour_heuristics;
 pub mod rushhour_rocks;
 pub mod tictactoe;

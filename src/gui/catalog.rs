@@ -145,7 +145,7 @@ fn probe_one(spec: &EngineSpec) -> EngineEntry {
             return entry;
         }
     };
-    match process.handshake(spec.proto) {
+    match process.handshake_in(spec.proto, spec.notation) {
         Ok(()) => {
             entry.id_name = process.id_name.clone();
             entry.variants = process.variants.clone();

@@ -252,7 +252,7 @@ fn new_game_command(dialect: Dialect) -> &'static str {
 fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
     let name = &setup.spec.name;
     process
-        .handshake(setup.spec.proto)
+        .handshake_in(setup.spec.proto, setup.spec.notation)
         .map_err(|f| format!("{name}: {}", fault_text(&f)))?;
     if let Some(choices) = &process.variants {
         if !choices.contains(&setup.variant) {

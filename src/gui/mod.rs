@@ -57,6 +57,7 @@ pub fn this_sente(name: &str) -> Result<EngineSpec, String> {
         cmd: exe.to_string_lossy().into_owned(),
         args: Vec::new(),
         proto: Some(crate::protocol::command::Dialect::Ugi),
+        notation: crate::referee::fsf::Notation::Sente,
         options: Vec::new(),
         limits: MoveLimits::default(),
     })

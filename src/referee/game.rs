@@ -273,7 +273,9 @@ fn prepare(
     if slot.is_none() {
         let mut process = EngineProcess::spawn(&spec.cmd, &spec.args)
             .map_err(|e| Setup::Abort(format!("{}: {e}", spec.name)))?;
-        process.handshake(spec.proto).map_err(Setup::Fault)?;
+        process
+            .handshake_in(spec.proto, spec.notation)
+            .map_err(Setup::Fault)?;
         if let Some(choices) = &process.variants {
             if !choices.iter().any(|c| c == rules.variant()) {
                 return Err(Setup::Abort(format!(

@@ -2,6 +2,7 @@
 //! `sente play` lets a person play sente in the terminal.
 
 pub mod config;
+pub mod fsf;
 pub mod game;
 pub mod interrupt;
 pub mod merge;

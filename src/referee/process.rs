@@ -2,6 +2,7 @@
 //! so that the referee never blocks on a broken engine, and a kill of the whole group when it
 //! is dropped.
 
+use super::fsf::{FsfAdapter, Notation, PLAYABLE};
 use super::interrupt;
 use crate::engine::input::{InputLine, read_line};
 use crate::protocol::command::Dialect;
@@ -165,6 +166,8 @@ pub struct EngineProcess {
     pub id_name: Option<String>,
     /// Its `option name ...` lines, as announced (at most `MAX_OPTION_LINES`).
     pub options: Vec<String>,
+    /// The translator to Fairy-Stockfish's notation, when the engine speaks it.
+    adapter: Option<FsfAdapter>,
 }
 
 impl EngineProcess {
@@ -249,6 +252,7 @@ impl EngineProcess {
             variants: None,
             id_name: None,
             options: Vec::new(),
+            adapter: None,
         })
     }
 
@@ -262,11 +266,36 @@ impl EngineProcess {
         EngineKiller(self.group.clone())
     }
 
-    /// Sends one line (never blocks: a writer thread feeds the engine).
-    pub fn send(&self, line: &str) {
+    /// Sends one line in sente's notation (never blocks: a writer thread feeds the engine);
+    /// for an engine speaking Fairy-Stockfish's, the line is translated first.
+    pub fn send(&mut self, line: &str) {
+        let lines = match &mut self.adapter {
+            Some(adapter) => adapter.outgoing(line),
+            None => vec![line.to_string()],
+        };
+        for line in lines {
+            self.send_raw(&line);
+        }
+    }
+
+    /// Sends one line as it is.
+    fn send_raw(&self, line: &str) {
         log::debug!("> {line}");
         if let Some(sink) = &self.to_engine {
             let _ = sink.send(line.to_string());
+        }
+    }
+
+    /// True when the engine's moves and positions go through the Fairy-Stockfish adapter.
+    pub fn speaks_fsf(&self) -> bool {
+        self.adapter.is_some()
+    }
+
+    /// The adapter's complaint (a variant not loaded, a line it could not translate), if any.
+    fn adapter_check(&mut self) -> Result<(), Fault> {
+        match &mut self.adapter {
+            Some(adapter) => adapter.check().map_err(Fault::Protocol),
+            None => Ok(()),
         }
     }
 
@@ -325,8 +354,33 @@ impl EngineProcess {
         "closed its output".to_string()
     }
 
-    /// The handshake: `ugi`, or `uci` when asked or when `ugi` gets no `ugiok`.
+    /// The handshake: `ugi`, or `uci` when asked or when `ugi` gets no `ugiok`; an engine
+    /// whose `id name` starts with `Fairy-Stockfish` is spoken to in its notation.
     pub fn handshake(&mut self, proto: Option<Dialect>) -> Result<(), Fault> {
+        self.handshake_in(proto, Notation::Auto)
+    }
+
+    /// `handshake`, with the engine's notation given (`Notation::Fsf` goes straight to `uci`).
+    /// An engine spoken to in Fairy-Stockfish's notation plays what the adapter can load
+    /// (`variants` says so).
+    pub fn handshake_in(
+        &mut self,
+        proto: Option<Dialect>,
+        notation: Notation,
+    ) -> Result<(), Fault> {
+        let proto = match (proto, notation) {
+            (None, Notation::Fsf) => Some(Dialect::Uci),
+            _ => proto,
+        };
+        self.handshake_dialect(proto)?;
+        if notation.is_fsf(self.id_name.as_deref()) {
+            self.adapter = Some(FsfAdapter::new());
+            self.variants = Some(PLAYABLE.iter().map(|v| v.to_string()).collect());
+        }
+        Ok(())
+    }
+
+    fn handshake_dialect(&mut self, proto: Option<Dialect>) -> Result<(), Fault> {
         let start = Instant::now();
         if proto != Some(Dialect::Uci) {
             let limit = if proto == Some(Dialect::Ugi) {
@@ -388,8 +442,12 @@ impl EngineProcess {
         let deadline = Instant::now() + SETUP_LIMIT;
         loop {
             match self.next_line(deadline) {
-                Ok(line) if line.trim() == "readyok" => return Ok(()),
-                Ok(_) => {}
+                Ok(line) if line.trim() == "readyok" => return self.adapter_check(),
+                Ok(line) => {
+                    if let Some(adapter) = &mut self.adapter {
+                        adapter.observe(&line);
+                    }
+                }
                 Err(wait) => return Err(self.fault(wait, "readyok", SETUP_LIMIT)),
             }
         }
@@ -437,12 +495,26 @@ impl EngineProcess {
             match words.next() {
                 None | Some("readyok") => {}
                 Some("info") => {
-                    reply.read_info(words);
+                    let line = match &mut self.adapter {
+                        Some(adapter) => {
+                            adapter.observe(&line);
+                            adapter.info_line(&line)
+                        }
+                        None => line.clone(),
+                    };
+                    reply.read_info(line.split_whitespace().skip(1));
                     check(Some(&line));
                 }
                 Some("bestmove") => {
                     reply.taken = start.elapsed();
-                    reply.mv = words.next().filter(|m| *m != "(none)").map(str::to_string);
+                    if let Err(fault) = self.adapter_check() {
+                        return Err((fault, reply.taken));
+                    }
+                    let mv = words.next().filter(|m| *m != "(none)");
+                    reply.mv = match (&self.adapter, mv) {
+                        (Some(adapter), Some(mv)) => Some(adapter.move_from_engine(mv)),
+                        (_, mv) => mv.map(str::to_string),
+                    };
                     return Ok(reply);
                 }
                 Some(_) => {

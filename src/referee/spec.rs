@@ -1,6 +1,7 @@
 //! What `--engine` and `--each` say: an engine's command, name, protocol, options and limits,
 //! parsed from `key=value` pairs.
 
+use super::fsf::Notation;
 use crate::protocol::command::Dialect;
 use std::fmt;
 
@@ -96,6 +97,8 @@ pub struct EngineSpec {
     pub args: Vec<String>,
     /// `proto=uci|ugi`; `None`: try `ugi`, fall back to `uci`.
     pub proto: Option<Dialect>,
+    /// `notation=auto|sente|fsf`: how moves, positions and variants are written to it.
+    pub notation: Notation,
     /// `option.<Name>=<value>`, sent with `setoption` in this order.
     pub options: Vec<(String, String)>,
     /// The limits.
@@ -117,6 +120,9 @@ impl EngineSpec {
                 }
                 .to_string(),
             );
+        }
+        if self.notation != Notation::Auto {
+            words.push(format!("notation={}", self.notation.as_str()));
         }
         words.extend(self.options.iter().map(|(n, v)| format!("option.{n}={v}")));
         let limits = &self.limits;
@@ -183,6 +189,7 @@ struct Draft {
     cmd: Option<String>,
     args: Vec<String>,
     proto: Option<Dialect>,
+    notation: Notation,
     options: Vec<(String, String)>,
     limits: MoveLimits,
 }
@@ -211,6 +218,7 @@ impl Draft {
                     _ => return Err(format!("proto is uci or ugi, not '{value}'")),
                 })
             }
+            "notation" => self.notation = Notation::parse(value)?,
             "tc" => self.limits.clock = Some(parse_clock(value)?),
             "st" => self.limits.move_time_ms = Some(at_least_one(key, value, parse_seconds)?),
             "depth" => self.limits.depth = Some(at_least_one(key, value, parse_count)?),
@@ -219,7 +227,7 @@ impl Draft {
             "hard" => self.limits.hard_ms = Some(parse_seconds(key, value)?),
             _ => {
                 return Err(format!(
-                    "unknown key '{key}' (cmd, name, arg, proto, option.<Name>, tc, st, \
+                    "unknown key '{key}' (cmd, name, arg, proto, notation, option.<Name>, tc, st, \
                      depth, nodes, timemargin, hard)"
                 ));
             }
@@ -243,6 +251,7 @@ impl Draft {
             cmd,
             args: self.args,
             proto: self.proto,
+            notation: self.notation,
             options: self.options,
             limits: self.limits,
         })

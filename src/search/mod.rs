@@ -13,6 +13,7 @@ pub mod solve;
 pub mod textbook;
 pub mod trace;
 pub mod tt;
+pub mod universe;
 
 use crate::games::{Game, Outcome, Seat};
 use control::Control;

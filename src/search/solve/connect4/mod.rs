@@ -22,6 +22,7 @@ mod search;
 
 use super::table::SolverTable;
 use crate::games::connect4::{Connect4, Geometry, Shape};
+use crate::games::{Game, Outcome};
 use crate::with_fixed_geometry;
 use board::Board;
 use search::{Limits, Search};
@@ -136,6 +137,27 @@ impl Solver {
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
         self.solve_within(pos, true, report)
+    }
+
+    /// The exact score of every legal column of `pos` (which must not be over), in column
+    /// order, each from the side to move of `pos`: a column that wins at once is worth the
+    /// win's score, one that fills the board without a win 0, any other the negated score of
+    /// the position it leads to.
+    pub fn column_scores(&mut self, pos: &Connect4) -> Result<Vec<(u8, i32)>, Interrupted> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut scores = Vec::with_capacity(moves.len());
+        for col in moves {
+            let mut child = pos.clone();
+            child.play(col);
+            let score = match child.outcome() {
+                Some(Outcome::Win(_)) => win_score(pos.shape().cells(), pos.moves_played()),
+                Some(_) => 0,
+                None => -self.solve(&child, &mut |_| {})?,
+            };
+            scores.push((col, score));
+        }
+        Ok(scores)
     }
 
     fn solve_within(
@@ -289,5 +311,40 @@ impl Solver {
         self.nodes += my_nodes + helper_nodes.load(Ordering::Relaxed);
         let theirs = found.lock().ok().and_then(|slot| *slot);
         mine.or(theirs)
+    }
+}
+
+#[cfg(test)]
+mod column_tests {
+    use super::*;
+
+    #[test]
+    fn the_best_column_is_worth_the_position() {
+        // Positions from the start of 7x6 games, and one of 5x4.
+        let shape = Shape::new(5, 4).expect("fits");
+        let positions = [
+            Connect4::from_move_string("4455443").expect("moves"),
+            Connect4::from_move_string("44444432").expect("moves"),
+            Connect4::from_moves(shape, "33332").expect("moves"),
+        ];
+        let mut solver = Solver::new(16);
+        for pos in positions {
+            let columns = solver.column_scores(&pos).expect("not stopped");
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            assert_eq!(columns.iter().map(|c| c.0).collect::<Vec<_>>(), legal);
+            let best = columns.iter().map(|c| c.1).max().expect("a column");
+            assert_eq!(best, solver.solve(&pos, &mut |_| {}).expect("solved"));
+        }
+    }
+
+    #[test]
+    fn a_winning_column_is_worth_its_win() {
+        // x has three in the bottom row (1 2 3), o three in column 7: x wins at column 4 with
+        // its 4th stone, 22 - 4.
+        let pos = Connect4::from_move_string("172737").expect("moves");
+        let mut solver = Solver::new(16);
+        let columns = solver.column_scores(&pos).expect("not stopped");
+        assert!(columns.contains(&(3, 18)), "{columns:?}");
     }
 }

@@ -1,0 +1,30 @@
+"""sente: the games, searches and solvers of the sente engine, from Python.
+
+    import sente
+    s = sente.State("connect4")           # or "tictactoe", "tree", "rushhour", "babylon"...
+    s.play("4")
+    sente.solve(s)                        # Connect Four: exact score and each column's
+    r = sente.search(s, "alphabeta-plain", depth=4, trace=True)
+    r.tree                                # the traced tree, drawn in Jupyter
+
+States, searches and solvers run in Rust (the crate itself, through `sente._sente`); searches
+release the GIL and stop on Ctrl-C. `sente.engine` drives any UCI/UGI engine process.
+"""
+
+from . import engine
+from ._api import SearchResult, Solution, search, solve
+from ._sente import IllegalMove, State, variants
+from .tree import SearchTree
+
+__all__ = [
+    "State",
+    "IllegalMove",
+    "variants",
+    "search",
+    "solve",
+    "SearchResult",
+    "Solution",
+    "SearchTree",
+    "engine",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,234 @@
+"""`sente.search` and `sente.solve`: the engine's searches and solvers on a `State`, run in
+Rust with the GIL released (Ctrl-C stops them with a `KeyboardInterrupt`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from . import _sente
+from ._sente import State
+from .tree import SearchTree
+
+__all__ = ["SearchResult", "Solution", "search", "solve"]
+
+
+@dataclass
+class SearchResult:
+    """What a search found, as the engine's last `info` line and `bestmove` say it."""
+
+    best_move: Optional[str]
+    """The move to play (None when the game is over)."""
+    value: Optional[int]
+    """The score in centipawns from the side to move (None for a mate score: see `mate`)."""
+    mate: Optional[int]
+    """`n`: the side to move wins with its n-th move; `-n`: loses at the opponent's n-th."""
+    pv: List[str]
+    """The principal variation."""
+    nodes: int
+    """Positions visited, as the engine counts them (its `info ... nodes`)."""
+    time: float
+    """Seconds the search took (wall clock, from Python)."""
+    depth: int
+    """The depth of the last completed iteration."""
+    bound: Optional[str] = None
+    """`"lowerbound"`/`"upperbound"` when the score is only a bound."""
+    algorithm: str = "alphabeta"
+    """The algorithm that ran (`expectimax` when an opponent model was chosen)."""
+    infos: List[Dict[str, Any]] = field(default_factory=list)
+    """Every `info` line's fields, in order."""
+    notes: List[str] = field(default_factory=list)
+    """The engine's remarks (`info string`)."""
+    lines: List[str] = field(default_factory=list)
+    """The protocol lines the engine would have printed (trace lines left out)."""
+    tree: Optional[SearchTree] = None
+    """With `trace=True`, the traced tree (draws itself in Jupyter)."""
+
+    @property
+    def score(self) -> str:
+        """The score as the protocol writes it: `cp 25` or `mate -3`."""
+        if self.mate is not None:
+            return f"mate {self.mate}"
+        return f"cp {self.value}" if self.value is not None else "none"
+
+
+def _result(said: Dict[str, Any], trace: bool) -> SearchResult:
+    pv = list(said.get("pv") or [])
+    return SearchResult(
+        best_move=said["best_move"],
+        value=said.get("cp"),
+        mate=said.get("mate"),
+        pv=pv,
+        nodes=int(said.get("nodes") or 0),
+        time=float(said["elapsed"]),
+        depth=int(said.get("depth") or 0),
+        bound=said.get("bound"),
+        algorithm=said["algorithm"],
+        infos=list(said["infos"]),
+        notes=list(said["notes"]),
+        lines=list(said["lines"]),
+        tree=SearchTree(said["trace"], pv) if trace else None,
+    )
+
+
+def search(
+    state: State,
+    algorithm: str = "alphabeta",
+    depth: Optional[int] = None,
+    movetime: Optional[float] = None,
+    opponent: str = "adversarial",
+    trace: bool = False,
+    *,
+    nodes: Optional[int] = None,
+    trace_limit: Optional[int] = None,
+    heuristic: Optional[str] = None,
+    hash: int = 16,
+    threads: int = 1,
+) -> SearchResult:
+    """Searches `state` as the engine's `go` does after `setoption name Algorithm value
+    <algorithm>` (alphabeta, minimax, alphabeta-plain; bfs, astar, idastar on puzzles) and
+    `Opponent <opponent>` (adversarial, random, pessimistic, optimistic: the last three run
+    expectimax). `depth` in plies, `movetime` in seconds, `nodes` a node budget; with none of
+    them a full search runs to its end (Connect Four: the exact solver). `trace=True` (the
+    textbook algorithms: minimax, alphabeta-plain, expectimax) records every node, at most
+    `trace_limit` (100,000 by default, the path to the last one kept): `.tree`. The node
+    counts are the engine's.
+    Raises ValueError for an unknown algorithm or opponent, or one that does not fit the game.
+    """
+    said = _sente.search(
+        state,
+        algorithm=algorithm,
+        depth=depth,
+        movetime=movetime,
+        nodes=nodes,
+        opponent=opponent,
+        trace=trace,
+        trace_limit=trace_limit,
+        heuristic=heuristic,
+        hash=hash,
+        threads=threads,
+    )
+    if said["errors"]:
+        raise ValueError("; ".join(said["errors"]))
+    return _result(said, trace)
+
+
+@dataclass
+class Solution:
+    """An exact solution. Which fields are set depends on the game: Connect Four gives `score`
+    and `columns`; a Rush Hour puzzle `moves`, `length` and the search's statistics; the rocks
+    game and the two-player games their exact value (`value`/`mate`) and a best line."""
+
+    variant: str
+    """The game solved."""
+    best_move: Optional[str]
+    """A move that keeps the value (the first of an optimal solution for a puzzle)."""
+    pv: List[str]
+    """The principal line (the whole solution for a puzzle)."""
+    nodes: int
+    """Positions searched."""
+    time: float
+    """Seconds taken."""
+    score: Optional[int] = None
+    """Connect Four: the exact score in the solving literature's convention (a win with the
+    stone played when n stones are on a board of w*h cells scores (w*h + 1 - n) // 2, a loss
+    its negative, a draw 0), from the side to move."""
+    columns: Dict[str, int] = field(default_factory=dict)
+    """Connect Four: each legal column's exact score, from the side to move."""
+    value: Optional[int] = None
+    """The exact value in centipawns from the side to move, when not a win or loss."""
+    mate: Optional[int] = None
+    """A win in `n` own moves (`-n`: a loss), or for a puzzle its optimal length."""
+    length: Optional[int] = None
+    """A puzzle's optimal solution length, in its metric's moves."""
+    stats: Dict[str, Any] = field(default_factory=dict)
+    """A puzzle search's statistics (`algorithm`, `heuristic`, `expanded`, `generated`,
+    `peakopen`, `iterations`, `microseconds`), or the rocks table's note."""
+    notes: List[str] = field(default_factory=list)
+    """The engine's remarks."""
+
+    @property
+    def moves(self) -> List[str]:
+        """The solution's moves (the principal line)."""
+        return self.pv
+
+
+def _puzzle_stats(notes: List[str]) -> Dict[str, Any]:
+    """The statistics of the `info string puzzle algorithm ... expanded ...` note."""
+    for note in notes:
+        words = note.split()
+        if words[:1] == ["puzzle"]:
+            stats: Dict[str, Any] = {}
+            for key, value in zip(words[1::2], words[2::2]):
+                stats[key] = int(value) if value.isdigit() else value
+            return stats
+    return {}
+
+
+def solve(
+    state: State,
+    algorithm: Optional[str] = None,
+    heuristic: Optional[str] = None,
+    metric: Optional[str] = None,
+    *,
+    hash: int = 64,
+    threads: int = 1,
+) -> Solution:
+    """Solves `state` exactly. Connect Four (any size): the exact score and every column's.
+    Rush Hour: an optimal solution by `algorithm` (bfs, astar
+    or idastar; astar by default) with `heuristic` (the `PuzzleHeuristic` values: zero,
+    blockers, movers...) under `metric` ("steps" or "slides"; the state's own by default),
+    with the search's statistics. The rocks game, Babylon, tic-tac-toe and game trees: the
+    exact value and a best line. Ctrl-C raises KeyboardInterrupt."""
+    variant = state.variant
+    if variant == "connect4":
+        if algorithm or heuristic or metric:
+            raise ValueError("the Connect Four solver takes no algorithm, heuristic or metric")
+        said = _sente.solve_connect4(state, columns=True, hash=hash, threads=threads)
+        columns = dict(said["columns"])
+        best = max(columns, key=lambda c: columns[c]) if columns else None
+        return Solution(
+            variant=variant,
+            best_move=best,
+            pv=[best] if best else [],
+            nodes=said["nodes"],
+            time=said["time"],
+            score=said["score"],
+            columns=columns,
+        )
+    if state.is_over:
+        raise ValueError(f"the game is over ({state.result}): nothing to solve")
+    if variant == "rushhour":
+        if metric is not None:
+            state = State("rushhour", fen=state.fen, metric=metric)
+        algorithm = algorithm or "astar"
+    elif metric is not None or heuristic is not None:
+        raise ValueError(f"metric and heuristic are for rushhour, not {variant}")
+    said = _sente.search(
+        state, algorithm=algorithm or "alphabeta", heuristic=heuristic, hash=hash,
+        threads=threads, solve=True,
+    )
+    if said["errors"]:
+        raise ValueError("; ".join(said["errors"]))
+    notes = list(said["notes"])
+    if any("stopped" in n or "not proven" in n for n in notes):
+        raise RuntimeError(f"not solved: {'; '.join(notes)}")
+    pv = list(said.get("pv") or [])
+    solution = Solution(
+        variant=variant,
+        best_move=said["best_move"],
+        pv=pv,
+        nodes=int(said.get("nodes") or 0),
+        time=float(said["elapsed"]),
+        value=said.get("cp"),
+        mate=said.get("mate"),
+        notes=notes,
+    )
+    if variant == "rushhour":
+        if said.get("mate") is None:
+            raise ValueError(f"no solution: {'; '.join(notes) or 'the puzzle cannot be solved'}")
+        solution.length = said["mate"]
+        solution.stats = _puzzle_stats(notes)
+    elif variant == "rushhour-rocks":
+        solution.stats = {"note": next((n for n in notes if n.startswith("rocks table")), "")}
+    return solution

@@ -1,0 +1,120 @@
+"""Type stubs of the Rust extension `sente._sente` (python/src/)."""
+
+from typing import Any, Dict, List, Optional, Tuple
+
+def variants() -> List[str]:
+    """The names of every variant, as `UCI_Variant` takes them."""
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the position (or not a move at all); the state is unchanged."""
+
+class EngineError(RuntimeError):
+    """Something went wrong with an engine process."""
+
+class EngineTerminated(EngineError):
+    """The engine process exited or closed its output."""
+
+class EngineTimeout(EngineError):
+    """The engine did not answer in time."""
+
+class EngineProtocolError(EngineError):
+    """The engine answered with something that is not the protocol."""
+
+class State:
+    """A position of one of sente's games."""
+
+    def __init__(self, variant: str = "connect4", fen: Optional[str] = None, **rules: Any) -> None:
+        """A new game of `variant` at its start position or at `fen`, with rules as keyword
+        arguments (width/height, colours/per_colour, metric, max_turns)."""
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+    @property
+    def rules(self) -> Dict[str, Any]:
+        """The rules given when the state was made."""
+    @property
+    def rule_options(self) -> List[Tuple[str, str]]:
+        """Every rule as engine options (`Connect4Width`, ...), given or default."""
+    def legal_moves(self) -> List[str]:
+        """The legal moves in move notation (empty once the game is over)."""
+    def play(self, move: str, /) -> None:
+        """Plays `move`; raises IllegalMove, the state unchanged, if it is not legal."""
+    def undo(self) -> str:
+        """Takes back the last move and returns it; IndexError if none."""
+    @property
+    def moves(self) -> List[str]:
+        """The moves played on this state since it was made."""
+    def copy(self) -> "State":
+        """An independent copy."""
+    def __copy__(self) -> "State": ...
+    def __deepcopy__(self, memo: Any) -> "State": ...
+    @property
+    def fen(self) -> str:
+        """The position in the variant's fen notation."""
+    @property
+    def turn(self) -> str:
+        """"p1" or "p2"."""
+    @property
+    def is_over(self) -> bool:
+        """True when the game is over."""
+    @property
+    def is_puzzle(self) -> bool:
+        """True for a one-player puzzle."""
+    @property
+    def result(self) -> Optional[str]:
+        """"1-0", "0-1", "1/2-1/2" or None."""
+    @property
+    def score(self) -> Optional[int]:
+        """A finished game tree's final score."""
+    def board(self) -> str:
+        """The board as the engine draws it."""
+    def evaluate(self) -> int:
+        """The static evaluation at the searches' depth limit, centipawns from the side to move."""
+    def perft(self, depth: int) -> int:
+        """The number of move sequences of `depth` plies."""
+    def _repr_svg_(self) -> str:
+        """The board in SVG."""
+
+def search(
+    state: State,
+    algorithm: str = ...,
+    depth: Optional[int] = ...,
+    movetime: Optional[float] = ...,
+    nodes: Optional[int] = ...,
+    opponent: str = ...,
+    trace: bool = ...,
+    trace_limit: Optional[int] = ...,
+    heuristic: Optional[str] = ...,
+    hash: int = ...,
+    solve: bool = ...,
+    weak: bool = ...,
+    threads: int = ...,
+) -> Dict[str, Any]:
+    """Runs the engine's search task on `state`; what it said, as a dict."""
+
+def solve_connect4(state: State, columns: bool = ..., hash: int = ..., threads: int = ...) -> Dict[str, Any]:
+    """The Connect Four solver: `score`, `columns`, `nodes`, `time`."""
+
+def parse_info(line: str) -> Dict[str, Any]:
+    """An `info` line read into fields."""
+
+class EngineProcess:
+    """A running engine process (the referee's)."""
+
+    def __init__(self, command: str, args: List[str]) -> None: ...
+    def handshake(self, protocol: Optional[str] = None) -> Dict[str, Any]:
+        """ugi/uci handshake: protocol, name, options."""
+    def send(self, line: str) -> None:
+        """Sends one line."""
+    def sync(self) -> None:
+        """isready / readyok."""
+    def go(self, line: str, timeout: float) -> Tuple[Optional[str], List[str], float]:
+        """Sends `go ...`, waits for bestmove: (move, info lines, seconds)."""
+    @property
+    def pid(self) -> int: ...
+    def quit(self) -> None:
+        """quit, then kill the process group."""
+    def kill(self) -> None:
+        """Kills the process group."""
+    @property
+    def is_open(self) -> bool: ...

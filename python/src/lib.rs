@@ -1,0 +1,37 @@
+//! `sente._sente`: the Rust side of the `sente` Python package, a thin layer over the crate.
+//! States wrap the engine's variant registry (`engine::variants`), searches and solvers run
+//! the engine's own tasks with the GIL released, and the engine driver wraps the referee's
+//! `EngineProcess`. The Python side (`python/sente/`) gives these plain classes and drawings.
+
+mod engine;
+mod errors;
+mod run;
+mod search;
+mod solve;
+mod state;
+
+use pyo3::prelude::*;
+
+/// The extension module.
+#[pymodule]
+fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<state::State>()?;
+    m.add_class::<engine::EngineProcess>()?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::parse_info, m)?)?;
+    m.add_function(wrap_pyfunction!(state::variant_names, m)?)?;
+    m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
+    m.add("EngineError", py.get_type::<errors::EngineError>())?;
+    m.add(
+        "EngineTerminated",
+        py.get_type::<errors::EngineTerminated>(),
+    )?;
+    m.add("EngineTimeout", py.get_type::<errors::EngineTimeout>())?;
+    m.add(
+        "EngineProtocolError",
+        py.get_type::<errors::EngineProtocolError>(),
+    )?;
+    Ok(())
+}

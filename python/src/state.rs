@@ -1,0 +1,378 @@
+//! `sente.State`: a position of any game, the engine's own variant object (`engine::variants`)
+//! behind a lock, with the positions before each move for `undo`.
+
+use crate::errors::IllegalMove;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use sente::engine::options::Options;
+use sente::engine::variants::{self, Variant};
+use sente::games::{Outcome, Seat};
+use sente::protocol::command::PositionStart;
+use sente::protocol::response::{OptionKind, Response};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The keyword arguments of `State(...)` that set rules: (variant, argument, engine option).
+const RULES: &[(&str, &str, &str)] = &[
+    ("connect4", "width", "Connect4Width"),
+    ("connect4", "height", "Connect4Height"),
+    ("babylon", "colours", "BabylonColours"),
+    ("babylon", "per_colour", "BabylonTablets"),
+    ("rushhour", "metric", "RushMetric"),
+    ("rushhour-rocks", "max_turns", "RocksMaxTurns"),
+];
+
+/// A line of Michael Fogleman's Rush Hour database (`<moves> <board> <cluster size>`) stands
+/// for its board; any other text is left as it is.
+fn database_board<'a>(variant: &str, fen: &'a str) -> &'a str {
+    let words: Vec<&str> = fen.split_whitespace().collect();
+    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    match words.as_slice() {
+        [moves, board, cluster] if variant == "rushhour" && number(moves) && number(cluster) => {
+            board
+        }
+        _ => fen,
+    }
+}
+
+/// The default of an engine option, as `uci` announces it.
+fn default_value(option: &str) -> Option<String> {
+    Options::default()
+        .announce()
+        .into_iter()
+        .find_map(|line| match line {
+            Response::Option { name, kind } if name == option => match kind {
+                OptionKind::Spin { default, .. } => Some(default.to_string()),
+                OptionKind::Combo { default, .. } => Some(default),
+                OptionKind::Check { default } => Some(default.to_string()),
+                OptionKind::Button => None,
+            },
+            _ => None,
+        })
+}
+
+/// The names of every variant, as `UCI_Variant` takes them.
+#[pyfunction(name = "variants")]
+pub fn variant_names() -> Vec<&'static str> {
+    variants::names().collect()
+}
+
+/// The position, its game and rules, and its history.
+pub struct Inner {
+    /// The options the game was made with (variant and rules).
+    pub options: Options,
+    /// The current position.
+    pub variant: Box<dyn Variant>,
+    /// The position before each move played, with the move.
+    history: Vec<(Box<dyn Variant>, String)>,
+    /// The rules as given, for `repr` and `rules`.
+    rules: Vec<(String, String)>,
+}
+
+impl Inner {
+    fn copy(&self) -> Inner {
+        Inner {
+            options: self.options.clone(),
+            variant: self.variant.clone_box(),
+            history: self
+                .history
+                .iter()
+                .map(|(v, m)| (v.clone_box(), m.clone()))
+                .collect(),
+            rules: self.rules.clone(),
+        }
+    }
+}
+
+/// A position of one of sente's games.
+#[pyclass(module = "sente._sente", subclass)]
+pub struct State {
+    inner: Mutex<Inner>,
+}
+
+impl State {
+    /// The position, locked.
+    pub fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The text of a rule's value: an int, a str, anything with a `str()`.
+fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyValueError::new_err(
+            "a rule is a number or a name, not a bool",
+        ));
+    }
+    Ok(value.str()?.to_cow()?.into_owned())
+}
+
+#[pymethods]
+impl State {
+    /// A new game of `variant` (as `UCI_Variant` names it) at its start position, or at `fen`,
+    /// with rules as keyword arguments (`width`/`height` for connect4, `colours`/`per_colour`
+    /// for babylon, `metric` for rushhour, `max_turns` for rushhour-rocks).
+    #[new]
+    #[pyo3(signature = (variant = "connect4", fen = None, **rules))]
+    fn new(variant: &str, fen: Option<&str>, rules: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut options = Options::default();
+        options
+            .set("UCI_Variant", Some(variant))
+            .map_err(PyValueError::new_err)?;
+        let name = options.variant;
+        let mut given = Vec::new();
+        if let Some(rules) = rules {
+            for (key, value) in rules.iter() {
+                let key: String = key.extract()?;
+                let Some((_, _, option)) = RULES.iter().find(|(v, k, _)| *v == name && *k == key)
+                else {
+                    let known: Vec<&str> = RULES
+                        .iter()
+                        .filter(|(v, _, _)| *v == name)
+                        .map(|(_, k, _)| *k)
+                        .collect();
+                    let known = if known.is_empty() {
+                        "it has none".to_string()
+                    } else {
+                        format!("its rules are {}", known.join(", "))
+                    };
+                    return Err(PyValueError::new_err(format!(
+                        "'{key}' is not a rule of {name} ({known})"
+                    )));
+                };
+                let text = rule_text(&value)?;
+                options
+                    .set(option, Some(&text))
+                    .map_err(|e| PyValueError::new_err(format!("{key}: {e}")))?;
+                given.push((key, text));
+            }
+        }
+        if name == "connect4"
+            && let Some(message) = options.unfit_connect4_request()
+        {
+            return Err(PyValueError::new_err(message));
+        }
+        let mut game = variants::create(name, &options.start_rules())
+            .ok_or_else(|| PyValueError::new_err(format!("variant {name} is not registered")))?;
+        if let Some(fen) = fen {
+            let fen = database_board(name, fen);
+            game.set_position(&PositionStart::Fen(fen.to_string()), &[])
+                .map_err(PyValueError::new_err)?;
+        }
+        Ok(State {
+            inner: Mutex::new(Inner {
+                options,
+                variant: game,
+                history: Vec::new(),
+                rules: given,
+            }),
+        })
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.lock().variant.name()
+    }
+
+    /// The rules given when the state was made, as keyword arguments.
+    #[getter]
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (key, value) in &self.lock().rules {
+            match value.parse::<i64>() {
+                Ok(n) => dict.set_item(key, n)?,
+                Err(_) => dict.set_item(key, value)?,
+            }
+        }
+        Ok(dict)
+    }
+
+    /// Every rule of the game as engine options, `[(option name, value)]` (`Connect4Width`...),
+    /// the given ones and the defaults of the others: what `setoption` sets to give an
+    /// engine this game.
+    #[getter]
+    fn rule_options(&self) -> Vec<(String, String)> {
+        let inner = self.lock();
+        let name = inner.variant.name();
+        RULES
+            .iter()
+            .filter(|(variant, _, _)| *variant == name)
+            .filter_map(|(_, key, option)| {
+                let given = inner.rules.iter().find(|(k, _)| k == key);
+                given
+                    .map(|(_, value)| value.clone())
+                    .or_else(|| default_value(option))
+                    .map(|value| (option.to_string(), value))
+            })
+            .collect()
+    }
+
+    /// The legal moves in move notation, in the engine's order (empty once the game is over).
+    fn legal_moves(&self) -> Vec<String> {
+        // A game generates no move once it is over (`Game::legal_moves`).
+        self.lock().variant.legal_moves()
+    }
+
+    /// Plays `move` (move notation); raises `IllegalMove`, the state unchanged, if it is not
+    /// legal here.
+    #[pyo3(signature = (r#move, /))]
+    fn play(&self, r#move: &str) -> PyResult<()> {
+        let mut inner = self.lock();
+        let before = inner.variant.clone_box();
+        inner.variant.play_move(r#move).map_err(|e| {
+            IllegalMove::new_err(format!("illegal move '{move}': {e}", move = r#move))
+        })?;
+        inner.history.push((before, r#move.to_string()));
+        Ok(())
+    }
+
+    /// Takes back the last move played on this state and returns it; `IndexError` if none.
+    fn undo(&self) -> PyResult<String> {
+        let mut inner = self.lock();
+        let (before, mv) = inner
+            .history
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("no move to undo"))?;
+        inner.variant = before;
+        Ok(mv)
+    }
+
+    /// The moves played on this state since it was made (or copied from one), in order.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.lock().history.iter().map(|(_, m)| m.clone()).collect()
+    }
+
+    /// An independent copy (with its history).
+    fn copy(&self) -> State {
+        State {
+            inner: Mutex::new(self.lock().copy()),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.copy()
+    }
+
+    /// The position in the variant's fen notation.
+    #[getter]
+    fn fen(&self) -> String {
+        self.lock().variant.fen()
+    }
+
+    /// Whose turn it is: `"p1"` (moves first) or `"p2"`; once over, who would move next.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        match self.lock().variant.side_to_move() {
+            Seat::P1 => "p1",
+            Seat::P2 => "p2",
+        }
+    }
+
+    /// True when the game is over (a solved puzzle, a win, a draw).
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.lock().variant.outcome().is_some()
+    }
+
+    /// True for a one-player puzzle (Rush Hour).
+    #[getter]
+    fn is_puzzle(&self) -> bool {
+        self.lock().variant.is_puzzle()
+    }
+
+    /// `"1-0"` (p1 won, or the puzzle is solved), `"0-1"`, `"1/2-1/2"`, or `None` while the
+    /// game goes on.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.lock().variant.outcome().map(|o| match o {
+            Outcome::Win(Seat::P1) => "1-0",
+            Outcome::Win(Seat::P2) => "0-1",
+            Outcome::Score(v) if v > 0 => "1-0",
+            Outcome::Score(v) if v < 0 => "0-1",
+            Outcome::Draw | Outcome::Score(_) => "1/2-1/2",
+        })
+    }
+
+    /// For explicit game trees, the final score of a finished game in the tree's units; for
+    /// other games `None`.
+    #[getter]
+    fn score(&self) -> Option<i32> {
+        match self.lock().variant.outcome() {
+            Some(Outcome::Score(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The board as the engine draws it (several lines, without the `d` details).
+    fn board(&self) -> String {
+        self.lock().variant.display()
+    }
+
+    /// The static evaluation the searches use at their depth limit (Connect Four: the
+    /// course's heuristic), in centipawns from the side to move.
+    fn evaluate(&self) -> i32 {
+        self.lock().variant.evaluate()
+    }
+
+    /// The number of move sequences of `depth` plies (a finished game is not extended).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let task = self.lock().variant.perft_task(depth, stop.clone());
+        let said = crate::run::run_task(py, task, 1, stop)?;
+        let text = said.last.to_string();
+        text.split_whitespace()
+            .skip_while(|w| *w != "nodes")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| PyValueError::new_err(format!("perft: {text}")))
+    }
+
+    /// What the engine's `d` prints: the board, variant, fen, side to move and legal moves.
+    fn __str__(&self) -> String {
+        variants::describe(self.lock().variant.as_ref())
+    }
+
+    fn __repr__(&self) -> String {
+        let inner = self.lock();
+        let mut text = format!(
+            "State('{}', fen='{}'",
+            inner.variant.name(),
+            inner.variant.fen()
+        );
+        for (key, value) in &inner.rules {
+            match value.parse::<i64>() {
+                Ok(n) => text.push_str(&format!(", {key}={n}")),
+                Err(_) => text.push_str(&format!(", {key}='{value}'")),
+            }
+        }
+        text.push(')');
+        text
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<State>() else {
+            return false;
+        };
+        let other = other.borrow();
+        if std::ptr::eq(self, &*other) {
+            return true;
+        }
+        let (a, b) = (self.lock(), other.lock());
+        a.variant.name() == b.variant.name()
+            && a.variant.fen() == b.variant.fen()
+            && a.options == b.options
+    }
+
+    /// The board drawn in SVG, as the GUI draws it (Jupyter shows it).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let draw = py.import("sente._svg")?.getattr("board_svg")?;
+        draw.call1(PyTuple::new(py, [slf.as_any()])?)?.extract()
+    }
+}

@@ -1,0 +1,188 @@
+"""sente.search: the engine's searches from Python, node for node; traced trees; the GIL
+released and Ctrl-C honoured."""
+
+import os
+import signal
+import threading
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import sente
+from conftest import engine_lines
+
+TEXTBOOK = "((3 12 8) (2 4 6) (14 5 2))"
+
+
+def engine_search(binary, variant, fen, moves, options, go):
+    """The engine's last `info` line with a score, and its bestmove, as (nodes, score, pv, move)."""
+    commands = [f"setoption name UCI_Variant value {variant}"]
+    commands += [f"setoption name {k} value {v}" for k, v in options.items()]
+    position = f"position fen {fen}" if fen else "position startpos"
+    if moves:
+        position += " moves " + " ".join(moves)
+    lines = engine_lines(binary, commands + [position, go])
+    infos = [line.split() for line in lines if line.startswith("info depth")]
+    best = [line.split()[1] for line in lines if line.startswith("bestmove")]
+    last = infos[-1]
+    nodes = int(last[last.index("nodes") + 1])
+    at = last.index("score")
+    pv = last[last.index("pv") + 1 :] if "pv" in last else []
+    return nodes, f"{last[at + 1]} {last[at + 2]}", pv, best[0]
+
+
+def test_the_textbook_tree():
+    tree = sente.State("tree", fen=TEXTBOOK)
+    minimax = sente.search(tree, "minimax", depth=4, trace=True)
+    plain = sente.search(tree, "alphabeta-plain", depth=4, trace=True)
+    assert (minimax.nodes, plain.nodes) == (13, 11)
+    assert minimax.value == plain.value == 300 and minimax.best_move == "1"
+    assert len(minimax.tree) == 13 and len(plain.tree) == 11
+    assert minimax.tree.pruned == 0 and plain.tree.pruned == 2
+    root = plain.tree.to_dict()
+    assert root["kind"] == "max" and root["value"] == 300
+    assert [c["value"] for c in root["children"]] == [300, 200, 200]
+    assert root["children"][1]["pruned"] == 2
+    svg = ET.fromstring(plain.tree._repr_svg_())
+    texts = [t.text for t in svg.iter() if t.tag.endswith("text")]
+    assert "2 pruned" in texts and "3" in texts
+    polygons = [p for p in svg.iter() if p.tag.endswith("polygon")]
+    assert len(polygons) == 4  # the max root and three min nodes
+
+
+def test_expectimax_traces_chance_nodes():
+    tree = sente.State("tree", fen=TEXTBOOK)
+    result = sente.search(tree, "minimax", depth=4, opponent="random", trace=True)
+    assert result.algorithm == "expectimax"
+    kinds = [n["kind"] for n in result.tree.nodes.values()]
+    assert kinds.count("chance") == 3
+    # The means: (3+12+8)/3, (2+4+6)/3, (14+5+2)/3: the root takes the first, 7.67.
+    assert result.tree.nodes[1]["value"] == 767
+
+
+def test_only_the_textbook_searches_are_traced():
+    with pytest.raises(ValueError, match="search not traced"):
+        sente.search(sente.State("tictactoe"), "alphabeta", depth=3, trace=True)
+    with pytest.raises(ValueError, match="search not traced"):
+        sente.search(sente.State("rushhour"), "bfs", trace=True)
+
+
+def test_a_truncated_trace_keeps_its_root():
+    s = sente.State("tictactoe")
+    s.play("a3")
+    result = sente.search(s, "minimax", depth=9, trace=True, trace_limit=50)
+    assert result.nodes == 59705 and len(result.tree) == 50
+    assert "trace truncated at 50 nodes" in result.notes
+    assert result.tree.to_dict()["id"] == 1
+    ET.fromstring(result.tree.svg())
+
+
+def test_networkx():
+    nx = pytest.importorskip("networkx")
+    result = sente.search(sente.State("tree", fen=TEXTBOOK), "alphabeta-plain", depth=4, trace=True)
+    graph = result.tree.to_networkx()
+    assert isinstance(graph, nx.DiGraph)
+    assert graph.number_of_nodes() == 11 and graph.number_of_edges() == 10
+    assert graph.edges[1, 2]["move"] == "1"
+
+
+@pytest.mark.parametrize(
+    "variant, fen, moves, algorithm, depth",
+    [
+        ("tictactoe", None, ["a3"], "minimax", 9),
+        ("tictactoe", None, ["a3"], "alphabeta-plain", 9),
+        ("tictactoe", None, ["a3"], "alphabeta", 9),
+        ("tictactoe", None, [], "alphabeta-plain", 9),
+        ("connect4", None, ["4", "4"], "alphabeta", 8),
+        ("connect4", None, ["4"], "alphabeta-plain", 5),
+        ("connect4", None, [], "minimax", 4),
+        ("babylon", None, [], "alphabeta", 6),
+        ("tree", TEXTBOOK, [], "alphabeta", 4),
+    ],
+)
+def test_node_counts_equal_the_engines(sente_bin, variant, fen, moves, algorithm, depth):
+    state = sente.State(variant, fen=fen)
+    for mv in moves:
+        state.play(mv)
+    result = sente.search(state, algorithm, depth=depth)
+    nodes, score, pv, best = engine_search(
+        sente_bin, variant, fen, moves, {"Algorithm": algorithm}, f"go depth {depth}"
+    )
+    assert (result.nodes, result.score, result.pv, result.best_move) == (nodes, score, pv, best)
+
+
+def test_the_course_counts():
+    # The comparison page's figures: tic-tac-toe after a3, minimax against alpha-beta.
+    s = sente.State("tictactoe")
+    s.play("a3")
+    counts = [sente.search(s, a, depth=9).nodes for a in ("minimax", "alphabeta-plain", "alphabeta")]
+    assert counts == [59705, 2788, 1768]
+
+
+def test_bad_search_arguments():
+    s = sente.State("connect4")
+    with pytest.raises(ValueError, match="unknown algorithm .bogus."):
+        sente.search(s, "bogus", depth=2)
+    with pytest.raises(ValueError, match="one-player puzzles"):
+        sente.search(s, "bfs", depth=2)
+    with pytest.raises(ValueError, match="Opponent"):
+        sente.search(s, "minimax", depth=2, opponent="friendly")
+    with pytest.raises(ValueError, match="movetime"):
+        sente.search(s, depth=2, movetime=-1)
+    with pytest.raises(TypeError):
+        sente.search(s, depth="deep")
+
+
+def test_a_finished_game_has_no_best_move():
+    s = sente.State("tictactoe")
+    for mv in ["a1", "b1", "a2", "b2", "a3"]:
+        s.play(mv)
+    assert sente.search(s, depth=3).best_move is None
+
+
+def test_the_gil_is_released():
+    # While one thread searches, the main thread keeps running Python (8x7: no book move).
+    s = sente.State("connect4", width=8, height=7)
+    done = []
+    worker = threading.Thread(target=lambda: done.append(sente.search(s, movetime=0.5)))
+    worker.start()
+    ticks = 0
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    assert done and done[0].best_move in s.legal_moves()
+    assert ticks > 50
+
+
+def test_two_threads_search_at_once():
+    s = sente.State("connect4")
+    results = []
+    threads = [
+        threading.Thread(target=lambda: results.append(sente.search(s, "alphabeta-plain", depth=7)))
+        for _ in range(2)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 2 and results[0].nodes == results[1].nodes
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals go to the main thread")
+def test_ctrl_c_interrupts_a_search_within_100_ms():
+    s = sente.State("connect4")
+    sent = []
+
+    def interrupt():
+        time.sleep(0.3)
+        sent.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    killer = threading.Thread(target=interrupt)
+    killer.start()
+    with pytest.raises(KeyboardInterrupt):
+        sente.search(s, "minimax", depth=40)  # would take ages
+    caught = time.perf_counter()
+    killer.join()
+    assert caught - sent[0] < 0.1, caught - sent[0]

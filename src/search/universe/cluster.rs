@@ -1,0 +1,343 @@
+//! One cluster (every board reachable from a start board), judged as Fogleman's `Cluster` does:
+//! canonical when no reachable board is smaller than the start (by horizontal mask, then
+//! vertical mask), solvable when some board has the primary car at the right edge; its puzzle
+//! is the board farthest from every solved board (the smallest such), kept when minimal:
+//! every piece but the primary car that does not move in the first optimal solution (the first
+//! in move order) is needed, i.e. without it the puzzle takes fewer moves.
+
+use super::table::KeyTable;
+use crate::games::rushhour_grid::{Layout, State};
+
+/// What one start board turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A board of the cluster is smaller than the start: another start board stands for it.
+    NotCanonical,
+    /// Canonical, but the primary car never reaches the edge.
+    Unsolvable {
+        /// Boards in the cluster.
+        states: usize,
+    },
+    /// Canonical and solvable, but a piece can go without changing the number of moves.
+    NotMinimal {
+        /// Boards in the cluster.
+        states: usize,
+    },
+    /// An interesting puzzle.
+    Puzzle(Puzzle),
+    /// More boards than an edge can number (2^27; far beyond the clusters of a 6x6 board).
+    TooLarge {
+        /// Boards in the cluster.
+        states: usize,
+    },
+}
+
+/// One line of the universe: `moves board cluster_states distance_counts`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Optimal solution length of the puzzle (the cluster's largest distance to a goal).
+    pub moves: usize,
+    /// The puzzle, relabelled in reading order.
+    pub board: String,
+    /// Boards in the cluster.
+    pub states: usize,
+    /// Boards of the cluster at each distance 0, 1, ... `moves` from a solved board.
+    pub counts: Vec<u64>,
+}
+
+impl Puzzle {
+    /// Fogleman's output line: moves on two digits, board, states, counts joined by commas.
+    pub fn line(&self) -> String {
+        let counts: Vec<String> = self.counts.iter().map(u64::to_string).collect();
+        format!(
+            "{:02} {} {} {}",
+            self.moves,
+            self.board,
+            self.states,
+            counts.join(",")
+        )
+    }
+}
+
+/// Reusable buffers for judging clusters one after another.
+#[derive(Default)]
+pub struct Explorer {
+    table: KeyTable,
+    states: Vec<State>,
+    distance: Vec<u16>,
+    queue: Vec<u32>,
+    /// The moves of every board, in move order: the next board's index, the piece above bit 27.
+    edges: Vec<u32>,
+    /// Where each board's moves start in `edges` (one more entry than boards).
+    first_edge: Vec<u32>,
+    small_table: KeyTable,
+    frontier: Vec<State>,
+    next: Vec<State>,
+}
+
+const UNKNOWN: u16 = u16::MAX;
+/// Board indexes take the low bits of an edge, the moving piece the high ones.
+const PIECE_SHIFT: u32 = 27;
+const INDEX_MASK: u32 = (1 << PIECE_SHIFT) - 1;
+
+impl Explorer {
+    /// Fresh buffers.
+    pub fn new() -> Explorer {
+        Explorer::default()
+    }
+
+    /// Judges the cluster of `start`.
+    pub fn judge(&mut self, layout: &Layout, start: &State) -> Verdict {
+        let first = start.key();
+        self.table.clear();
+        self.states.clear();
+        self.queue.clear();
+        self.edges.clear();
+        self.first_edge.clear();
+        self.table.insert(first, 0);
+        self.states.push(*start);
+        let mut i = 0;
+        while i < self.states.len() {
+            let state = self.states[i];
+            if layout.solved(&state) {
+                self.queue.push(i as u32);
+            }
+            self.first_edge.push(self.edges.len() as u32);
+            let mut smaller = false;
+            let (table, states, edges) = (&mut self.table, &mut self.states, &mut self.edges);
+            layout.for_each_move(&state, |piece, next| {
+                let key = next.key();
+                if key < first {
+                    smaller = true;
+                } else if !smaller {
+                    let (j, new) = table.entry(key, states.len() as u32);
+                    if new {
+                        states.push(*next);
+                    }
+                    edges.push(j | (piece as u32) << PIECE_SHIFT);
+                }
+            });
+            if smaller {
+                return Verdict::NotCanonical;
+            }
+            i += 1;
+        }
+        self.first_edge.push(self.edges.len() as u32);
+        if self.states.len() > INDEX_MASK as usize {
+            return Verdict::TooLarge {
+                states: self.states.len(),
+            };
+        }
+        let states = self.states.len();
+        if self.queue.is_empty() {
+            return Verdict::Unsolvable { states };
+        }
+        let (farthest, moves) = self.distances();
+        if !self.minimal(layout, farthest, moves) {
+            return Verdict::NotMinimal { states };
+        }
+        let mut counts = vec![0u64; moves as usize + 1];
+        for &d in &self.distance {
+            counts[d as usize] += 1;
+        }
+        Verdict::Puzzle(Puzzle {
+            moves: moves as usize,
+            board: layout.board_string(&self.states[farthest]),
+            states,
+            counts,
+        })
+    }
+
+    /// Distances to the nearest solved board, from the solved boards in `queue`: the farthest
+    /// board (the smallest of the farthest) and its distance.
+    fn distances(&mut self) -> (usize, u16) {
+        self.distance.clear();
+        self.distance.resize(self.states.len(), UNKNOWN);
+        for &g in &self.queue {
+            self.distance[g as usize] = 0;
+        }
+        let mut farthest = self.queue[0] as usize;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let at = self.queue[head] as usize;
+            head += 1;
+            let d = self.distance[at] + 1;
+            let (from, to) = (
+                self.first_edge[at] as usize,
+                self.first_edge[at + 1] as usize,
+            );
+            for &edge in &self.edges[from..to] {
+                let j = (edge & INDEX_MASK) as usize;
+                if self.distance[j] == UNKNOWN {
+                    self.distance[j] = d;
+                    self.queue.push(j as u32);
+                }
+            }
+        }
+        let mut best = self.distance[farthest];
+        for (j, &d) in self.distance.iter().enumerate() {
+            if d > best || (d == best && self.states[j].key() < self.states[farthest].key()) {
+                best = d;
+                farthest = j;
+            }
+        }
+        (farthest, best)
+    }
+
+    /// Fogleman's "minimal": the pieces that do not move in the first optimal solution from
+    /// `puzzle` (index into `states`) are each needed for its `moves` moves.
+    fn minimal(&mut self, layout: &Layout, puzzle: usize, moves: u16) -> bool {
+        let mut moved = 0u32;
+        let mut at = puzzle;
+        while self.distance[at] > 0 {
+            let want = self.distance[at] - 1;
+            let (from, to) = (
+                self.first_edge[at] as usize,
+                self.first_edge[at + 1] as usize,
+            );
+            let step = self.edges[from..to]
+                .iter()
+                .find(|&&e| self.distance[(e & INDEX_MASK) as usize] == want);
+            let Some(&edge) = step else {
+                // Unreachable: a board at distance d > 0 has a neighbour at d - 1.
+                return false;
+            };
+            let (piece, j) = (edge >> PIECE_SHIFT, (edge & INDEX_MASK) as usize);
+            moved |= 1 << piece;
+            at = j;
+        }
+        if moves == 0 {
+            // Already solved: without any other piece it still takes 0 moves.
+            return layout.count() == 1;
+        }
+        let board = self.states[puzzle];
+        for i in 1..layout.count() {
+            if moved >> i & 1 == 0 {
+                let (less, state) = layout.without(&board, i);
+                if !self.solves_within(&less, &state, moves as usize - 1) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `state` can be solved in at most `limit` moves (breadth-first, stopping at the
+    /// first solved board).
+    fn solves_within(&mut self, layout: &Layout, state: &State, limit: usize) -> bool {
+        if layout.solved(state) {
+            return true;
+        }
+        self.small_table.clear();
+        self.frontier.clear();
+        self.small_table.insert(state.key(), 0);
+        self.frontier.push(*state);
+        for _ in 0..limit {
+            self.next.clear();
+            let mut found = false;
+            let (table, next) = (&mut self.small_table, &mut self.next);
+            for s in &self.frontier {
+                layout.for_each_move(s, |_, n| {
+                    if !found && table.insert(n.key(), 0) {
+                        found = layout.solved(n);
+                        next.push(*n);
+                    }
+                });
+                if found {
+                    return true;
+                }
+            }
+            if self.next.is_empty() {
+                return false;
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rushhour_grid::parse_board;
+
+    fn judge(size: usize, line: &str) -> Verdict {
+        let pieces = parse_board(size, line).expect("a valid board");
+        let (layout, state) = Layout::new(size, &pieces).expect("a valid layout");
+        Explorer::new().judge(&layout, &state)
+    }
+
+    /// Fogleman's hardest 6x6 puzzle without walls (a comment in his `main.cpp`): 51 moves, a
+    /// cluster of 4,780 boards. Its canonical board is reached from the puzzle itself.
+    #[test]
+    fn the_51_move_cluster() {
+        let pieces = parse_board(6, "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.").expect("a valid board");
+        let (layout, state) = Layout::new(6, &pieces).expect("a valid layout");
+        let mut explorer = Explorer::new();
+        assert_eq!(explorer.judge(&layout, &state), Verdict::NotCanonical);
+        // The smallest board of the cluster: the states, once explored from the puzzle.
+        let mut smallest = state;
+        let mut seen = KeyTable::new();
+        let mut todo = vec![state];
+        seen.insert(state.key(), 0);
+        while let Some(s) = todo.pop() {
+            if s.key() < smallest.key() {
+                smallest = s;
+            }
+            layout.for_each_move(&s, |_, n| {
+                if seen.insert(n.key(), 0) {
+                    todo.push(*n);
+                }
+            });
+        }
+        assert_eq!(seen.len(), 4780);
+        let Verdict::Puzzle(p) = explorer.judge(&layout, &smallest) else {
+            panic!("the smallest board of the 51-move cluster is not a puzzle");
+        };
+        assert_eq!(p.moves, 51);
+        assert_eq!(p.states, 4780);
+        // His comment's board is one of the three farthest; his code (this version) keeps the
+        // smallest by its order of boards (horizontal mask first), which is this one.
+        assert_eq!(p.board, "BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM.");
+        assert_eq!(p.counts.iter().sum::<u64>(), 4780);
+        assert_eq!(p.counts[51], 3);
+        assert_eq!(moves_to_solve(&layout, &state), 51);
+    }
+
+    /// Breadth-first search from `state` to the first solved board.
+    fn moves_to_solve(layout: &Layout, state: &State) -> usize {
+        let mut seen = KeyTable::new();
+        seen.insert(state.key(), 0);
+        let mut level = vec![*state];
+        for depth in 0.. {
+            if level.iter().any(|s| layout.solved(s)) {
+                return depth;
+            }
+            let mut next = Vec::new();
+            for s in &level {
+                layout.for_each_move(s, |_, n| {
+                    if seen.insert(n.key(), 0) {
+                        next.push(*n);
+                    }
+                });
+            }
+            assert!(!next.is_empty(), "unsolvable");
+            level = next;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn a_lone_car() {
+        assert_eq!(
+            judge(4, "....AA.........."),
+            Verdict::Puzzle(Puzzle {
+                moves: 1,
+                board: "....AA..........".into(),
+                states: 3,
+                counts: vec![1, 2],
+            })
+        );
+        assert_eq!(judge(4, ".....AA........."), Verdict::NotCanonical);
+    }
+}

@@ -1,0 +1,837 @@
+//! The layers of `src/`, checked from the source: every `use crate::…`, `use super::…` and
+//! inline `crate::…` / `super::…` path outside `#[cfg(test)]` is an edge from the module that
+//! writes it to the module it names. The test fails, naming the files, when
+//!
+//! - a lower layer imports a higher one (games → search → protocol, engine → referee → gui;
+//!   `bench` sits with the engine, `transcript` with the referee), or
+//! - the modules of one folder import each other in a loop (a subfolder counts as one module
+//!   from outside, and `mod.rs` as one of its folder's modules).
+//!
+//! Test code may reach anywhere: it is not part of the layering.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A module's path from the crate root: `["gui", "tab"]` for `src/gui/tab.rs`.
+type ModulePath = Vec<String>;
+
+/// The rank of each top-level module: a module may import only modules of a lower rank
+/// (or its own top-level module). Equal ranks may import each other one way only, which the
+/// loop check at the top level enforces.
+const LAYERS: &[(&str, u32)] = &[
+    ("games", 0),
+    ("search", 1),
+    ("protocol", 2),
+    ("engine", 2),
+    ("bench", 2),
+    ("referee", 3),
+    ("transcript", 3),
+    ("gui", 4),
+];
+
+/// One import: where it is written and what it names.
+#[derive(Clone, Debug)]
+struct Import {
+    from: ModulePath,
+    to: ModulePath,
+    file: PathBuf,
+    text: String,
+    /// A `pub use`: it forwards a name rather than using it, so it makes no loop.
+    reexport: bool,
+}
+
+/// A source file read as a module: its path, its file and its code without comments,
+/// literals and test items.
+struct SourceModule {
+    path: ModulePath,
+    file: PathBuf,
+    code: String,
+    /// Child modules declared with `mod name;` or `mod name { … }` outside tests.
+    children: BTreeSet<String>,
+}
+
+#[test]
+fn no_layer_imports_a_higher_one_and_no_folder_has_a_loop() {
+    // SENTE_LAYERS_SRC checks another tree (an older checkout's `src`, say).
+    let src = std::env::var_os("SENTE_LAYERS_SRC")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let problems = check(&src);
+    assert!(
+        problems.is_empty(),
+        "the layers of src/ are broken:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_check_finds_a_loop_and_an_upward_import() {
+    let root = std::env::temp_dir().join(format!("sente-layers-{}", std::process::id()));
+    let write = |path: &str, text: &str| {
+        let file = root.join(path);
+        fs::create_dir_all(file.parent().expect("a file has a parent")).expect("temp dir");
+        fs::write(file, text).expect("temp file");
+    };
+    write("lib.rs", "pub mod games;\npub mod gui;\n");
+    write("games/mod.rs", "pub mod a;\npub mod b;\n");
+    write("games/a.rs", "use super::b::B;\npub struct A;\n");
+    write(
+        "games/b.rs",
+        "pub struct B;\nfn f() -> crate::games::a::A { crate::gui::G }\n\
+         #[cfg(test)]\nmod tests { use crate::gui::Only; }\n",
+    );
+    write("gui/mod.rs", "use crate::games::a::A;\npub struct G;\n");
+    let problems = check(&root);
+    let _ = fs::remove_dir_all(&root);
+    assert_eq!(problems.len(), 3, "{problems:#?}");
+    assert!(problems[0].contains("games/b.rs") && problems[0].contains("`gui` (rank 4)"));
+    assert!(problems[1].contains("loop in src/: games/mod.rs -> gui/mod.rs -> games/mod.rs"));
+    assert!(problems[2].contains("loop in games/: games/a.rs -> games/b.rs -> games/a.rs"));
+}
+
+/// Every problem found under `src`, one message each.
+fn check(src: &Path) -> Vec<String> {
+    let modules = read_modules(src);
+    let known: BTreeSet<ModulePath> = modules.iter().map(|m| m.path.clone()).collect();
+    let imports = resolve_imports(&modules, &known);
+    let mut problems = upward_imports(&imports, src);
+    problems.extend(loops(&imports, &known, src));
+    problems
+}
+
+/// The modules of the crate: every `.rs` file under `src` but `main.rs` and the files of
+/// test-only modules.
+fn read_modules(src: &Path) -> Vec<SourceModule> {
+    let mut files = Vec::new();
+    collect_files(src, &mut files);
+    let mut modules = Vec::new();
+    let mut test_only = BTreeSet::new();
+    for file in files {
+        let relative = file.strip_prefix(src).expect("under src").to_path_buf();
+        let Some(path) = module_path(&relative) else {
+            continue;
+        };
+        let text = fs::read_to_string(&file).expect("a readable source file");
+        let (code, test_children) = without_tests(&strip_comments_and_literals(&text));
+        for child in test_children {
+            let mut child_path = path.clone();
+            child_path.push(child);
+            test_only.insert(child_path);
+        }
+        let children = declared_children(&code);
+        modules.push(SourceModule {
+            path,
+            file,
+            code,
+            children,
+        });
+    }
+    modules.retain(|m| !test_only.iter().any(|t| m.path.starts_with(t)));
+    modules
+}
+
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .expect("a readable folder")
+        .map(|entry| entry.expect("a folder entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// `gui/tab.rs` → `gui::tab`, `gui/mod.rs` → `gui`, `lib.rs` → the root; `main.rs` is the
+/// binary, outside the library's layers.
+fn module_path(relative: &Path) -> Option<ModulePath> {
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop()?;
+    let stem = last.strip_suffix(".rs")?;
+    if parts.is_empty() && stem == "main" {
+        return None;
+    }
+    if !(stem == "mod" || (parts.is_empty() && stem == "lib")) {
+        parts.push(stem.to_string());
+    }
+    Some(parts)
+}
+
+/// The code with comments, string and character literals blanked (newlines kept), so that
+/// neither a doc link nor a message is taken for an import.
+fn strip_comments_and_literals(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let keep_newlines = |out: &mut String, skipped: &[char]| {
+        out.extend(skipped.iter().filter(|c| **c == '\n'));
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let start = i;
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            keep_newlines(&mut out, &chars[start..i.min(chars.len())]);
+        } else if c == 'r'
+            && (next == Some('"') || next == Some('#'))
+            && !is_ident_before(&chars, i)
+        {
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            let start = i;
+            while j < chars.len() {
+                if chars[j] == '"' && (0..hashes).all(|h| chars.get(j + 1 + h) == Some(&'#')) {
+                    j += 1 + hashes;
+                    break;
+                }
+                j += 1;
+            }
+            keep_newlines(&mut out, &chars[start..j.min(chars.len())]);
+            out.push_str("\"\"");
+            i = j;
+        } else if c == '"' {
+            let start = i;
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            keep_newlines(&mut out, &chars[start..i.min(chars.len())]);
+            out.push_str("\"\"");
+        } else if c == '\'' {
+            // A character literal ('x', '\n', '\u{..}'), or a lifetime ('a) left as it is.
+            if next == Some('\\') {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+                out.push_str("' '");
+            } else if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+                out.push_str("' '");
+            } else {
+                out.push(c);
+                i += 1;
+            }
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_ident_before(chars: &[char], i: usize) -> bool {
+    i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')
+}
+
+/// The code without the items marked `#[cfg(test)]`, and the names of the child modules
+/// declared that way (`#[cfg(test)] mod tests;`: their files are test code too).
+fn without_tests(code: &str) -> (String, Vec<String>) {
+    const MARK: &str = "#[cfg(test)]";
+    let mut out = String::new();
+    let mut test_children = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(MARK) {
+        out.push_str(&rest[..at]);
+        let item = &rest[at + MARK.len()..];
+        let end = item_end(item);
+        let words: Vec<&str> = item[..end]
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if let Some(i) = words.iter().position(|w| *w == "mod")
+            && item[..end].trim_end().ends_with(';')
+            && let Some(name) = words.get(i + 1)
+        {
+            test_children.push(name.to_string());
+        }
+        out.extend(item[..end].chars().filter(|c| *c == '\n'));
+        rest = &item[end..];
+    }
+    out.push_str(rest);
+    (out, test_children)
+}
+
+/// Where the item that starts `text` ends: after its `;`, or after the `}` closing its first
+/// block, whichever comes first (further attributes belong to the item).
+fn item_end(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut bracket = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => bracket += 1,
+            ']' => bracket = bracket.saturating_sub(1),
+            ';' if depth == 0 && bracket == 0 => return i + 1,
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+/// The modules declared in a file's code (`mod x;`, `pub(crate) mod x { … }`).
+fn declared_children(code: &str) -> BTreeSet<String> {
+    let words: Vec<&str> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == "mod")
+        .map(|w| w[1].to_string())
+        .collect()
+}
+
+/// A path a module writes, made absolute.
+struct Written {
+    path: ModulePath,
+    text: String,
+    /// The name it is re-exported under, for a `pub use`.
+    reexport: Option<String>,
+}
+
+/// Every path a module writes in its `use` trees and its code, made absolute (paths into
+/// other crates left out).
+fn written_paths(module: &SourceModule) -> Vec<Written> {
+    let mut written = Vec::new();
+    let mut rest_of_code = String::new();
+    let mut rest = module.code.as_str();
+    let absolute = |path: &[String]| absolute_path(&module.path, &module.children, path);
+    // `use` trees first (they may hold braces), then the paths written in the code.
+    while let Some(at) = find_word(rest, "use") {
+        let before = rest[..at].trim_end();
+        let public = before.ends_with("pub")
+            || (before.ends_with(')')
+                && before.rfind("pub").is_some_and(|p| {
+                    before[p + 3..].trim_start().starts_with('(')
+                        && !before[p..].contains([';', '}', '{'])
+                }));
+        rest_of_code.push_str(&rest[..at]);
+        let tree = &rest[at + 3..];
+        let end = tree.find(';').unwrap_or(tree.len());
+        let text = format!("use {};", squeeze(&tree[..end]));
+        for used in expand_use_tree(&tree[..end]) {
+            if let Some(path) = absolute(&used.path) {
+                written.push(Written {
+                    path,
+                    text: text.clone(),
+                    reexport: public.then_some(used.name),
+                });
+            }
+        }
+        rest = &tree[end..];
+    }
+    rest_of_code.push_str(rest);
+    for path in inline_paths(&rest_of_code) {
+        if let Some(absolute) = absolute(&path) {
+            written.push(Written {
+                path: absolute,
+                text: path.join("::"),
+                reexport: None,
+            });
+        }
+    }
+    written
+}
+
+/// Every import of every module, each resolved to the module that defines what it names:
+/// a name re-exported by a `pub use` is followed to where it comes from.
+fn resolve_imports(modules: &[SourceModule], known: &BTreeSet<ModulePath>) -> Vec<Import> {
+    let written: Vec<(&SourceModule, Vec<Written>)> =
+        modules.iter().map(|m| (m, written_paths(m))).collect();
+    let mut reexports: BTreeMap<(ModulePath, String), ModulePath> = BTreeMap::new();
+    for (module, paths) in &written {
+        for w in paths {
+            if let Some(name) = &w.reexport {
+                reexports.insert((module.path.clone(), name.clone()), w.path.clone());
+            }
+        }
+    }
+    let mut imports = Vec::new();
+    for (module, paths) in &written {
+        for w in paths {
+            let Some(target) = defining_module(&w.path, known, &reexports) else {
+                continue;
+            };
+            if target != module.path {
+                imports.push(Import {
+                    from: module.path.clone(),
+                    to: target,
+                    file: module.file.clone(),
+                    text: w.text.clone(),
+                    reexport: w.reexport.is_some(),
+                });
+            }
+        }
+    }
+    imports
+}
+
+/// The module that defines what `path` names, following re-exports (at most a few hops).
+fn defining_module(
+    path: &[String],
+    known: &BTreeSet<ModulePath>,
+    reexports: &BTreeMap<(ModulePath, String), ModulePath>,
+) -> Option<ModulePath> {
+    let mut path = path.to_vec();
+    for _ in 0..8 {
+        let module = longest_known_prefix(&path, known)?;
+        let Some(name) = path.get(module.len()) else {
+            return Some(module);
+        };
+        match reexports.get(&(module.clone(), name.clone())) {
+            Some(source) if *source != path[..=module.len()] => {
+                let mut next = source.clone();
+                next.extend(path[module.len() + 1..].iter().cloned());
+                path = next;
+            }
+            _ => return Some(module),
+        }
+    }
+    longest_known_prefix(&path, known)
+}
+
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where `word` stands alone in `text` (not inside a longer name).
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut from = 0;
+    while let Some(found) = text[from..].find(word) {
+        let at = from + found;
+        let before_ok = at == 0 || !ident(bytes[at - 1]);
+        let after = at + word.len();
+        let after_ok = after >= bytes.len() || !ident(bytes[after]);
+        if before_ok && after_ok {
+            return Some(at);
+        }
+        from = at + word.len();
+    }
+    None
+}
+
+/// The paths of a `use` tree: `super::{a::{B, C}, d}` → `super::a::B`, `super::a::C`,
+/// `super::d`.
+fn expand_use_tree(tree: &str) -> Vec<UsePath> {
+    let tokens = tokenize(tree);
+    let mut paths = Vec::new();
+    expand(&tokens, &mut 0, &[], &mut paths);
+    paths
+}
+
+/// One path of a `use` tree and the name it is known by where it is used (`as` or its last
+/// segment).
+struct UsePath {
+    path: Vec<String>,
+    name: String,
+}
+
+fn tokenize(text: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' || c == '*' {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            tokens.push(std::mem::take(&mut word));
+        }
+        if matches!(c, '{' | '}' | ',') {
+            tokens.push(c.to_string());
+        }
+    }
+    if !word.is_empty() {
+        tokens.push(word);
+    }
+    tokens
+}
+
+fn expand(tokens: &[String], at: &mut usize, prefix: &[String], paths: &mut Vec<UsePath>) {
+    let mut path = prefix.to_vec();
+    let mut alias = None;
+    while *at < tokens.len() {
+        let token = tokens[*at].as_str();
+        *at += 1;
+        match token {
+            "{" => {
+                loop {
+                    expand(tokens, at, &path, paths);
+                    match tokens.get(*at).map(String::as_str) {
+                        Some(",") => *at += 1,
+                        Some("}") => {
+                            *at += 1;
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+                return;
+            }
+            "," | "}" => {
+                *at -= 1;
+                break;
+            }
+            "as" => {
+                alias = tokens.get(*at).cloned();
+                *at += 1;
+            }
+            "self" if !path.is_empty() => {}
+            "pub" | "crate" if path.is_empty() && tokens.get(*at).is_some_and(|t| t == "(") => {}
+            name => path.push(name.to_string()),
+        }
+    }
+    if !path.is_empty() && path.len() > prefix.len() {
+        let name = alias.unwrap_or_else(|| path.last().cloned().unwrap_or_default());
+        paths.push(UsePath { path, name });
+    }
+}
+
+/// The `crate::…` and `super::…` paths written in code.
+fn inline_paths(code: &str) -> Vec<Vec<String>> {
+    let mut paths = Vec::new();
+    for start in ["crate", "super"] {
+        let mut from = 0;
+        while let Some(found) = find_word(&code[from..], start) {
+            let at = from + found;
+            let mut path = vec![start.to_string()];
+            let mut rest = &code[at + start.len()..];
+            while let Some(after) = rest.trim_start().strip_prefix("::") {
+                let after = after.trim_start();
+                let len = after
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(after.len());
+                if len == 0 {
+                    break;
+                }
+                path.push(after[..len].to_string());
+                rest = &after[len..];
+            }
+            if path.len() > 1 {
+                paths.push(path);
+            }
+            from = at + start.len();
+        }
+    }
+    paths
+}
+
+/// A written path made absolute from the module that writes it; `None` for a path into
+/// another crate.
+fn absolute_path(
+    module: &ModulePath,
+    children: &BTreeSet<String>,
+    path: &[String],
+) -> Option<ModulePath> {
+    let first = path.first()?;
+    let (mut base, rest) = match first.as_str() {
+        "crate" => (Vec::new(), &path[1..]),
+        "self" => (module.clone(), &path[1..]),
+        "super" => (module.clone(), path),
+        name if children.contains(name) => (module.clone(), path),
+        _ => return None,
+    };
+    let mut rest = rest;
+    while rest.first().is_some_and(|s| s == "super") {
+        base.pop()?;
+        rest = &rest[1..];
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+fn longest_known_prefix(path: &[String], known: &BTreeSet<ModulePath>) -> Option<ModulePath> {
+    (0..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|prefix| known.contains(prefix))
+}
+
+fn rank(path: &ModulePath) -> Option<u32> {
+    let top = path.first()?;
+    LAYERS
+        .iter()
+        .find(|(name, _)| name == top)
+        .map(|(_, rank)| *rank)
+}
+
+fn shown(file: &Path, src: &Path) -> String {
+    file.strip_prefix(src)
+        .unwrap_or(file)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// An import from a lower layer into a higher one, and a top-level module missing from the
+/// table.
+fn upward_imports(imports: &[Import], src: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut seen = BTreeSet::new();
+    for import in imports {
+        let (Some(from_top), Some(to_top)) = (import.from.first(), import.to.first()) else {
+            continue;
+        };
+        if from_top == to_top {
+            continue;
+        }
+        match (rank(&import.from), rank(&import.to)) {
+            (Some(from), Some(to))
+                if from < to && seen.insert((import.file.clone(), import.to.clone())) =>
+            {
+                problems.push(format!(
+                    "{} (`{from_top}`, rank {from}) imports `{to_top}` (rank {to}): {}",
+                    shown(&import.file, src),
+                    import.text
+                ));
+            }
+            (None, _) | (_, None) => {
+                let unranked = if rank(&import.from).is_none() {
+                    from_top
+                } else {
+                    to_top
+                };
+                if seen.insert((PathBuf::new(), vec![unranked.clone()])) {
+                    problems.push(format!(
+                        "`{unranked}` has no layer: add it to LAYERS in tests/layers.rs"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    problems
+}
+
+/// Each loop among the modules of one folder, as a cycle of files.
+fn loops(imports: &[Import], known: &BTreeSet<ModulePath>, src: &Path) -> Vec<String> {
+    let folders: BTreeSet<ModulePath> = known
+        .iter()
+        .filter(|m| known.iter().any(|k| k.len() > m.len() && k.starts_with(m)))
+        .cloned()
+        .collect();
+    let mut problems = Vec::new();
+    for folder in &folders {
+        // Nodes: the folder's own module (mod.rs) and each child, a subfolder as one node.
+        let node_of = |path: &ModulePath| -> Option<ModulePath> {
+            if !path.starts_with(folder) {
+                return None;
+            }
+            Some(path[..(folder.len() + 1).min(path.len())].to_vec())
+        };
+        let mut edges: BTreeMap<ModulePath, BTreeMap<ModulePath, &Import>> = BTreeMap::new();
+        for import in imports.iter().filter(|i| !i.reexport) {
+            if let (Some(from), Some(to)) = (node_of(&import.from), node_of(&import.to))
+                && from != to
+            {
+                edges.entry(from).or_default().entry(to).or_insert(import);
+            }
+        }
+        for (group, cycle) in cycles(&edges) {
+            let file_of = |node: &ModulePath| node_file(node, known, src);
+            let names: Vec<String> = cycle.iter().map(file_of).collect();
+            let first = names[0].clone();
+            let lines: Vec<String> = cycle
+                .iter()
+                .zip(cycle.iter().cycle().skip(1))
+                .map(|(a, b)| {
+                    let import = edges[a][b];
+                    format!("    {}: {}", shown(&import.file, src), import.text)
+                })
+                .collect();
+            let folder_name = if folder.is_empty() {
+                "src/".to_string()
+            } else {
+                format!("{}/", folder.join("/"))
+            };
+            let members: Vec<String> = group.iter().map(file_of).collect();
+            problems.push(format!(
+                "loop in {folder_name}: {} -> {first}\n{}\n    ({} modules import each other: {})",
+                names.join(" -> "),
+                lines.join("\n"),
+                members.len(),
+                members.join(", ")
+            ));
+        }
+    }
+    problems
+}
+
+/// The file a node stands for: `gui/tab.rs`, `gui/` for a subfolder, `gui/mod.rs` for the
+/// folder's own module.
+fn node_file(node: &ModulePath, known: &BTreeSet<ModulePath>, src: &Path) -> String {
+    let is_folder = known
+        .iter()
+        .any(|k| k.len() > node.len() && k.starts_with(node));
+    let joined = node.join("/");
+    let file = if src.join(&joined).join("mod.rs").exists() {
+        format!("{joined}/mod.rs")
+    } else if is_folder {
+        format!("{joined}/")
+    } else {
+        format!("{joined}.rs")
+    };
+    if node.is_empty() {
+        "lib.rs".to_string()
+    } else {
+        file
+    }
+}
+
+/// Each strongly connected group of two or more nodes with one cycle through it (Tarjan's
+/// algorithm, then a shortest way back within the group).
+fn cycles(
+    edges: &BTreeMap<ModulePath, BTreeMap<ModulePath, &Import>>,
+) -> Vec<(BTreeSet<ModulePath>, Vec<ModulePath>)> {
+    let nodes: BTreeSet<&ModulePath> = edges
+        .iter()
+        .flat_map(|(from, tos)| std::iter::once(from).chain(tos.keys()))
+        .collect();
+    let mut groups = Vec::new();
+    let mut index = BTreeMap::new();
+    let mut low = BTreeMap::new();
+    let mut stack: Vec<&ModulePath> = Vec::new();
+    let mut on_stack = BTreeSet::new();
+    let mut next = 0usize;
+    for node in &nodes {
+        if !index.contains_key(*node) {
+            strong_connect(
+                node,
+                edges,
+                &mut index,
+                &mut low,
+                &mut stack,
+                &mut on_stack,
+                &mut next,
+                &mut groups,
+            );
+        }
+    }
+    groups
+        .into_iter()
+        .filter(|group: &BTreeSet<ModulePath>| group.len() > 1)
+        .map(|group| {
+            let cycle = shortest_cycle(&group, edges);
+            (group, cycle)
+        })
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn strong_connect<'a>(
+    node: &'a ModulePath,
+    edges: &'a BTreeMap<ModulePath, BTreeMap<ModulePath, &Import>>,
+    index: &mut BTreeMap<&'a ModulePath, usize>,
+    low: &mut BTreeMap<&'a ModulePath, usize>,
+    stack: &mut Vec<&'a ModulePath>,
+    on_stack: &mut BTreeSet<&'a ModulePath>,
+    next: &mut usize,
+    groups: &mut Vec<BTreeSet<ModulePath>>,
+) {
+    index.insert(node, *next);
+    low.insert(node, *next);
+    *next += 1;
+    stack.push(node);
+    on_stack.insert(node);
+    if let Some(targets) = edges.get(node) {
+        for target in targets.keys() {
+            if !index.contains_key(target) {
+                strong_connect(target, edges, index, low, stack, on_stack, next, groups);
+                let l = low[node].min(low[target]);
+                low.insert(node, l);
+            } else if on_stack.contains(target) {
+                let l = low[node].min(index[target]);
+                low.insert(node, l);
+            }
+        }
+    }
+    if low[node] == index[node] {
+        let mut group = BTreeSet::new();
+        while let Some(top) = stack.pop() {
+            on_stack.remove(top);
+            group.insert(top.clone());
+            if top == node {
+                break;
+            }
+        }
+        groups.push(group);
+    }
+}
+
+/// The shortest cycle through the group's first node, by breadth-first search inside it.
+fn shortest_cycle(
+    group: &BTreeSet<ModulePath>,
+    edges: &BTreeMap<ModulePath, BTreeMap<ModulePath, &Import>>,
+) -> Vec<ModulePath> {
+    let start = group.iter().next().expect("a group has a node").clone();
+    let mut parent: BTreeMap<ModulePath, ModulePath> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
+    while let Some(node) = queue.pop_front() {
+        for target in edges.get(&node).into_iter().flat_map(|t| t.keys()) {
+            if !group.contains(target) {
+                continue;
+            }
+            if *target == start {
+                let mut cycle = vec![node.clone()];
+                let mut at = node.clone();
+                while let Some(p) = parent.get(&at) {
+                    cycle.push(p.clone());
+                    at = p.clone();
+                }
+                cycle.reverse();
+                return cycle;
+            }
+            if !parent.contains_key(target) && *target != start {
+                parent.insert(target.clone(), node.clone());
+                queue.push_back(target.clone());
+            }
+        }
+    }
+    vec![start]
+}
