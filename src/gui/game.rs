@@ -92,9 +92,14 @@ impl Game {
         self.position_at(self.moves.len())
     }
 
-    /// Plays `moves` at the viewed position, dropping the moves after it; on an illegal move
-    /// nothing changes and the error names it.
+    /// Plays `moves` at the viewed position, dropping the moves after it (unless they are the
+    /// moves that follow: then the view steps along them); on an illegal move nothing changes
+    /// and the error names it.
     pub fn play_at_cursor(&mut self, moves: &[String], comment: &str) -> Result<(), String> {
+        if !moves.is_empty() && self.moves[self.cursor..].starts_with(moves) {
+            self.cursor += moves.len();
+            return Ok(());
+        }
         let mut pos = self.viewed();
         if let Some(outcome) = pos.outcome() {
             return Err(format!("the game is over ({outcome})"));
@@ -353,7 +358,13 @@ mod tests {
         assert_eq!(game.cursor, 2);
         assert!(game.play_at_cursor(&strings("b2"), "").is_err());
         assert_eq!(game.moves, strings("b2 a1"));
-        game.goto(1);
+        game.goto(0);
+        game.play_at_cursor(&strings("b2"), "").unwrap();
+        assert_eq!(
+            (game.cursor, game.moves.len()),
+            (1, 2),
+            "the move that follows"
+        );
         game.play_at_cursor(&strings("c3"), "").unwrap();
         assert_eq!(game.moves, strings("b2 c3"));
         assert_eq!(game.position_command(2), "position startpos moves b2 c3");

@@ -154,10 +154,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     b.click("#setup-apply").await;
     b.wait("no legal move", &format!("{STATE}.outcome")).await;
     assert_eq!(text(&b, "#result").await, "Second player wins");
-    assert_eq!(
-        text(&b, "#reason").await,
-        "first player has no legal move"
-    );
+    assert_eq!(text(&b, "#reason").await, "first player has no legal move");
 
     // Rush Hour with rocks, one car move at most: the turn limit.
     b.set_value("#variant", "rushhour-rocks").await;
@@ -239,7 +236,13 @@ async fn a_hint_is_marked_on_the_board_and_said_in_words() {
     b.set_value("#variant", "rushhour").await;
     b.wait("Rush Hour", &format!("{STATE}.variant === 'rushhour'"))
         .await;
-    hint_shown(&b, "#puzzle-hint", ".rh-vehicle.hint .rh-arrow", "Hint: move ").await;
+    hint_shown(
+        &b,
+        "#puzzle-hint",
+        ".rh-vehicle.hint .rh-arrow",
+        "Hint: move ",
+    )
+    .await;
     b.shot("rushhour").await;
     b.close().await;
 }
@@ -275,13 +278,19 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
             .await
             .starts_with("Analysis is off while you play sente")
     );
-    assert!(!shown(&b, "#log").await, "the engine's protocol lines shown");
+    assert!(
+        !shown(&b, "#log").await,
+        "the engine's protocol lines shown"
+    );
     assert!(shown(&b, "#log-reveal").await);
     let titles = b
         .eval("[...document.querySelectorAll('#moves .move')].map((m) => m.title).join('')")
         .await;
     assert_eq!(titles, "", "the engine's comments on its moves");
-    assert_eq!(b.eval("document.getElementById('analyse').disabled").await, true);
+    assert_eq!(
+        b.eval("document.getElementById('analyse').disabled").await,
+        true
+    );
     b.shot("").await;
 
     // The game over, everything comes back.

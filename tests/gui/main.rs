@@ -6,6 +6,7 @@
 mod flow;
 mod harness;
 mod lab;
+mod lines;
 mod perf;
 
 use harness::{Browser, start_server};

@@ -18,9 +18,16 @@ const socket = connect(
   },
 );
 
+/** Messages that start another game: the move tree starts afresh with them, unless the page
+ *  sends them to move in its own tree (`{ keepLines: true }`). */
+const NEW_GAMES = ['new_game', 'setup', 'load_record'];
+
 const app = {
   store,
-  send: (message) => socket.send(message),
+  send: (message, options = {}) => {
+    if (NEW_GAMES.includes(message.type) && !options.keepLines) store.freshLines = true;
+    socket.send(message);
+  },
   /** The name of the engine picked by the person (the first that plays the variant). */
   engineFor(variant) {
     const engines = (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(variant)));
@@ -30,13 +37,42 @@ const app = {
 };
 
 store.on('welcome', () => {
-  // A reload (or a reconnect) gives the game back to the server.
+  // A reload (or a reconnect) gives the game back to the server: the game of the address (a
+  // link), or the one this tab kept, with its side lines when it is the same game.
+  if (restored) return;
+  restored = true;
+  const linked = gameOfAddress();
   const saved = store.saved();
-  if (saved && !restored) {
-    restored = true;
-    app.send({ type: 'new_game', variant: saved.variant, rules: saved.rules || [], fen: saved.fen ?? null, moves: saved.moves || [], cursor: saved.cursor ?? null });
-  }
+  const same = saved && linked && saved.variant === linked.variant && JSON.stringify([...(saved.rules || [])].sort()) === JSON.stringify(linked.rules)
+    && (saved.fen ?? null) === linked.fen && (saved.moves || []).join(' ') === linked.moves.join(' ');
+  const game = linked && !same ? linked : saved;
+  if (!game) return;
+  if (game === saved) store.restoreLines = saved.lines;
+  app.send({ type: 'new_game', variant: game.variant, rules: game.rules || [], fen: game.fen ?? null, moves: game.moves || [], cursor: game.cursor ?? null }, { keepLines: true });
 });
+
+// The address holds the game (`?variant=connect4&Connect4Width=8&moves=4+4+5+3&ply=2`): the
+// variant, each rule that is not the default, the start fen, the line and the viewed ply.
+const ADDRESS_KEYS = ['variant', 'fen', 'moves', 'ply'];
+function gameOfAddress() {
+  const query = new URLSearchParams(location.search);
+  const variant = query.get('variant');
+  if (!variant) return null;
+  const rules = [...query.entries()].filter(([k]) => !ADDRESS_KEYS.includes(k));
+  rules.sort();
+  const moves = (query.get('moves') || '').split(/[\s,]+/).filter(Boolean);
+  const ply = query.has('ply') ? Number(query.get('ply')) : null;
+  return { variant, rules, fen: query.get('fen') || null, moves, cursor: Number.isInteger(ply) && ply >= 0 ? ply : null };
+}
+function addressOf(state) {
+  const query = new URLSearchParams();
+  query.set('variant', state.variant);
+  for (const [name, value] of [...state.rules].sort()) query.set(name, value);
+  if (state.start_fen) query.set('fen', state.start_fen);
+  if (state.moves.length > 0) query.set('moves', state.moves.join(' '));
+  if (state.cursor < state.moves.length) query.set('ply', String(state.cursor));
+  return `?${query}`;
+}
 store.on('error', (m) => toast('error', m.message));
 // A game's end is said by the result banner (and announced), not by a toast.
 store.on('notice', (m) => {
@@ -46,6 +82,9 @@ store.on('state', (s) => {
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = '1';
   document.body.dataset.variant = s.variant;
+  // The address follows the viewed position, so that a link (or a reload) opens it.
+  const search = addressOf(s);
+  if (restored && search !== location.search) history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
 });
 
 // The pages: playing (the board and its panels), the search tree, the comparison; the
