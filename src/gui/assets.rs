@@ -43,6 +43,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("boards/connect4.js", JS),
     asset!("boards/babylon.js", JS),
     asset!("boards/rushhour.js", JS),
+    asset!("boards/rushhour-puzzles.js", JS),
     asset!("boards/tree.js", JS),
     asset!("views/index.js", JS),
     asset!("views/board.js", JS),

@@ -330,3 +330,217 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     assert!(shown(&b, "#an-bar").await && !shown(&b, "#an-off").await);
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_difficulty() {
+    let Some(b) = Browser::start("words").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    let form = text(&b, "#rules-form").await;
+    assert!(
+        form.contains("Board width") && form.contains("Board height"),
+        "{form}"
+    );
+    assert!(!form.contains("Connect4"), "{form}");
+    // How to play, for every game.
+    for (variant, words) in [
+        ("connect4", "Four in a row"),
+        ("tictactoe", "Three in a row"),
+        (
+            "babylon",
+            "same colour or the two stacks are the same height",
+        ),
+        ("rushhour", "get the red car out"),
+        ("rushhour-rocks", "drops a rock"),
+        ("tree", "Max chooses"),
+    ] {
+        b.set_value("#variant", variant).await;
+        b.wait(variant, &format!("{STATE}.variant === '{variant}'"))
+            .await;
+        let how = text(&b, "#how-to-play-text").await;
+        assert!(how.contains(words), "{variant}: {how}");
+    }
+    b.set_value("#variant", "babylon").await;
+    b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
+        .await;
+    let form = text(&b, "#rules-form").await;
+    assert!(
+        form.contains("Colours") && !form.contains("BabylonColours"),
+        "{form}"
+    );
+
+    // Limits and scores in words.
+    b.set_value("#variant", "connect4").await;
+    b.wait("Connect Four", &format!("{STATE}.variant === 'connect4'"))
+        .await;
+    b.set_value("#setup-text", "4453").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 4"))
+        .await;
+    b.click("#analyse").await;
+    b.wait(
+        "a score in words",
+        "/^[≤≥]?([+-]?\\d+\\.\\d|win in \\d+|loss in \\d+|draw)$/.test(document.getElementById('an-score').textContent)",
+    )
+    .await;
+    b.click("#analyse").await;
+    start_play(&b, "p1", "1").await;
+    assert!(text(&b, "#mode-status").await.contains("1 s per move"));
+    assert!(text(&b, "#board-title").await.contains("1 s per move"));
+    b.click("#stop-game").await;
+    b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
+        .await;
+
+    // Toasts: in the page's flow, never over a control, the same one not repeated.
+    for _ in 0..2 {
+        b.set_value("#setup-text", "xxxx/ooo/zz 9").await;
+        b.click("#setup-apply").await;
+    }
+    b.wait("the error", "document.querySelector('.toast-error')")
+        .await;
+    let covered = b
+        .eval(
+            "(() => { const t = document.querySelector('.toast').getBoundingClientRect(); \
+               return [...document.querySelectorAll('button, select, input, textarea, a, h2')] \
+                 .filter((n) => n.offsetParent !== null && !n.closest('.toast')) \
+                 .map((n) => n.getBoundingClientRect()) \
+                 .filter((r) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top).length; })()",
+        )
+        .await;
+    assert_eq!(covered, 0, "a toast covers a control");
+    assert_eq!(count(&b, ".toast").await, 1, "the same error twice");
+    // Stopping a game is routine: no toast.
+    start_play(&b, "p1", "1").await;
+    b.click("#stop-game").await;
+    b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
+        .await;
+    assert_eq!(count(&b, ".toast-info").await, 0);
+
+    // Rush Hour: one metric selector, puzzles by difficulty, the end in words.
+    b.set_value("#variant", "rushhour").await;
+    b.wait("Rush Hour", &format!("{STATE}.variant === 'rushhour'"))
+        .await;
+    assert_eq!(
+        count(&b, "#rule-RushMetric, #puzzle-metric").await,
+        1,
+        "one metric selector"
+    );
+    let moves = b
+        .eval(
+            "[...document.querySelectorAll('#puzzle-pick option')].slice(1) \
+               .map((o) => Number(o.textContent.split(' ')[0]))",
+        )
+        .await;
+    let moves: Vec<u64> = moves
+        .as_array()
+        .expect("options")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    assert!(moves.len() >= 19, "{moves:?}");
+    assert!(
+        moves.windows(2).all(|w| w[0] <= w[1]),
+        "by difficulty: {moves:?}"
+    );
+    assert_eq!(moves[0], 9, "the course's nine-step puzzle first");
+    b.set_value("#puzzle-pick", "0").await;
+    b.wait(
+        "the nine-step puzzle",
+        &format!("{STATE}.start_fen === '....B.....BC.AA.BC.D.....D.....DEEE.'"),
+    )
+    .await;
+    b.click("#solve").await;
+    b.wait(
+        "the solution",
+        &format!("{STATE}.moves.length === 9 && !{STATE}.mode.solving"),
+    )
+    .await;
+    b.click("#nav-end").await;
+    b.wait("the end", &format!("{STATE}.outcome")).await;
+    assert_eq!(text(&b, "#result").await, "Solved");
+    assert_eq!(text(&b, "#reason").await, "the red car is out in 9 moves");
+    b.shot("rushhour").await;
+    b.close().await;
+}
+
+/// True when the page is no wider than the window (no sideways scroll).
+async fn fits(b: &Browser) -> (i64, i64) {
+    let sizes = b
+        .eval("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        .await;
+    (
+        sizes[0].as_i64().unwrap_or(i64::MAX),
+        sizes[1].as_i64().unwrap_or(0),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() {
+    let Some(b) = Browser::start("layout").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.client
+        .set_window_size(420, 900)
+        .await
+        .expect("a window 420 px wide");
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    b.set_value("#setup-text", "4453").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 4"))
+        .await;
+    let (wide, window) = fits(&b).await;
+    assert!(
+        wide <= window,
+        "play page {wide} px wide in a {window} px window"
+    );
+    b.shot("narrow").await;
+    for page in ["tree", "compare"] {
+        b.click(&format!("#page-{page}")).await;
+        b.wait(page, &format!("document.body.dataset.page === '{page}'"))
+            .await;
+        let (wide, window) = fits(&b).await;
+        assert!(
+            wide <= window,
+            "{page} page {wide} px wide in a {window} px window"
+        );
+    }
+    b.click("#page-play").await;
+    b.client
+        .set_window_size(1400, 1100)
+        .await
+        .expect("the window back");
+
+    // Dark mode by the toggle.
+    let light = b
+        .eval("getComputedStyle(document.documentElement).backgroundColor")
+        .await;
+    b.click("#theme").await;
+    b.wait(
+        "dark mode",
+        "document.documentElement.dataset.theme === 'dark'",
+    )
+    .await;
+    let dark = b
+        .eval("getComputedStyle(document.documentElement).backgroundColor")
+        .await;
+    assert_ne!(light, dark);
+    assert_eq!(text(&b, "#theme").await, "Light mode");
+    b.click("#theme").await;
+
+    // The server gone: the board takes no move and says why.
+    drop(server);
+    b.wait(
+        "the board disabled with a reason",
+        "document.getElementById('offline').offsetParent !== null && \
+         document.getElementById('board').inert && \
+         document.getElementById('offline').textContent.startsWith('Disconnected')",
+    )
+    .await;
+    b.shot("disconnected").await;
+    b.close().await;
+}

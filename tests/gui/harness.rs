@@ -2,7 +2,9 @@
 //! headless Chromium of its own, and helpers that wait for conditions on the page (never a
 //! fixed sleep as an assertion) and save screenshots under `target/gui-screenshots/`.
 
-use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MouseActions, PointerAction,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
@@ -355,6 +357,19 @@ impl Browser {
             .perform_actions(mouse)
             .await
             .expect("drag with the mouse");
+        let _ = self.client.release_actions().await;
+    }
+
+    /// Presses and releases `key` (a character, or a `fantoccini::key::Key` as a char) on
+    /// whatever has the focus, as a person's keyboard does.
+    pub async fn press(&self, key: char) {
+        let keys = KeyActions::new("keyboard".to_string())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client
+            .perform_actions(keys)
+            .await
+            .expect("press a key");
         let _ = self.client.release_actions().await;
     }
 

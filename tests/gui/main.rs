@@ -3,6 +3,7 @@
 //! `target/gui-screenshots/`. Without Chromium the tests say so in one line and pass, unless
 //! `SENTE_REQUIRE_BROWSER=1` (as in CI). The server's HTTP safety checks need no browser.
 
+mod a11y;
 mod flow;
 mod harness;
 mod lab;
@@ -511,7 +512,8 @@ async fn an_engine_that_crashes_writes_junk_or_plays_an_illegal_move_is_reported
     b.shot("").await;
     // The server goes on: junk and an illegal move are reported the same way.
     for (engine, why) in [("junk", "protocol error"), ("illegal", "illegal move")] {
-        b.click("#stop-game").await;
+        // The game is over: Stop game gave way to Analyse the game (free play).
+        b.click("#to-free").await;
         b.new_game("tictactoe").await;
         b.click("#mode-play").await;
         b.set_value("#play-engine", engine).await;
@@ -643,7 +645,8 @@ async fn engines_play_each_other_pause_and_the_game_is_saved_and_loaded() {
     let record = b.eval("document.getElementById('record-text').value").await;
     let record = record.as_str().expect("text").to_string();
     assert!(record.contains("[Termination \"normal\"]"), "{record}");
-    b.click("#stop-game").await;
+    // The game is over: Stop game gave way to Analyse the game (free play).
+    b.click("#to-free").await;
     b.new_game("tictactoe").await;
     b.set_value("#record-text", &record).await;
     b.click("#load-record").await;

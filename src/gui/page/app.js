@@ -6,6 +6,39 @@ import { toast } from './dom.js';
 import { VIEWS } from './views/index.js';
 
 const store = createStore();
+
+// Light or dark: the system's choice (prefers-color-scheme) until the person picks one with
+// the toggle; the pick is kept in localStorage.
+const THEME = 'sente-gui-theme';
+const themeButton = document.getElementById('theme');
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+function theme() {
+  return document.documentElement.dataset.theme || (systemDark.matches ? 'dark' : 'light');
+}
+function showTheme() {
+  themeButton.textContent = theme() === 'dark' ? 'Light mode' : 'Dark mode';
+}
+/** Sets the theme (`light`, `dark`, or null: the system's). */
+window.senteTheme = (name) => {
+  if (name) document.documentElement.dataset.theme = name;
+  else delete document.documentElement.dataset.theme;
+  try {
+    if (name) localStorage.setItem(THEME, name);
+    else localStorage.removeItem(THEME);
+  } catch {
+    // No storage: the choice lasts until the page is left.
+  }
+  showTheme();
+};
+try {
+  const kept = localStorage.getItem(THEME);
+  if (kept === 'light' || kept === 'dark') document.documentElement.dataset.theme = kept;
+} catch {
+  // No storage.
+}
+themeButton.addEventListener('click', () => window.senteTheme(theme() === 'dark' ? 'light' : 'dark'));
+systemDark.addEventListener('change', showTheme);
+showTheme();
 const connection = document.getElementById('connection');
 let restored = false;
 
@@ -14,6 +47,9 @@ const socket = connect(
   (status) => {
     connection.dataset.state = status;
     connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…' }[status];
+    // While the server is away the board takes no move and says why.
+    document.body.dataset.connection = status;
+    store.emit('connection', status);
     if (status === 'open') restored = false;
   },
 );
@@ -76,7 +112,8 @@ function addressOf(state) {
 store.on('error', (m) => toast('error', m.message));
 // A game's end is said by the result banner (and announced), not by a toast.
 store.on('notice', (m) => {
-  if (!/^game over/.test(m.message)) toast(m.level, m.message);
+  // ... nor the person's own routine action (stopping a game).
+  if (!/^game over|^game stopped/.test(m.message)) toast(m.level, m.message);
 });
 store.on('state', (s) => {
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));

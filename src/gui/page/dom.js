@@ -71,10 +71,16 @@ export function fieldValue(node, option) {
 }
 
 let toastCount = 0;
+const lastShown = new Map();
 
-/** Shows a message for a few seconds (errors longer), and keeps it in #messages. */
+/** Shows a message for a few seconds (errors longer) in the message strip under the top bar
+ *  (in the page's flow: it never covers a control); the same text again within 10 s is not
+ *  repeated. */
 export function toast(level, text) {
   const box = document.getElementById('toasts');
+  const now = Date.now();
+  if (now - (lastShown.get(text) || -Infinity) < 10000 && [...box.children].some((n) => n.textContent === text)) return;
+  lastShown.set(text, now);
   const id = `toast-${++toastCount}`;
   const node = h('div', { class: `toast toast-${level}`, id, role: level === 'error' ? 'alert' : 'status' }, text);
   box.append(node);
@@ -84,13 +90,22 @@ export function toast(level, text) {
 
 /** Copies text to the clipboard (falls back to selecting it). */
 export async function copy(text, field) {
+  // Said on the button itself (a routine action needs no message).
+  const button = field?.nextElementSibling?.tagName === 'BUTTON' ? field.nextElementSibling : null;
+  const say = (words) => {
+    if (!button) return;
+    const before = button.dataset.label || button.textContent;
+    button.dataset.label = before;
+    button.textContent = words;
+    setTimeout(() => { button.textContent = before; }, 1500);
+  };
   try {
     await navigator.clipboard.writeText(text);
-    toast('info', 'copied');
+    say('Copied');
   } catch {
     if (field) {
       field.select();
-      toast('info', 'selected: press Ctrl-C to copy');
+      say('Ctrl-C');
     }
   }
 }

@@ -53,7 +53,12 @@ export function draw(container, ctx) {
     if (target) classes.push('target');
     if (shown && (shown.from === stack.token || shown.onto === stack.token)) classes.push('suggested');
     if (i === lastIndex) classes.push('last');
-    const g = s('g', { class: classes.join(' '), 'data-stack': stack.token, 'data-index': i });
+    const where = isSelected ? ', selected' : target ? ', the selected stack can go onto it' : sources.length ? ', can move' : '';
+    const g = s('g', {
+      class: classes.join(' '), 'data-stack': stack.token, 'data-index': i,
+      'data-key': `s${i}`, role: 'button', 'aria-pressed': isSelected ? 'true' : null,
+      'aria-label': `stack ${i + 1}: ${stack.height} high, top ${NAMES[stack.colour] || stack.colour}${where}`,
+    });
     g.append(s('rect', { class: 'bab-slot', x: x + 4, y: base - maxHeight * SLAB - 18, width: SLOT - 8, height: maxHeight * SLAB + 44, rx: 10 }));
     for (let k = 0; k < stack.height; k++) {
       const top = k === stack.height - 1;

@@ -130,7 +130,13 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
     col.append(s('text', { class: 'c4-label', x: x + CELL / 2, y: TOP + boardH + 20, 'text-anchor': 'middle' }, mv));
     const value = values.get(mv);
     if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46));
-    const hit = s('rect', { class: 'c4-hit', x, y: 0, width: CELL, height: TOP + boardH, 'data-move': mv });
+    const discs = rows.filter((row) => row[c] !== '.').length;
+    const colour = state.side === 'p1' ? 'red' : 'yellow';
+    const what = discs >= height ? 'full' : `${discs} disc${discs === 1 ? '' : 's'}${legal.has(mv) ? `, ${colour} to play` : ''}`;
+    const hit = s('rect', {
+      class: 'c4-hit', x, y: 0, width: CELL, height: TOP + boardH, 'data-move': mv,
+      'data-key': mv, role: 'button', 'aria-label': `column ${mv}, ${what}`, 'aria-disabled': legal.has(mv) ? null : 'true',
+    });
     if (legal.has(mv)) hit.addEventListener('click', () => onMove([mv]));
     col.append(hit);
     root.append(col);

@@ -33,6 +33,16 @@ export const GAMES = {
   tree: { title: 'Game tree', sides: ['Max', 'Min'] },
 };
 
+/** How to play each game, in a few sentences. */
+export const HOW_TO_PLAY = {
+  tictactoe: 'Take turns putting X and O on the 3 × 3 grid; X starts. Three in a row (across, down or diagonally) wins; a full board is a draw. Click a cell, or Tab to the board, move with the arrows and press Enter.',
+  connect4: 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key (1-9, then a, b, c).',
+  babylon: 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on.',
+  rushhour: 'Slide the cars and trucks along their lanes to get the red car out through the exit on the right, in as few moves as you can. Drag a vehicle, or Tab to it, press Enter and slide it with the arrows. Steps count each cell as a move; slides count a move of any length as one.',
+  'rushhour-rocks': 'Rush Hour against a rock player. The cars move one cell at a time; after each car move the rock player drops a rock on an empty cell off the red car\'s row, not on the row or column of the previous rock. The cars win when the red car gets out; the rocks win if it is still in after the limit of car moves.',
+  tree: 'An explicit game tree: Max chooses a branch on the levels marked max, Min on those marked min; the game ends at a leaf, worth its value to Max. Click a branch.',
+};
+
 /** The title of `variant`. */
 export function gameTitle(variant) {
   return GAMES[variant]?.title || variant;

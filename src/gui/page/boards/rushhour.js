@@ -52,7 +52,10 @@ export function draw(container, { state, pv, hint, last, onMove }) {
       }
       const rock = `@${r}${c}`;
       if (legal.has(rock)) {
-        const target = s('rect', { class: `rh-rock-target${hint === rock || pv[0] === rock ? ' hint' : ''}`, x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8, 'data-move': rock });
+        const target = s('rect', {
+          class: `rh-rock-target${hint === rock || pv[0] === rock ? ' hint' : ''}`, x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8, 'data-move': rock,
+          'data-key': rock, role: 'button', 'aria-label': `row ${r + 1}, column ${c + 1}: drop a rock`,
+        });
         target.addEventListener('click', () => onMove([rock]));
         root.append(target);
       }
@@ -85,7 +88,14 @@ function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   const [back, fwd] = range || [0, 0];
   const movable = back + fwd > 0;
   const suggested = suggestion.startsWith(letter) && suggestion.length > 1 && suggestion[1] !== '@';
+  const name = letter === 'A' ? 'the red car' : `${h > CELL * 2 || w > CELL * 2 ? 'truck' : 'car'} ${letter}`;
+  const ways = horizontal ? ['left', 'right'] : ['up', 'down'];
+  const can = [back ? `${back} ${ways[0]}` : '', fwd ? `${fwd} ${ways[1]}` : ''].filter(Boolean).join(', ');
   const g = s('g', {
+    'data-key': letter,
+    'data-grab': movable ? (horizontal ? 'x' : 'y') : null,
+    role: 'button',
+    'aria-label': `${name}, ${horizontal ? 'horizontal' : 'vertical'}, ${can ? `can move ${can}; Enter, then the arrows to slide it` : 'cannot move'}`,
     class: `rh-vehicle${movable ? ' movable' : ''}${suggested ? ' hint' : ''}${letter === 'A' ? ' red' : ''}${moved ? ' last' : ''}`,
     'data-vehicle': letter,
     'data-axis': horizontal ? 'x' : 'y',

@@ -19,7 +19,8 @@ export function s(tag, attrs = {}, ...children) {
 
 /** A fresh <svg> with this viewBox, replacing what `container` held. */
 export function canvas(container, width, height, label) {
-  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, class: 'board-svg', role: 'img', 'aria-label': label });
+  // A group, not an image: its cells, stacks and vehicles are buttons a screen reader reads.
+  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, class: 'board-svg', role: 'group', 'aria-label': label });
   container.replaceChildren(svg);
   return svg;
 }

@@ -41,6 +41,10 @@ export function draw(container, { state, pv, hint, last, onMove }) {
         x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10,
         class: `ttt-cell${legal.has(mv) ? ' legal' : ''}${mv === hint ? ' hint' : ''}${mv === last ? ' last' : ''}${won.has(mv) ? ' win' : ''}`,
         'data-move': mv,
+        'data-key': mv,
+        role: 'button',
+        'aria-label': `${mv}, ${stone === 'x' ? 'X' : stone === 'o' ? 'O' : legal.has(mv) ? `empty, ${state.side === 'p2' ? 'O' : 'X'} to play` : 'empty'}`,
+        'aria-disabled': legal.has(mv) ? null : 'true',
       });
       if (legal.has(mv)) cell.addEventListener('click', () => onMove([mv]));
       board.append(cell);

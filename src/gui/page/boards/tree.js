@@ -113,7 +113,11 @@ export function draw(container, { state, pv, hint, onMove }) {
     if (onPath.has(node)) cls.push('played');
     if (clickable) cls.push('legal');
     if (clickable && (hint === mv || pv[0] === mv)) cls.push('hint');
-    const g = s('g', { class: cls.join(' '), 'data-move': clickable ? mv : null });
+    const g = s('g', {
+      class: cls.join(' '), 'data-move': clickable ? mv : null,
+      'data-key': clickable ? mv : null, role: clickable ? 'button' : null,
+      'aria-label': clickable ? `branch ${mv}${isLeaf ? `, a leaf worth ${node.value}` : ''}` : null,
+    });
     if (isLeaf) {
       g.append(s('rect', { x: px(node) - 18, y: py(node) - 14, width: 36, height: 28, rx: 6 }));
       g.append(s('text', { x: px(node), y: py(node) + 5, 'text-anchor': 'middle' }, node.value));

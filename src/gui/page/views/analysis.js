@@ -4,6 +4,7 @@
 
 import { h, fill, select, row } from '../dom.js';
 import { resultWords } from '../boards/index.js';
+import { byDifficulty } from '../boards/rushhour-puzzles.js';
 
 export const id = 'analysis';
 export const title = 'Analysis';
@@ -42,10 +43,12 @@ export function mount(root, app) {
   }
 
   store.on('state', (state) => {
-    const key = `${state.variant}|${state.puzzle}|${JSON.stringify(state.rules)}|${(store.welcome?.engines || []).length}`;
+    const key = `${state.variant}|${state.puzzle}|${JSON.stringify(state.rules)}|${(store.welcome?.engines || []).length}|${state.puzzle ? state.start_fen : ''}`;
     if (key !== lastKey) {
       lastKey = key;
-      fill(engineBox, select('analysis-engine', engineNames(state.variant), app.engineFor(state.variant), (e) => { store.engine = e.target.value; }));
+      const picker = select('analysis-engine', engineNames(state.variant), app.engineFor(state.variant), (e) => { store.engine = e.target.value; });
+      picker.setAttribute('aria-label', 'the engine that analyses');
+      fill(engineBox, picker);
       drawPuzzle(state);
     }
     const running = Boolean(state.mode.analysis);
@@ -144,7 +147,14 @@ export function mount(root, app) {
     const solve = h('button', { id: 'solve', class: 'primary', onclick: () => app.send({ type: 'solve', engine: document.getElementById('analysis-engine')?.value || app.engineFor(state.variant) }) }, 'Solve (optimal)');
     const hint = h('button', { id: 'puzzle-hint', onclick: () => app.send({ type: 'hint' }) }, 'Hint');
     const play = h('button', { id: 'play-solution', onclick: () => (player ? stopPlayer() : startPlayer()) }, 'Play it');
-    fill(puzzle, h('h3', {}, 'Puzzle'), row('Metric', metricSelect), h('div', { class: 'buttons' }, solve, hint, play),
+    // The puzzles by difficulty in this metric; picking one starts it.
+    const list = byDifficulty(metric);
+    const current = list.findIndex((p) => p.board === state.start_fen || p.board === state.root_fen?.split(' ')[0]);
+    const pick = select('puzzle-pick', [['', 'choose a puzzle…'], ...list.map((p, i) => [String(i), `${p[metric === 'slides' ? 'slides' : 'steps']} moves · ${p.name}`])], current >= 0 ? String(current) : '', () => {
+      const chosen = list[Number(pick.value)];
+      if (pick.value !== '' && chosen) app.send({ type: 'new_game', variant: state.variant, rules: store.state.rules, fen: chosen.board, moves: [] });
+    });
+    fill(puzzle, h('h3', {}, 'Puzzle'), row('Puzzle', pick), row('Metric: steps or slides', metricSelect), h('div', { class: 'buttons' }, solve, hint, play),
       h('p', { class: 'hint-text' }, 'The solution is put after the current position: step through it with the move list, or play it.'));
   }
 
@@ -180,5 +190,5 @@ function scoreText(info, state) {
     return `${bound}${info.score > 0 ? 'win' : 'loss'} in ${Math.abs(info.score)}`;
   }
   const v = info.score / 100;
-  return `${bound}${v > 0 ? '+' : ''}${v.toFixed(2)}`;
+  return `${bound}${v > 0 ? '+' : ''}${v.toFixed(1)}`;
 }

@@ -16,10 +16,116 @@ export function mount(root, app) {
   const boardBox = h('div', { class: 'board', id: 'board' });
   const extra = h('div', { class: 'board-extra', id: 'board-extra' });
   const hintBox = h('div', { class: 'hint-line', id: 'hint-text' });
-  root.append(heading, players, boardBox, status, hintBox, extra);
+  const offline = h('div', { class: 'offline', id: 'offline', role: 'alert', hidden: true });
+  root.append(heading, players, offline, boardBox, status, hintBox, extra);
+  store.on('connection', (status) => {
+    const away = status !== 'open' && Boolean(store.state);
+    offline.hidden = !away;
+    offline.textContent = away ? 'Disconnected from the server: the board takes no move until it is back (reconnecting…).' : '';
+    boardBox.inert = away;
+    boardBox.classList.toggle('disabled', away);
+  });
   let hintSaid = null;
   let previous = null;
   let announced = null;
+
+  // The keyboard: one item of the board (a column, cell, stack, vehicle, rock cell or branch:
+  // the elements with `data-key`) holds the focus cursor; the arrows move it to the nearest
+  // item that way, Enter or Space acts on it (a click), and a Rush Hour vehicle taken with
+  // Enter slides with the arrows along its axis until Enter or Escape. Connect Four columns
+  // are also played by their keys (1-9, a-c) anywhere on the page.
+  let cursorKey = null;
+  let grabbed = null;
+  let currentCtx = null;
+  const items = () => [...boardBox.querySelectorAll('[data-key]')];
+  function cursor(focus) {
+    const list = items();
+    if (!list.length) return;
+    const current = list.find((n) => n.dataset.key === cursorKey) || list[0];
+    cursorKey = current.dataset.key;
+    for (const node of list) {
+      node.setAttribute('tabindex', node === current ? '0' : '-1');
+      node.classList.toggle('grabbed', node.dataset.key === grabbed);
+    }
+    if (focus) current.focus();
+  }
+  function centre(node) {
+    const box = node.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  }
+  const WAYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  boardBox.addEventListener('keydown', (e) => {
+    const list = items();
+    const here = list.find((n) => n.dataset.key === cursorKey);
+    if (!here) return;
+    const way = WAYS[e.key];
+    if (way && grabbed === cursorKey && here.dataset.grab) {
+      // A taken vehicle slides one cell along its axis.
+      e.preventDefault();
+      e.stopPropagation();
+      const along = here.dataset.grab === 'x' ? way[0] : way[1];
+      if (along) currentCtx?.onMove([`${cursorKey}${along > 0 ? '+' : '-'}1`]);
+      return;
+    }
+    if (way) {
+      e.preventDefault();
+      e.stopPropagation();
+      const [x0, y0] = centre(here);
+      let best = null;
+      let bestScore = Infinity;
+      for (const node of list) {
+        if (node === here) continue;
+        const [x, y] = centre(node);
+        const along = (x - x0) * way[0] + (y - y0) * way[1];
+        if (along <= 1) continue;
+        const across = Math.abs((x - x0) * way[1] + (y - y0) * way[0]);
+        const score = along + 2 * across;
+        if (score < bestScore) {
+          bestScore = score;
+          best = node;
+        }
+      }
+      if (best) {
+        cursorKey = best.dataset.key;
+        cursor(true);
+      }
+      return;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      if (here.dataset.grab) {
+        grabbed = grabbed === cursorKey ? null : cursorKey;
+        cursor(true);
+        announce(grabbed ? 'taken: the arrows slide it, Enter lets go' : 'let go');
+        return;
+      }
+      here.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      // A board that redrew itself (a Babylon stack picked) keeps the cursor.
+      cursor(true);
+      return;
+    }
+    if (e.key === 'Escape' && grabbed) {
+      grabbed = null;
+      cursor(true);
+    }
+  });
+  boardBox.addEventListener('focusin', (e) => {
+    const key = e.target?.dataset?.key;
+    if (key && key !== cursorKey) {
+      cursorKey = key;
+      cursor(false);
+    }
+  });
+  document.addEventListener('keydown', (e) => {
+    const state = store.state;
+    if (!state || state.variant !== 'connect4' || document.body.dataset.page !== 'play' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
+    const mv = e.key.toLowerCase();
+    if (!/^[1-9a-c]$/.test(mv) || !currentCtx?.state.legal.includes(mv)) return;
+    e.preventDefault();
+    currentCtx.onMove([mv]);
+  });
   let clocksAt = 0;
 
   function pv() {
@@ -46,8 +152,11 @@ export function mount(root, app) {
       columns: store.columns,
       onMove: (moves) => app.send({ type: 'play', moves }),
     };
+    const hadFocus = boardBox.contains(document.activeElement);
     if (board) board.draw(boardBox, ctx);
     else boardBox.textContent = state.fen;
+    currentCtx = ctx;
+    cursor(hadFocus);
     // The hint in words, said once.
     const hint = store.hint && board?.moveWords ? `Hint: ${board.moveWords(store.hint, state)}` : store.hint ? `Hint: ${store.hint}` : '';
     hintBox.textContent = hint;
@@ -127,6 +236,14 @@ export function mount(root, app) {
   store.on('state', (state) => {
     redraw(true);
     describe();
+    // An engine's reply, said to screen readers.
+    if (previous && state.mode.kind !== 'free' && previous.moves.length + 1 === state.moves.length && state.cursor === state.moves.length) {
+      const mover = previous.side;
+      const who = playerName(state, mover);
+      const board = boardFor(state.variant);
+      const mv = state.moves[state.moves.length - 1];
+      if (who !== 'you') announce(`${who}: ${board?.moveWords ? board.moveWords(mv, previous) : mv}`);
+    }
     previous = state;
   });
   // Analysis lines may come faster than frames: one redraw per frame at most (none while the

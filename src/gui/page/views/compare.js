@@ -49,7 +49,7 @@ export function mount(root, app) {
   const about = h('p', { class: 'hint-text', id: 'cmp-about' });
   const table = h('div', { class: 'cmp-table-box', id: 'cmp-table' });
   const chart = h('div', { class: 'cmp-chart', id: 'cmp-chart' });
-  const exported = h('textarea', { id: 'cmp-markdown', rows: 6, readonly: true });
+  const exported = h('textarea', { id: 'cmp-markdown', rows: 6, readonly: true, 'aria-label': 'the table as markdown' });
   const exportBar = h('div', { class: 'buttons' },
     h('button', { id: 'cmp-copy', onclick: () => copy(exported.value, exported) }, 'Copy markdown'),
     h('button', { id: 'cmp-download-md', onclick: () => download('md') }, 'Download markdown'),

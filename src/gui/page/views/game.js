@@ -3,11 +3,21 @@
 // between two engines, and the controls of a running game (undo, hint, pause, stop).
 
 import { h, fill, select, row, optionField, fieldValue } from '../dom.js';
-import { GAMES, gameTitle, limitsOf, limitsWords, sideName } from '../boards/index.js';
+import { GAMES, HOW_TO_PLAY, gameTitle, limitsOf, limitsWords, sideName } from '../boards/index.js';
 
 export const id = 'game';
 export const title = 'Game';
 export const area = 'side';
+
+/** Rule options in plain words. */
+const RULE_LABELS = {
+  Connect4Width: 'Board width',
+  Connect4Height: 'Board height',
+  BabylonColours: 'Colours',
+  BabylonTablets: 'Tablets per colour',
+  RushMetric: 'Metric: steps or slides',
+  RocksMaxTurns: 'Car moves at most',
+};
 
 export function mount(root, app) {
   const { store } = app;
@@ -19,7 +29,9 @@ export function mount(root, app) {
   const rulesBox = h('div', { class: 'rules-form', id: 'rules-form' });
   const newGame = h('button', { id: 'new-game', class: 'primary', onclick: start }, 'New game');
   const modeBox = h('div', { class: 'mode-box', id: 'mode-box' });
-  root.append(row('Game', variantSelect), rulesBox, h('div', { class: 'buttons' }, newGame), modeBox);
+  const howText = h('p', { id: 'how-to-play-text' });
+  const how = h('details', { class: 'how-to-play', id: 'how-to-play' }, h('summary', {}, 'How to play'), howText);
+  root.append(row('Game', variantSelect), rulesBox, h('div', { class: 'buttons' }, newGame), how, modeBox);
   let shownMode = null;
 
   function engines() {
@@ -33,8 +45,12 @@ export function mount(root, app) {
 
   function drawRules() {
     const variant = variantSelect.value;
+    howText.textContent = HOW_TO_PLAY[variant] || '';
+    how.hidden = !HOW_TO_PLAY[variant];
     const current = store.state?.variant === variant ? new Map(store.state.rules) : new Map();
-    fill(rulesBox, ruleOptions(variant).map((o) => row(o.name, optionField(o, current.get(o.name), `rule-${o.name}`))));
+    // Rush Hour's metric is chosen beside the puzzle (Analysis), where it keeps the position.
+    const shown = ruleOptions(variant).filter((o) => !(variant === 'rushhour' && o.name === 'RushMetric'));
+    fill(rulesBox, shown.map((o) => row(RULE_LABELS[o.name] || o.name, optionField(o, current.get(o.name), `rule-${o.name}`))));
   }
 
   function start() {

@@ -9,7 +9,7 @@ export const area = 'bottom';
 const KEEP = 800;
 
 export function mount(root, app) {
-  const list = h('div', { class: 'log', id: 'log' });
+  const list = h('div', { class: 'log', id: 'log', role: 'log', tabindex: 0, 'aria-label': "the engines' protocol lines" });
   const clear = h('button', { id: 'log-clear', onclick: () => list.replaceChildren() }, 'Clear');
   // While a person plays an engine its lines (scores, principal variations) would give the
   // game away: the list is hidden until the game ends, unless the person asks.

@@ -10,15 +10,28 @@ export const id = 'moves';
 export const title = 'Moves';
 export const area = 'side';
 
+/** An engine's comment on its move (`+0.40/12 0.512s`, `-M3/9 0.1s`) in words. */
+export function commentWords(comment) {
+  const m = /^(?:([+-])(M?)([\d.]+)(?:\/(\d+))? )?([\d.]+)s$/.exec(comment || '');
+  if (!m) return comment || '';
+  const [, sign, mate, value, depth, seconds] = m;
+  const parts = [];
+  if (sign && mate) parts.push(`${sign === '+' ? 'win' : 'loss'} in ${value}`);
+  else if (sign) parts.push(`${sign === '-' && Number(value) > 0 ? '-' : '+'}${Number(value).toFixed(1)}`);
+  if (depth) parts.push(`depth ${depth}`);
+  parts.push(`${Number(seconds) < 10 ? Number(seconds).toFixed(2) : Math.round(Number(seconds))} s`);
+  return parts.join(' · ');
+}
+
 export function mount(root, app) {
   const { store } = app;
-  const list = h('div', { class: 'move-list', id: 'moves', role: 'list' });
+  const list = h('div', { class: 'move-list', id: 'moves' });
   const goto = (ply) => app.send({ type: 'goto', ply: Math.max(0, ply) });
   const nav = h('div', { class: 'buttons nav' },
-    h('button', { id: 'nav-start', title: 'start', onclick: () => goto(0) }, '«'),
-    h('button', { id: 'nav-back', title: 'back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
-    h('button', { id: 'nav-forward', title: 'forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
-    h('button', { id: 'nav-end', title: 'end', onclick: () => goto(store.state.moves.length) }, '»'));
+    h('button', { id: 'nav-start', title: 'the start (Home, ↑)', 'aria-label': 'the start', onclick: () => goto(0) }, '«'),
+    h('button', { id: 'nav-back', title: 'one move back (←)', 'aria-label': 'one move back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
+    h('button', { id: 'nav-forward', title: 'one move forward (→)', 'aria-label': 'one move forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
+    h('button', { id: 'nav-end', title: 'the last move (End, ↓)', 'aria-label': 'the last move', onclick: () => goto(store.state.moves.length) }, '»'));
   const promoteButton = h('button', { id: 'promote-line', title: 'make the line of the viewed move the main line', onclick: promoteViewed }, 'Make main line');
   const deleteButton = h('button', { id: 'delete-line', title: 'delete the viewed move and every move after it', onclick: deleteViewed }, 'Delete from here');
   const lineButtons = h('div', { class: 'buttons line-buttons' }, promoteButton, deleteButton);
@@ -84,10 +97,10 @@ export function mount(root, app) {
       const number = state.puzzle ? `${ply}.` : ply % 2 === 1 ? `${(ply + 1) / 2}.` : needsNumber ? `${ply / 2}…` : '';
       const key = path.join(' ');
       const onLine = line === key || line.startsWith(`${key} `);
-      const comment = comments ? n.comment : '';
+      const comment = comments ? commentWords(n.comment) : '';
       return h('span', {
         class: `move${key === viewed ? ' current' : ''}${onLine && ply > state.cursor ? ' ahead' : ''}${side ? ' side' : ''}`,
-        role: 'listitem',
+       
         'data-ply': onLine ? ply : null,
         'data-path': key,
         title: comment || '',
@@ -106,7 +119,7 @@ export function mount(root, app) {
         box.append(moveItem(main, [...here, main.mv], side, needsNumber));
         needsNumber = false;
         for (const other of others) {
-          const block = h('div', { class: 'side-line', role: 'list' });
+          const block = h('div', { class: 'side-line' });
           const otherPath = [...here, other.mv];
           block.append(moveItem(other, otherPath, true, true));
           sequence(block, other, otherPath, true, false);
@@ -118,7 +131,7 @@ export function mount(root, app) {
       }
     }
 
-    const items = [h('span', { class: `move start${state.cursor === 0 ? ' current' : ''}`, role: 'listitem', 'data-ply': 0, 'data-path': '', onclick: () => goto(0) }, 'start')];
+    const items = [h('span', { class: `move start${state.cursor === 0 ? ' current' : ''}`, 'data-ply': 0, 'data-path': '', onclick: () => goto(0) }, 'start')];
     const box = h('div', { class: 'main-line' }, items);
     sequence(box, store.lines.root, [], false, true);
     fill(list, box);
@@ -140,7 +153,18 @@ export function mount(root, app) {
 
   document.addEventListener('keydown', (e) => {
     if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
-    if (e.key === 'ArrowLeft') goto(store.state.cursor - 1);
-    if (e.key === 'ArrowRight') goto(store.state.cursor + 1);
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // ← → one move; ↑ or Home the start, ↓ or End the last move (as lichess).
+    const to = {
+      ArrowLeft: store.state.cursor - 1,
+      ArrowRight: store.state.cursor + 1,
+      ArrowUp: 0,
+      Home: 0,
+      ArrowDown: store.state.moves.length,
+      End: store.state.moves.length,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goto(Math.min(to, store.state.moves.length));
   });
 }

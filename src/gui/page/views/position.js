@@ -10,10 +10,10 @@ export const area = 'bottom';
 
 export function mount(root, app) {
   const { store } = app;
-  const fenOut = h('input', { id: 'fen-out', type: 'text', readonly: true });
-  const movesOut = h('input', { id: 'moves-out', type: 'text', readonly: true });
-  const setupText = h('textarea', { id: 'setup-text', rows: 2, placeholder: 'a fen, a move list (4453 or 4 4 5 3), or a Rush Hour database line' });
-  const recordText = h('textarea', { id: 'record-text', rows: 5, placeholder: 'a game record ([Event ...] headers, then the moves)' });
+  const fenOut = h('input', { id: 'fen-out', type: 'text', readonly: true, 'aria-label': 'the viewed position as a fen' });
+  const movesOut = h('input', { id: 'moves-out', type: 'text', readonly: true, 'aria-label': 'the moves to the viewed position' });
+  const setupText = h('textarea', { id: 'setup-text', 'aria-label': 'a position to set', rows: 2, placeholder: 'a fen, a move list (4453 or 4 4 5 3), or a Rush Hour database line' });
+  const recordText = h('textarea', { id: 'record-text', 'aria-label': 'a game record', rows: 5, placeholder: 'a game record ([Event ...] headers, then the moves)' });
   const file = h('input', { id: 'load-file', type: 'file', accept: '.txt,.pgn,text/plain' });
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];

@@ -45,11 +45,12 @@ export function mount(root, app) {
   const status = h('div', { class: 'tv-status', id: 'tv-status' }, 'Pick a position and an algorithm, then Search.');
   const summary = h('div', { class: 'tv-summary', id: 'tv-summary' });
 
-  const slider = h('input', { id: 'tv-slider', type: 'range', min: 0, max: 0, value: 0, oninput: () => setStep(Number(slider.value)) });
+  const slider = h('input', { id: 'tv-slider', 'aria-label': 'search step', type: 'range', min: 0, max: 0, value: 0, oninput: () => setStep(Number(slider.value)) });
   const stepText = h('span', { class: 'tv-step-text', id: 'tv-step-text' });
   const playButton = h('button', { id: 'tv-play', title: 'play / pause', onclick: () => (timer ? pause() : play()) }, '▶ Play');
   const speedSelect = select('tv-speed', SPEEDS, '2', () => { if (timer) { pause(); play(); } });
-  const levelsInput = h('input', { id: 'tv-levels', type: 'number', min: 1, max: 64, value: 2, onchange: () => setLevels(Number(levelsInput.value)) });
+  speedSelect.setAttribute('aria-label', 'playing speed');
+  const levelsInput = h('input', { id: 'tv-levels', 'aria-label': 'levels open', type: 'number', min: 1, max: 64, value: 2, onchange: () => setLevels(Number(levelsInput.value)) });
   const stepBar = h('div', { class: 'tv-toolbar' },
     h('div', { class: 'tv-steps' },
       h('button', { id: 'tv-first', title: 'before the search', onclick: () => { pause(); setStep(0); } }, '|◀'),
@@ -68,7 +69,7 @@ export function mount(root, app) {
   const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
   const legend = h('div', { class: 'tv-legend' },
     h('div', {}, h('b', {}, '▲'), ' max (p1) ', h('b', {}, '▼'), ' min (p2) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
-    h('div', {}, 'Values in pawns from p1\'s side (+M7: p1 wins 7 plies from the root). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β.'));
+    h('div', {}, 'Values from the first player\'s side, a pawn being 1 (+M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β.'));
   const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
   const controls = h('div', { class: 'tv-controls' },
     row('Position', presetSelect),
