@@ -18,4 +18,10 @@ cp "$from/search-tree-step-7.png" docs/screenshots/search-tree.png
 cp "$from/search-tree-large-stepping.png" docs/screenshots/search-tree-large.png
 cp "$from/compare-tictactoe.png" docs/screenshots/compare.png
 cp "$from/compare-rushhour.png" docs/screenshots/compare-rushhour.png
+cp "$from/result-connect4.png" docs/screenshots/result-banner.png
+cp "$from/hint-connect4.png" docs/screenshots/hint.png
+cp "$from/side-lines.png" docs/screenshots/side-line.png
+cp "$from/layout-narrow.png" docs/screenshots/narrow-420px.png
+cp "$from/axe-analysis-dark.png" docs/screenshots/dark.png
+cp "$from/proof.png" docs/screenshots/analysis-proof.png
 ls -l docs/screenshots

@@ -12,7 +12,8 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -59,8 +60,13 @@ pub fn origin_allowed(headers: &HeaderMap, hosts: &[String]) -> Result<(), Strin
 async fn websocket(
     State(app): State<App>,
     headers: HeaderMap,
+    uri: axum::http::Uri,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let wanted = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("session=")))
+        .map(str::to_string);
     if let Err(why) = origin_allowed(&headers, &app.hosts) {
         log::warn!("websocket refused: {why}");
         return (StatusCode::FORBIDDEN, format!("forbidden: {why}\n")).into_response();
@@ -68,8 +74,36 @@ async fn websocket(
     upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| session(socket, app.shared))
+        .on_upgrade(move |socket| async move {
+            // A session that still lives takes the socket over (a reload, a duplicated tab).
+            let socket = match wanted.and_then(|id| sessions().get(&id).cloned()) {
+                Some(handover) => match handover.send(socket) {
+                    Ok(()) => return,
+                    Err(returned) => returned.0,
+                },
+                None => socket,
+            };
+            session(socket, app.shared).await
+        })
 }
+
+/// The live sessions by id, each with the way to hand it a new socket.
+type Sessions = HashMap<String, mpsc::UnboundedSender<WebSocket>>;
+
+fn sessions() -> std::sync::MutexGuard<'static, Sessions> {
+    static SESSIONS: OnceLock<Mutex<Sessions>> = OnceLock::new();
+    SESSIONS
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How long a tab with a game against an engine outlives its socket, waiting for a reload.
+const KEEP: Duration = Duration::from_secs(60);
+
+/// The close code telling a page that another tab took its session over (it does not
+/// reconnect).
+const TAKEN_OVER: u16 = 4000;
 
 async fn file(State(app): State<App>, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
@@ -109,23 +143,51 @@ const TICK: Duration = Duration::from_millis(25);
 
 /// One socket: messages in, engine events in, messages out, until the page goes away (its
 /// engines are then killed as the tab is dropped).
-async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
+async fn session(socket: WebSocket, shared: Arc<Shared>) {
     let (events, mut incoming) = mpsc::unbounded_channel::<Event>();
     let mut tab = Tab::new(shared, events);
-    tab.welcome();
+    let id = format!("{:032x}", rand::random::<u128>());
+    let (handover, mut sockets) = mpsc::unbounded_channel::<WebSocket>();
+    sessions().insert(id.clone(), handover);
+    tab.welcome(&id, false);
+    // The socket, or none while a game waits for its page to come back (since `parked`).
+    let mut socket = Some(socket);
+    let mut parked = None;
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     'session: loop {
-        if !flush(&mut socket, &mut tab).await {
-            break;
+        match socket.as_mut() {
+            Some(live) => {
+                if !flush(live, &mut tab).await {
+                    socket = None;
+                }
+            }
+            None => drop(tab.take_outbox()),
+        }
+        if socket.is_none() && parked.is_none() {
+            if !tab.keeps_a_game() {
+                break;
+            }
+            parked = Some(std::time::Instant::now());
         }
         tokio::select! {
-            message = socket.recv() => match message {
+            message = async { match socket.as_mut() { Some(s) => s.recv().await, None => std::future::pending().await } } => match message {
                 Some(Ok(Message::Text(text))) => tab.on_text(text.as_str()),
                 Some(Ok(Message::Binary(_))) => tab.error("binary messages are not read: send JSON text"),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break 'session,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => socket = None,
             },
+            Some(new) = sockets.recv() => {
+                if let Some(mut old) = socket.replace(new) {
+                    let close = axum::extract::ws::CloseFrame {
+                        code: TAKEN_OVER,
+                        reason: "this game continues in another tab".into(),
+                    };
+                    let _ = old.send(Message::Close(Some(close))).await;
+                }
+                parked = None;
+                tab.welcome(&id, true);
+            }
             Some(event) = incoming.recv() => {
                 tab.on_event(event);
                 // Take what else has arrived, so that a burst is sent at once.
@@ -133,9 +195,15 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
                     tab.on_event(event);
                 }
             }
-            _ = tick.tick() => tab.on_tick(),
+            _ = tick.tick() => {
+                tab.on_tick();
+                if parked.is_some_and(|since| since.elapsed() > KEEP || !tab.keeps_a_game()) {
+                    break 'session;
+                }
+            }
         }
     }
+    sessions().remove(&id);
     log::debug!("socket closed; the tab's engines are stopped");
     drop(tab);
 }

@@ -123,16 +123,24 @@ impl Tab {
     }
 
     /// The first messages of a socket.
-    pub fn welcome(&mut self) {
+    pub fn welcome(&mut self, session: &str, resumed: bool) {
         let shared = self.engines.shared();
         let message = ServerMessage::Welcome {
             version: env!("CARGO_PKG_VERSION").to_string(),
             engines: shared.engines.iter().map(|e| e.entry.clone()).collect(),
             variants: shared.variants.clone(),
             max_message_bytes: wire::MAX_MESSAGE_BYTES,
+            session: session.to_string(),
+            resumed,
         };
         self.send(message);
         self.send_state();
+    }
+
+    /// True while a game with engines goes on: the tab outlives its socket for a while, so
+    /// that a reload finds it.
+    pub fn keeps_a_game(&self) -> bool {
+        self.modes.play.duel().is_some()
     }
 
     /// A text message from the page.

@@ -544,3 +544,301 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
     b.shot("disconnected").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
+    let Some(b) = Browser::start("reload-game").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    b.click("#mode-play").await;
+    b.set_value("#play-seat", "p2").await;
+    b.set_value("#play-time-kind", "clock").await;
+    b.set_value("#play-base", "1").await;
+    b.set_value("#play-inc", "0").await;
+    b.click("#start-play").await;
+    b.wait(
+        "sente's first move, the person to play",
+        &format!(
+            "{STATE}.mode.kind === 'play' && {STATE}.moves.length === 1 && \
+             {STATE}.clocks && {STATE}.clocks.running === 'p2'"
+        ),
+    )
+    .await;
+    b.click("[data-move=\"4\"]").await;
+    b.wait(
+        "the reply",
+        &format!("{STATE}.moves.length === 3 && {STATE}.clocks.running === 'p2'"),
+    )
+    .await;
+    let before = b.state().await;
+    let clock_before = before["clocks"]["p2_ms"].as_i64().expect("a clock");
+    b.client.refresh().await.expect("reload");
+    b.wait(
+        "the same game back",
+        &format!(
+            "document.body.dataset.ready === '1' && {STATE}.mode.kind === 'play' && \
+             {STATE}.mode.human === 'p2' && {STATE}.moves.length === 3 && \
+             document.getElementById('undo')"
+        ),
+    )
+    .await;
+    let after = b.state().await;
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["mode"]["players"], before["mode"]["players"]);
+    assert_eq!(after["mode"]["limits"], before["mode"]["limits"]);
+    // The person's clock ran on while the page was away.
+    let clock_after = after["clocks"]["p2_ms"].as_i64().expect("a clock");
+    assert!(
+        clock_after < clock_before,
+        "{clock_before} -> {clock_after}"
+    );
+    assert_eq!(text(&b, "#player-p2 .player-name").await, "You");
+    // The game goes on.
+    b.click("[data-move=\"4\"]").await;
+    b.wait("the next reply", &format!("{STATE}.moves.length === 5"))
+        .await;
+    b.shot("").await;
+    b.close().await;
+}
+
+/// Sets a position by the Position panel and returns the error the page shows.
+async fn setup_error(b: &Browser, text_typed: &str) -> String {
+    b.js(
+        "document.querySelectorAll('.toast').forEach((t) => t.remove());",
+        Vec::new(),
+    )
+    .await;
+    b.set_value("#setup-text", text_typed).await;
+    b.click("#setup-apply").await;
+    b.wait("the error", "document.querySelector('.toast-error')")
+        .await;
+    text(b, ".toast-error").await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bad_position_is_refused_with_its_own_reason() {
+    let Some(b) = Browser::start("position-errors").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    for (typed, reason) in [
+        ("xxxx/ooo/zz 9", "fen row 2 has 3 cells"),
+        (
+            "......./......./......./......./x....../....... o",
+            "floating stone in column 1",
+        ),
+        (
+            "......./......./......./xo...../xo...../xo...../xo..... x",
+            "both x and o have four in a row",
+        ),
+        (
+            "4444444",
+            "move 7 '4' is not a legal move: column 4 is full",
+        ),
+        ("4 4 9", "move 3 '9' is not a legal move"),
+    ] {
+        let shown = setup_error(&b, typed).await;
+        assert!(shown.contains(reason), "{typed}: {shown}");
+        assert!(
+            !shown.contains("is not a column") || typed == "4 4 9",
+            "{typed}: {shown}"
+        );
+    }
+    assert_eq!(b.state().await["moves"].as_array().map_or(1, Vec::len), 0);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
+    let Some(b) = Browser::start("proof").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    // Eighteen discs: Red (to move) has three in the bottom row, open at both ends; every
+    // column is proven in well under the solver's 3 s even on a loaded machine.
+    b.set_value("#setup-text", "444444333333555555").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 18"))
+        .await;
+    b.click("#analyse").await;
+    b.wait(
+        "every column proven and the proof shown",
+        "(() => { const c = window.senteApp.store.columns; \
+           return c && c.fen === window.senteApp.store.state.fen && c.columns.length === window.senteApp.store.state.legal.length && \
+             c.columns.every((x) => x.status === 'solved') && \
+             document.getElementById('an-bar').dataset.proven === '1'; })()",
+    )
+    .await;
+    let columns = b.eval("window.senteApp.store.columns.columns").await;
+    let values: Vec<i64> = columns
+        .as_array()
+        .expect("columns")
+        .iter()
+        .filter_map(|c| c["value"].as_i64())
+        .collect();
+    let best = values.iter().copied().max().expect("a value");
+    // Column 2 or 6 wins at once: worth (42 + 1 - 18) / 2 = 12.
+    assert_eq!(best, 12, "{values:?}");
+    assert_eq!(text(&b, "#an-score").await, "win in 1");
+    let best_columns: Vec<String> = columns
+        .as_array()
+        .expect("columns")
+        .iter()
+        .filter(|c| c["value"].as_i64() == Some(best))
+        .filter_map(|c| c["mv"].as_str().map(str::to_string))
+        .collect();
+    let first = text(&b, "#an-pv .pv-move").await;
+    assert!(
+        best_columns.contains(&first),
+        "the PV starts with {first}, best {best_columns:?}"
+    );
+    let marked = b
+        .eval("[...document.querySelectorAll('.c4-value.best')].map((n) => n.dataset.columnValue)")
+        .await;
+    assert_eq!(marked, serde_json::json!(best_columns));
+    // The bar sits at Red's end: Red (p1, at the bottom) is to move and wins.
+    let height = b
+        .eval("parseFloat(document.querySelector('#an-bar .eval-fill').style.height)")
+        .await;
+    assert!(height.as_f64().unwrap_or(50.0) > 90.0, "bar {height}");
+    // Every chip explains itself; the legend is one line.
+    let titles = b
+        .eval("[...document.querySelectorAll('.c4-value title')].map((t) => t.textContent)")
+        .await;
+    assert!(
+        titles.as_array().is_some_and(|t| t.len() == 4
+            && t.iter().all(|x| x
+                .as_str()
+                .is_some_and(|x| x.contains(" in ") || x.contains("draw")))),
+        "{titles}"
+    );
+    assert!(text(&b, "#an-legend").await.contains("not proven"));
+    b.shot("").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_address_holds_the_position_and_a_link_opens_it() {
+    let Some(b) = Browser::start("link").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.set_value("#variant", "connect4").await;
+    b.set_value("#rule-Connect4Width", "8").await;
+    b.click("#new-game").await;
+    b.wait(
+        "an 8-wide board",
+        &format!("{STATE}.fen.startsWith('......../')"),
+    )
+    .await;
+    for (i, column) in ["4", "4", "8"].into_iter().enumerate() {
+        b.click(&format!("[data-move=\"{column}\"]")).await;
+        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
+            .await;
+    }
+    b.click("#nav-back").await;
+    b.wait(
+        "the address",
+        "location.search.includes('ply=2') && location.search.includes('Connect4Width')",
+    )
+    .await;
+    let link = b.eval("location.href").await;
+    let link = link.as_str().expect("the address").to_string();
+    // Someone else opens the link: a fresh tab state.
+    b.js("sessionStorage.clear();", Vec::new()).await;
+    b.client.goto("about:blank").await.expect("away");
+    b.open(&link).await;
+    b.wait(
+        "the same position from the link",
+        &format!(
+            "{STATE}.moves.join(' ') === '4 4 8' && {STATE}.cursor === 2 && \
+             {STATE}.rules.some(([n, v]) => n === 'Connect4Width' && v === '8')"
+        ),
+    )
+    .await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_different_move_keeps_the_old_line_as_a_side_line() {
+    let Some(b) = Browser::start("side-lines").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    for (i, column) in ["4", "4", "5", "3"].into_iter().enumerate() {
+        b.click(&format!("[data-move=\"{column}\"]")).await;
+        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
+            .await;
+    }
+    // Back to after 4 4, then 6 instead of 5.
+    b.click("#nav-back").await;
+    b.wait("after three moves", &format!("{STATE}.cursor === 3"))
+        .await;
+    b.click("#nav-back").await;
+    b.wait("after two moves", &format!("{STATE}.cursor === 2"))
+        .await;
+    b.click("[data-move=\"6\"]").await;
+    b.wait(
+        "the new line and the old one kept",
+        &format!(
+            "{STATE}.moves.join('') === '446' && \
+             document.querySelectorAll('#moves .side-line').length === 1"
+        ),
+    )
+    .await;
+    // The old line stays the main line; 6 is a side line in place of 5.
+    let side: Vec<String> = b
+        .eval(
+            "[...document.querySelectorAll('#moves .side-line .move')].map((m) => m.dataset.path)",
+        )
+        .await
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter_map(|m| m.as_str().map(str::to_string))
+        .collect();
+    assert_eq!(side, ["4 4 6"]);
+    assert_eq!(
+        b.eval("document.querySelector('#moves .move.current').dataset.path")
+            .await,
+        "4 4 6"
+    );
+    b.shot("").await;
+    // The old line's last move: the game's line again, at that move; 4 4 6 stays a side line.
+    b.click("#moves .move[data-path=\"4 4 5 3\"]").await;
+    b.wait(
+        "the main line taken",
+        &format!(
+            "{STATE}.moves.join('') === '4453' && {STATE}.cursor === 4 && \
+             document.querySelectorAll('#moves .side-line').length === 1"
+        ),
+    )
+    .await;
+    // Deleted: the side line is forgotten.
+    b.click("#moves .move[data-path=\"4 4 6\"]").await;
+    b.wait(
+        "the side line viewed",
+        &format!("{STATE}.moves.join('') === '446'"),
+    )
+    .await;
+    b.click("#delete-line").await;
+    b.wait(
+        "the side line forgotten",
+        &format!(
+            "document.querySelectorAll('#moves .side-line').length === 0 && \
+             {STATE}.moves.join('') === '4453' && {STATE}.cursor === 2"
+        ),
+    )
+    .await;
+    b.close().await;
+}

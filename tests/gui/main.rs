@@ -341,7 +341,7 @@ async fn a_game_tree_walked_by_clicks_to_a_leaf() {
     b.click("#analyse").await;
     b.wait(
         "the value of the tree",
-        "document.getElementById('an-score').textContent === '+3.00'",
+        "document.getElementById('an-score').textContent === '+3.0'",
     )
     .await;
     b.shot("").await;
@@ -617,7 +617,8 @@ async fn engines_play_each_other_pause_and_the_game_is_saved_and_loaded() {
     b.open(&server.url).await;
     b.new_game("connect4").await;
     b.click("#mode-watch").await;
-    b.set_value("#watch-movetime", "0.05").await;
+    // Slow enough that the game is still on when Pause is pressed (a finished game has none).
+    b.set_value("#watch-movetime", "0.2").await;
     b.click("#start-watch").await;
     b.wait(
         "some moves",

@@ -46,7 +46,7 @@ const socket = connect(
   (message) => store.receive(message),
   (status) => {
     connection.dataset.state = status;
-    connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…' }[status];
+    connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…', taken: 'in another tab' }[status];
     // While the server is away the board takes no move and says why.
     document.body.dataset.connection = status;
     store.emit('connection', status);
@@ -72,18 +72,34 @@ const app = {
   },
 };
 
-store.on('welcome', () => {
-  // A reload (or a reconnect) gives the game back to the server: the game of the address (a
-  // link), or the one this tab kept, with its side lines when it is the same game.
+store.on('welcome', (w) => {
+  try {
+    sessionStorage.setItem('sente-gui-session', w.session);
+  } catch {
+    // No storage: a reload starts a new session.
+  }
   if (restored) return;
   restored = true;
-  const linked = gameOfAddress();
+  // The server kept this tab's session (a reload during a game against an engine): its game,
+  // players, side and clocks are the server's; the side lines kept here come back with it.
   const saved = store.saved();
+  if (w.resumed) {
+    if (saved) store.restoreLines = saved.lines;
+    return;
+  }
+  // Otherwise the page gives the game back to the server: the game of the address (a link),
+  // or the one this tab kept, with its side lines when it is the same game, in free play.
+  const linked = gameOfAddress();
   const same = saved && linked && saved.variant === linked.variant && JSON.stringify([...(saved.rules || [])].sort()) === JSON.stringify(linked.rules)
     && (saved.fen ?? null) === linked.fen && (saved.moves || []).join(' ') === linked.moves.join(' ');
   const game = linked && !same ? linked : saved;
   if (!game) return;
-  if (game === saved) store.restoreLines = saved.lines;
+  if (game === saved) {
+    store.restoreLines = saved.lines;
+    if (saved.mode && saved.mode !== 'free') {
+      toast('warning', `The game against ${saved.opponent || 'the engine'} could not be kept (the server restarted, or the page was away for more than a minute): its moves are back, in free play.`);
+    }
+  }
   app.send({ type: 'new_game', variant: game.variant, rules: game.rules || [], fen: game.fen ?? null, moves: game.moves || [], cursor: game.cursor ?? null }, { keepLines: true });
 });
 

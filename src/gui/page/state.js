@@ -122,6 +122,8 @@ function save(state, lines) {
     moves: state.moves,
     cursor: state.cursor,
     lines: lines ? pack(lines) : null,
+    mode: state.mode.kind,
+    opponent: state.mode.kind === 'play' ? state.mode.players[state.mode.human === 'p1' ? 1 : 0] : state.mode.players?.join(' and '),
   };
   try {
     sessionStorage.setItem(SAVED, JSON.stringify(game));

@@ -3,7 +3,17 @@
 /** Opens /ws on the page's own server; `onMessage(msg)` for each message, `onStatus(s)` with
  *  'open', 'closed' or 'connecting'. Returns { send(msg) }. */
 export function connect(onMessage, onStatus) {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  // The session this tab had (kept in sessionStorage by app.js): a reload finds its game.
+  const url = () => {
+    let id = null;
+    try {
+      id = sessionStorage.getItem('sente-gui-session');
+    } catch {
+      // No storage: a new session.
+    }
+    const base = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    return id && /^[0-9a-f]{32}$/.test(id) ? `${base}?session=${id}` : base;
+  };
   let socket = null;
   let queue = [];
   let retry = 500;
@@ -11,7 +21,7 @@ export function connect(onMessage, onStatus) {
 
   function open() {
     onStatus('connecting');
-    socket = new WebSocket(url);
+    socket = new WebSocket(url());
     socket.addEventListener('open', () => {
       retry = 500;
       onStatus('open');
@@ -28,7 +38,12 @@ export function connect(onMessage, onStatus) {
       }
       onMessage(message);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
+      // Another tab took this session over: this one stays quiet.
+      if (event.code === 4000) {
+        onStatus('taken');
+        return;
+      }
       onStatus('closed');
       if (hidden) return;
       setTimeout(open, retry);

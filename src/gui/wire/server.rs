@@ -18,6 +18,10 @@ pub enum ServerMessage {
         engines: Vec<EngineEntry>,
         variants: Vec<VariantEntry>,
         max_message_bytes: usize,
+        /// The session's id: the page reconnects with `/ws?session=<id>` to find its game.
+        session: String,
+        /// True when this socket took over a session that already had a game.
+        resumed: bool,
     },
     /// The game as it stands (sent after every change).
     State(Box<GameState>),

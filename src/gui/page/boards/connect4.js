@@ -15,6 +15,40 @@ function grid(fen) {
   return fen.split(' ')[0].split('/').map((row) => [...row]);
 }
 
+/** A solver value (for the side to move at `fen`; positive: it wins, larger sooner) in words:
+ *  `win in 7` (the winner's moves from here, its winning move included), `loss in 12`,
+ *  `draw`. The value is the solver's score: (cells + 1 - stones before the winning move) / 2. */
+export function provenWords(value, fen) {
+  if (value === 0) return 'draw';
+  const cells = fen.split(' ')[0].replace(/\//g, '');
+  const stones = cells.replace(/\./g, '').length;
+  const win = value > 0;
+  const first = win ? stones : stones + 1;
+  let before = cells.length + 1 - 2 * Math.abs(value);
+  if ((before - first) % 2 !== 0) before -= 1;
+  return `${win ? 'win' : 'loss'} in ${Math.max(1, (before - first) / 2 + 1)}`;
+}
+
+/** The solver's verdict on the position once every legal column is proven: { value, best (the
+ *  columns worth it), words }, or null. */
+export function proven(columns, fen) {
+  if (!columns || columns.fen !== fen || !columns.columns.length) return null;
+  if (columns.columns.some((c) => c.status !== 'solved')) return null;
+  const value = Math.max(...columns.columns.map((c) => c.value));
+  return { value, best: columns.columns.filter((c) => c.value === value).map((c) => c.mv), words: provenWords(value, fen) };
+}
+
+/** What a column's chip means, for its tooltip. */
+export function chipWords(c, fen) {
+  if (c.status === 'solved') return `column ${c.mv}: ${provenWords(c.value, fen)} (solver value ${c.value > 0 ? '+' : ''}${c.value})`;
+  if (c.status === 'unproven') return `column ${c.mv}: not proven within the solver's 3 s`;
+  if (c.status === 'error') return `column ${c.mv}: the solver failed`;
+  return `column ${c.mv}: being solved…`;
+}
+
+/** The chips' legend in one line. */
+export const CHIP_LEGEND = 'Solver, for the side to move: +n wins (larger: sooner), 0 draws, −n loses (larger: later); ★ best; … being solved; ? not proven in 3 s.';
+
 /** The cells of every line of four or more of one colour: a Set of `row,column`. */
 export function winningCells(rows) {
   const cells = new Set();
@@ -44,6 +78,7 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
   const side = state.side === 'p1' ? 'x' : 'o';
   const legal = new Set(state.legal);
   const values = new Map((columns?.fen === state.fen ? columns.columns : []).map((c) => [c.mv, c]));
+  const verdict = proven(columns, state.fen);
   const boardW = width * CELL;
   const boardH = height * CELL;
   const svg = canvas(container, boardW + 20, TOP + boardH + 64, `Connect Four board, ${width} by ${height}`);
@@ -129,7 +164,7 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
     col.append(s('circle', { class: `c4-preview c4-${side}`, cx: x + CELL / 2, cy: TOP / 2, r: CELL * 0.36 }));
     col.append(s('text', { class: 'c4-label', x: x + CELL / 2, y: TOP + boardH + 20, 'text-anchor': 'middle' }, mv));
     const value = values.get(mv);
-    if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46));
+    if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46, state.fen, verdict?.best.includes(mv)));
     const discs = rows.filter((row) => row[c] !== '.').length;
     const colour = state.side === 'p1' ? 'red' : 'yellow';
     const what = discs >= height ? 'full' : `${discs} disc${discs === 1 ? '' : 's'}${legal.has(mv) ? `, ${colour} to play` : ''}`;
@@ -143,7 +178,7 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
   }
 }
 
-function columnValue(value, x, y) {
+function columnValue(value, x, y, fen, best) {
   let text = '…';
   let cls = 'pending';
   if (value.status === 'solved') {
@@ -153,9 +188,10 @@ function columnValue(value, x, y) {
     text = '?';
     cls = 'unknown';
   }
-  return s('g', { class: `c4-value ${cls}`, 'data-column-value': value.mv },
-    s('rect', { x: x - 22, y: y - 15, width: 44, height: 24, rx: 12 }),
-    s('text', { x, y: y + 2, 'text-anchor': 'middle' }, text));
+  return s('g', { class: `c4-value ${cls}${best ? ' best' : ''}`, 'data-column-value': value.mv },
+    s('title', {}, `${chipWords(value, fen)}${best ? ', a best move' : ''}`),
+    s('rect', { x: x - 26, y: y - 15, width: 52, height: 24, rx: 12 }),
+    s('text', { x, y: y + 2, 'text-anchor': 'middle' }, best ? `★${text}` : text));
 }
 
 /** A move in words: `drop in column 4`. */

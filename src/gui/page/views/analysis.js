@@ -4,6 +4,7 @@
 
 import { h, fill, select, row } from '../dom.js';
 import { resultWords } from '../boards/index.js';
+import { proven, chipWords, CHIP_LEGEND } from '../boards/connect4.js';
 import { byDifficulty } from '../boards/rushhour-puzzles.js';
 
 export const id = 'analysis';
@@ -102,13 +103,32 @@ export function mount(root, app) {
     });
   });
 
+  let lastShown = null;
   function show(info) {
     const state = store.state;
-    if (!state || info.fen !== state.fen) return;
-    if (info.depth !== null) document.getElementById('an-depth').textContent = info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth);
-    if (info.nodes !== null) document.getElementById('an-nodes').textContent = number(info.nodes);
-    if (info.nps !== null) document.getElementById('an-nps').textContent = number(info.nps);
-    if (info.time_ms !== null) document.getElementById('an-time').textContent = `${(info.time_ms / 1000).toFixed(1)} s`;
+    if (!state || (info && info.fen !== state.fen)) return;
+    if (info) lastShown = info;
+    else info = lastShown?.fen === state.fen ? lastShown : null;
+    if (info && info.depth !== null) document.getElementById('an-depth').textContent = info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth);
+    if (info && info.nodes !== null) document.getElementById('an-nodes').textContent = number(info.nodes);
+    if (info && info.nps !== null) document.getElementById('an-nps').textContent = number(info.nps);
+    if (info && info.time_ms !== null) document.getElementById('an-time').textContent = `${(info.time_ms / 1000).toFixed(1)} s`;
+    // Once the solver has proven every column, the proof speaks: score, bar, best moves.
+    const verdict = state.variant === 'connect4' ? proven(store.columns, state.fen) : null;
+    if (verdict) {
+      document.getElementById('an-score').textContent = verdict.words;
+      const own = Math.sign(verdict.value);
+      const p1 = state.side === 'p1' ? own : -own;
+      bar.firstChild.style.height = `${p1 > 0 ? 96 : p1 < 0 ? 4 : 50}%`;
+      bar.dataset.score = String(p1 * 10000);
+      bar.dataset.proven = '1';
+      const line = info?.pv?.length && verdict.best.includes(info.pv[0]) ? info.pv : [verdict.best[0]];
+      fill(pv, h('span', { class: 'pv-label' }, 'PV'), line.slice(0, 40).map((mv, i) => h('span', { class: 'pv-move', 'data-index': i }, mv)),
+        h('span', { class: 'pv-best', id: 'an-best' }, `best: ${verdict.best.join(', ')} (proven)`));
+      return;
+    }
+    bar.dataset.proven = '';
+    if (!info) return;
     if (info.score !== null) {
       const text = scoreText(info, state);
       document.getElementById('an-score').textContent = text;
@@ -127,9 +147,11 @@ export function mount(root, app) {
   store.on('columns', (message) => {
     const values = message.columns.map((c) => {
       const text = c.status === 'solved' ? (c.value > 0 ? `+${c.value}` : String(c.value)) : c.status === 'unproven' ? '?' : '…';
-      return h('span', { class: `column-value ${c.status}`, 'data-move': c.mv }, h('b', {}, c.mv), ' ', text);
+      return h('span', { class: `column-value ${c.status}`, 'data-move': c.mv, title: chipWords(c, message.fen) }, h('b', {}, c.mv), ' ', text);
     });
-    fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values] : []);
+    fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values, h('p', { class: 'an-legend', id: 'an-legend' }, CHIP_LEGEND)] : []);
+    // A proof changes the score, the bar and the line at once.
+    if (store.state && message.fen === store.state.fen && !store.playing()) show(null);
   });
 
   function drawPuzzle(state) {

@@ -2,6 +2,7 @@
 // whose turn, or the result and why the game ended.
 
 import { h, fill, announce } from '../dom.js';
+import { proven } from '../boards/connect4.js';
 import { boardFor, gameTitle, sideName, playerName, resultWords, limitsWords, plural } from '../boards/index.js';
 
 export const id = 'board';
@@ -21,7 +22,9 @@ export function mount(root, app) {
   store.on('connection', (status) => {
     const away = status !== 'open' && Boolean(store.state);
     offline.hidden = !away;
-    offline.textContent = away ? 'Disconnected from the server: the board takes no move until it is back (reconnecting…).' : '';
+    offline.textContent = !away ? '' : status === 'taken'
+      ? 'This game continues in another tab: reload this one to take it back.'
+      : 'Disconnected from the server: the board takes no move until it is back (reconnecting…).';
     boardBox.inert = away;
     boardBox.classList.toggle('disabled', away);
   });
@@ -131,6 +134,9 @@ export function mount(root, app) {
   function pv() {
     const state = store.state;
     if (store.info && store.info.fen === state.fen && store.info.pv?.length && (store.info.source === 'analysis' || store.info.source === 'solve')) {
+      // Once the solver has proven the columns, the line starts with a best move.
+      const verdict = state.variant === 'connect4' ? proven(store.columns, state.fen) : null;
+      if (verdict && !verdict.best.includes(store.info.pv[0])) return [verdict.best[0]];
       return store.info.pv;
     }
     return [];

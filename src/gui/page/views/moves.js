@@ -100,7 +100,6 @@ export function mount(root, app) {
       const comment = comments ? commentWords(n.comment) : '';
       return h('span', {
         class: `move${key === viewed ? ' current' : ''}${onLine && ply > state.cursor ? ' ahead' : ''}${side ? ' side' : ''}`,
-       
         'data-ply': onLine ? ply : null,
         'data-path': key,
         title: comment || '',
