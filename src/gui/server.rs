@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -75,9 +76,12 @@ async fn websocket(
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| async move {
-            // A session that still lives takes the socket over (a reload, a duplicated tab).
-            let socket = match wanted.and_then(|id| sessions().get(&id).cloned()) {
-                Some(handover) => match handover.send(socket) {
+            // A session that still lives takes the socket over (a reload, a tab duplicated
+            // during a game with engines); one whose page is there and has no such game (a tab
+            // duplicated in free play) leaves the new socket a session of its own.
+            let waiting = wanted.and_then(|id| sessions().get(&id).cloned());
+            let socket = match waiting.filter(|(_, open)| open.load(Ordering::Relaxed)) {
+                Some((handover, _)) => match handover.send(socket) {
                     Ok(()) => return,
                     Err(returned) => returned.0,
                 },
@@ -88,7 +92,8 @@ async fn websocket(
 }
 
 /// The live sessions by id, each with the way to hand it a new socket.
-type Sessions = HashMap<String, mpsc::UnboundedSender<WebSocket>>;
+/// The flag says whether the session takes a new socket over now.
+type Sessions = HashMap<String, (mpsc::UnboundedSender<WebSocket>, Arc<AtomicBool>)>;
 
 fn sessions() -> std::sync::MutexGuard<'static, Sessions> {
     static SESSIONS: OnceLock<Mutex<Sessions>> = OnceLock::new();
@@ -148,7 +153,8 @@ async fn session(socket: WebSocket, shared: Arc<Shared>) {
     let mut tab = Tab::new(shared, events);
     let id = format!("{:032x}", rand::random::<u128>());
     let (handover, mut sockets) = mpsc::unbounded_channel::<WebSocket>();
-    sessions().insert(id.clone(), handover);
+    let open = Arc::new(AtomicBool::new(false));
+    sessions().insert(id.clone(), (handover, open.clone()));
     tab.welcome(&id, false);
     // The socket, or none while a game waits for its page to come back (since `parked`).
     let mut socket = Some(socket);
@@ -164,6 +170,7 @@ async fn session(socket: WebSocket, shared: Arc<Shared>) {
             }
             None => drop(tab.take_outbox()),
         }
+        open.store(socket.is_none() || tab.keeps_a_game(), Ordering::Relaxed);
         if socket.is_none() && parked.is_none() {
             if !tab.keeps_a_game() {
                 break;

@@ -842,3 +842,120 @@ async fn a_different_move_keeps_the_old_line_as_a_side_line() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_record_loads_from_a_file() {
+    let Some(b) = Browser::start("record-file").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    for (i, column) in ["4", "4", "5", "3"].into_iter().enumerate() {
+        b.click(&format!("[data-move=\"{column}\"]")).await;
+        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
+            .await;
+    }
+    // Save game: the record comes back (and downloads as a file).
+    b.click("#save-record").await;
+    b.wait(
+        "the record",
+        "document.getElementById('record-text').value.includes('[Variant \"connect4\"]')",
+    )
+    .await;
+    let record = b.eval("document.getElementById('record-text').value").await;
+    let path = super::harness::screenshot_dir().join("record-file-game.txt");
+    std::fs::write(&path, record.as_str().expect("a record")).expect("write the record");
+    // A new game, then the file opened with the page's file field.
+    b.set_value("#variant", "tictactoe").await;
+    b.wait("tic-tac-toe", &format!("{STATE}.variant === 'tictactoe'"))
+        .await;
+    b.client
+        .find(fantoccini::Locator::Css("#load-file"))
+        .await
+        .expect("the file field")
+        .send_keys(&path.to_string_lossy())
+        .await
+        .expect("choose the file");
+    b.wait(
+        "the game from the file",
+        &format!("{STATE}.variant === 'connect4' && {STATE}.moves.join(' ') === '4 4 5 3'"),
+    )
+    .await;
+    b.close().await;
+}
+
+/// Opens a second tab on the page with the session id `id` (as a duplicated tab has it).
+async fn open_second(b: &Browser, url: &str, id: &str) -> fantoccini::wd::WindowHandle {
+    let second = b
+        .client
+        .new_window(true)
+        .await
+        .expect("a second tab")
+        .handle;
+    b.client
+        .switch_to_window(second.clone())
+        .await
+        .expect("to the second tab");
+    b.open(url).await;
+    b.js(
+        "sessionStorage.setItem('sente-gui-session', arguments[0]);",
+        vec![json!(id)],
+    )
+    .await;
+    b.client.refresh().await.expect("reload with the session");
+    b.wait(
+        "the second tab ready",
+        "document.body.dataset.ready === '1'",
+    )
+    .await;
+    second
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_second_tab_takes_over_a_game_against_the_engine_but_not_free_play() {
+    let Some(b) = Browser::start("second-tab").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    let first = b.client.window().await.expect("the first tab");
+    let id = b.eval("sessionStorage.getItem('sente-gui-session')").await;
+    let id = id.as_str().expect("a session id").to_string();
+    // A second tab with the same session (as a duplicated tab has) in free play: a session of
+    // its own; the first tab stays connected.
+    let second = open_second(&b, &server.url, &id).await;
+    let other = b.eval("sessionStorage.getItem('sente-gui-session')").await;
+    assert_ne!(
+        other.as_str(),
+        Some(id.as_str()),
+        "free play: a new session"
+    );
+    b.client.close_window().await.expect("close the second tab");
+    let _ = second;
+    b.client
+        .switch_to_window(first.clone())
+        .await
+        .expect("back to the first tab");
+    assert_eq!(text(&b, "#connection").await, "connected");
+    // During a game against sente the second tab takes the game over.
+    start_play(&b, "p1", "0.2").await;
+    open_second(&b, &server.url, &id).await;
+    b.wait(
+        "the game in the second tab",
+        &format!("{STATE}.mode.kind === 'play' && document.getElementById('undo')"),
+    )
+    .await;
+    b.client
+        .switch_to_window(first)
+        .await
+        .expect("back to the first tab");
+    b.wait(
+        "the first tab told",
+        "document.getElementById('connection').textContent === 'in another tab' && \
+         document.getElementById('offline').textContent.startsWith('This game continues in another tab')",
+    )
+    .await;
+    b.close().await;
+}

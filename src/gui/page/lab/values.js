@@ -20,8 +20,8 @@ export function valueText(v) {
 export function valueWords(v) {
   if (v >= INF) return '+infinity (open)';
   if (v <= -INF) return '-infinity (open)';
-  if (Math.abs(v) >= MATE_BOUND) return `${v > 0 ? 'p1' : 'p2'} wins ${MATE - Math.abs(v)} plies from the root`;
-  return `${valueText(v)} (${v} cp for p1)`;
+  if (Math.abs(v) >= MATE_BOUND) return `the ${v > 0 ? 'first' : 'second'} player wins ${MATE - Math.abs(v)} plies from the root`;
+  return `${valueText(v)} for the first player (${v} hundredths of a pawn)`;
 }
 
 /** 12345 as `12,345`. */

@@ -25,8 +25,8 @@ const ALGORITHMS = [
 ];
 const SPEEDS = [['1', '1 node/s'], ['2', '2 nodes/s'], ['5', '5 nodes/s'], ['20', '20 nodes/s'], ['100', '100 nodes/s'], ['1000', '1000 nodes/s']];
 const KIND_WORDS = {
-  max: 'max node (p1 to move: takes its largest child)',
-  min: 'min node (p2 to move: takes its smallest child)',
+  max: 'max node (the first player to move: takes its largest child)',
+  min: 'min node (the second player to move: takes its smallest child)',
   chance: 'chance node (the opponent as chance: the expectation of its children)',
   leaf: 'leaf (game over, or the depth limit: the evaluation)',
 };
@@ -68,7 +68,7 @@ export function mount(root, app) {
     h('p', {}, 'No tree yet. The textbook tree with minimax, then with alpha-beta, is a good start: step through each and watch alpha-beta skip two leaves.'));
   const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
   const legend = h('div', { class: 'tv-legend' },
-    h('div', {}, h('b', {}, '▲'), ' max (p1) ', h('b', {}, '▼'), ' min (p2) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
+    h('div', {}, h('b', {}, '▲'), ' max (first player) ', h('b', {}, '▼'), ' min (second player) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
     h('div', {}, 'Values from the first player\'s side, a pawn being 1 (+M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β.'));
   const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
   const controls = h('div', { class: 'tv-controls' },
@@ -201,7 +201,7 @@ export function mount(root, app) {
     status.className = 'tv-status';
     status.textContent = `${name}, depth ${st.depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
     fill(summary,
-      fact('Value', `${valueText(sum.value)} for p1`, 'tv-value-out'),
+      fact('Value', `${valueText(sum.value)} for the first player`, 'tv-value-out'),
       fact('Best move', sum.best || '–', 'tv-best'),
       fact('Principal line', (sum.pv || []).join(' ') || '–', 'tv-pv-out'),
       fact('Engine', `${st.engine} · ${sum.score || ''} · ${sum.time_ms ?? '?'} ms`, 'tv-engine-out'));
@@ -291,7 +291,7 @@ export function mount(root, app) {
     if (k === 0) return [h('p', {}, 'Before the search. Step or play to watch it enter the nodes one by one, in the order of their ids.')];
     const lines = [];
     if (k >= tree.n) {
-      lines.push(h('p', { class: 'tv-whole' }, `The whole search: ${count(tree.n)} nodes. The root is worth ${valueText(tree.value[1])} for p1; the principal line is in orange.`));
+      lines.push(h('p', { class: 'tv-whole' }, `The whole search: ${count(tree.n)} nodes. The root is worth ${valueText(tree.value[1])} for the first player; the principal line is in orange.`));
       const cut = countPruned();
       if (cut.nodes) lines.push(h('p', { class: 'tv-whole' }, `${count(cut.nodes)} cutoff${cut.nodes === 1 ? '' : 's'} pruned ${count(cut.children)} children (the grey stubs).`));
       lines.push(h('p', { class: 'tv-last' }, 'Its last step:'));
