@@ -36,6 +36,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("ws.js", JS),
     asset!("state.js", JS),
     asset!("dom.js", JS),
+    asset!("lines.js", JS),
     asset!("boards/index.js", JS),
     asset!("boards/svg.js", JS),
     asset!("boards/tictactoe.js", JS),

@@ -5,7 +5,7 @@ use super::wire::{OutcomeMessage, PositionRef, clip};
 use crate::engine::variants::Variant;
 use crate::games::Seat;
 use crate::referee::game::{GameResult, position_command, seat_name};
-use crate::referee::openings::{Opening, read_line};
+use crate::referee::openings::Opening;
 use crate::referee::record::{self, RecordedGame};
 use crate::referee::rules::Rules;
 
@@ -54,7 +54,7 @@ impl Game {
             return Err(format!("more than {MAX_PLIES} moves"));
         }
         let fen = fen.filter(|f| !f.trim().is_empty());
-        rules.position(fen.as_deref(), &moves)?;
+        replay(&rules, fen.as_deref(), &moves, 0)?;
         Ok(Game {
             rules,
             start_fen: fen,
@@ -92,24 +92,19 @@ impl Game {
         self.position_at(self.moves.len())
     }
 
-    /// Plays `moves` at the viewed position, dropping the moves after it; on an illegal move
-    /// nothing changes and the error names it.
+    /// Plays `moves` at the viewed position, dropping the moves after it (unless they are the
+    /// moves that follow: then the view steps along them); on an illegal move nothing changes
+    /// and the error names it.
     pub fn play_at_cursor(&mut self, moves: &[String], comment: &str) -> Result<(), String> {
+        if !moves.is_empty() && self.moves[self.cursor..].starts_with(moves) {
+            self.cursor += moves.len();
+            return Ok(());
+        }
         let mut pos = self.viewed();
         if let Some(outcome) = pos.outcome() {
             return Err(format!("the game is over ({outcome})"));
         }
-        for (i, mv) in moves.iter().enumerate() {
-            if pos.outcome().is_some() {
-                return Err(format!(
-                    "the game ends before move {} '{}'",
-                    i + 1,
-                    clip(mv)
-                ));
-            }
-            pos.play_move(mv)
-                .map_err(|e| format!("'{}' is not a legal move here: {e}", clip(mv)))?;
-        }
+        play_checked(pos.as_mut(), moves, self.cursor)?;
         if self.cursor + moves.len() > MAX_PLIES {
             return Err(format!("a game has at most {MAX_PLIES} moves here"));
         }
@@ -170,29 +165,74 @@ impl Game {
             };
             return Game::new(variant, &settings, Some(fen), Vec::new());
         }
-        let opening = read_line(text, &self.rules).or_else(|first| {
-            // `4453`: a Connect Four game as one string of column digits; its own error when
-            // every character is a column.
-            if !text.contains(char::is_whitespace) && text.len() > 1 {
-                let moves: Vec<String> = text.chars().map(String::from).collect();
-                match self.rules.position(None, &moves) {
-                    Ok(_) => return Ok(Opening { fen: None, moves }),
-                    Err(e)
-                        if variant == "connect4"
-                            && text.chars().all(|c| matches!(c, '1'..='9' | 'a'..='c')) =>
-                    {
-                        return Err(e);
-                    }
-                    Err(_) => {}
-                }
-            }
-            // A grid (rows split by '/') is a fen: its own error says what is wrong.
-            if text.contains('/') {
-                self.rules.position(Some(text), &[])?;
-            }
-            Err(first)
-        })?;
+        let opening = self.read_typed(text)?;
         Game::new(variant, &settings, opening.fen, opening.moves)
+    }
+
+    /// A typed position read into a start fen and moves, each checked: an error names the
+    /// fen's own fault (which field, what was expected, why the position cannot happen) or the
+    /// move and its number.
+    fn read_typed(&self, text: &str) -> Result<Opening, String> {
+        let rules = &self.rules;
+        let split_moves = |text: &str| -> (String, Vec<String>) {
+            match text.split_once(" moves") {
+                Some((head, moves)) => (
+                    head.trim().to_string(),
+                    moves.split_whitespace().map(str::to_string).collect(),
+                ),
+                None => (text.trim().to_string(), Vec::new()),
+            }
+        };
+        let checked = |fen: Option<String>, moves: Vec<String>| {
+            replay(rules, fen.as_deref(), &moves, 0).map(|_| Opening { fen, moves })
+        };
+        if let Some(rest) = text.strip_prefix("startpos") {
+            let (head, moves) = split_moves(rest);
+            if !head.is_empty() {
+                return Err(format!("'{}' after startpos", clip(&head)));
+            }
+            return checked(None, moves);
+        }
+        if let Some(rest) = text.strip_prefix("fen ") {
+            let (fen, moves) = split_moves(rest);
+            return checked(Some(fen), moves);
+        }
+        if let Some(rest) = text.strip_prefix("moves ") {
+            return checked(None, rest.split_whitespace().map(str::to_string).collect());
+        }
+        let as_fen = match rules.position(Some(text), &[]) {
+            Ok(_) => {
+                return Ok(Opening {
+                    fen: Some(text.to_string()),
+                    moves: Vec::new(),
+                });
+            }
+            Err(e) => e,
+        };
+        let first = text.split_whitespace().next().unwrap_or_default();
+        // Rows split by '/' or a tree in brackets: a fen, whose own fault is the answer.
+        if first.contains('/') || first.starts_with('(') {
+            return Err(as_fen);
+        }
+        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        // `4453`: a Connect Four game as one string of column characters.
+        let moves = if self.variant().starts_with("connect4")
+            && words.len() == 1
+            && text.len() > 1
+            && text.starts_with(|c: char| c.is_ascii_digit())
+            && text.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            text.chars().map(String::from).collect()
+        } else {
+            words
+        };
+        match replay(rules, None, &moves, 0) {
+            Ok(_) => Ok(Opening { fen: None, moves }),
+            Err(e) if e.starts_with("move 1 ") && moves.len() == 1 => Err(format!(
+                "neither a position ({as_fen}) nor a move list ({e})"
+            )),
+            Err(e) => Err(e),
+        }
     }
 
     /// The position a request of the tree or comparison view names: `text` typed as for
@@ -298,6 +338,40 @@ impl Game {
     }
 }
 
+/// The position after `moves` from `fen` (the variant's start when `None`), every move
+/// checked; an error names the fen's own fault, or the move and its number in the game (the
+/// first of `moves` is move `before + 1`).
+pub fn replay(
+    rules: &Rules,
+    fen: Option<&str>,
+    moves: &[String],
+    before: usize,
+) -> Result<Box<dyn Variant>, String> {
+    let mut pos = rules.position(fen, &[])?;
+    play_checked(pos.as_mut(), moves, before)?;
+    Ok(pos)
+}
+
+/// Plays `moves` on `pos`, numbered from `before + 1`; stops at the first refused one.
+fn play_checked(pos: &mut dyn Variant, moves: &[String], before: usize) -> Result<(), String> {
+    for (i, mv) in moves.iter().enumerate() {
+        let refused = |why: String| {
+            let head = format!("move {} '{}' is not a legal move", before + i + 1, clip(mv));
+            // The rules' generic answer says no more than the head.
+            if why.ends_with("is not a legal move here") {
+                format!("{head} here")
+            } else {
+                format!("{head}: {why}")
+            }
+        };
+        if let Some(outcome) = pos.outcome() {
+            return Err(refused(format!("the game is over ({outcome})")));
+        }
+        pos.play_move(mv).map_err(refused)?;
+    }
+    Ok(())
+}
+
 /// `p1` or `p2`.
 pub fn seat_text(seat: Seat) -> &'static str {
     seat_name(seat)
@@ -365,7 +439,13 @@ mod tests {
         assert_eq!(game.cursor, 2);
         assert!(game.play_at_cursor(&strings("b2"), "").is_err());
         assert_eq!(game.moves, strings("b2 a1"));
-        game.goto(1);
+        game.goto(0);
+        game.play_at_cursor(&strings("b2"), "").unwrap();
+        assert_eq!(
+            (game.cursor, game.moves.len()),
+            (1, 2),
+            "the move that follows"
+        );
         game.play_at_cursor(&strings("c3"), "").unwrap();
         assert_eq!(game.moves, strings("b2 c3"));
         assert_eq!(game.position_command(2), "position startpos moves b2 c3");
@@ -397,6 +477,53 @@ mod tests {
         );
         let rocks = Game::new("rushhour-rocks", &[], None, Vec::new()).unwrap();
         assert!(rocks.setup(line).is_ok());
+    }
+
+    #[test]
+    fn a_typed_position_says_what_is_wrong_with_it() {
+        let c4 = Game::new("connect4", &[], None, Vec::new()).unwrap();
+        let error = |text: &str| c4.setup(text).unwrap_err();
+        for (text, wanted) in [
+            (
+                "4444444",
+                "move 7 '4' is not a legal move: column 4 is full",
+            ),
+            (
+                "4 4 9",
+                "move 3 '9' is not a legal move: '9' is not a column 1-7",
+            ),
+            (
+                "1 2 1 2 1 2 1 3",
+                "move 8 '3' is not a legal move: the game is over",
+            ),
+            ("xxxx/ooo/zz 9", "bad connect4 fen 'xxxx/ooo/zz 9': "),
+            (
+                "......./......./......./......./...x.../....... o",
+                "floating stone in column 4, row 2 from the bottom",
+            ),
+            (
+                "......./......./......./......./oooo.../xxxx... x",
+                "both x and o have four in a row",
+            ),
+            (
+                "fen ......./......./......./......./......./....... x moves 4 8",
+                "move 2 '8'",
+            ),
+            (
+                "nonsense",
+                "neither a position (bad connect4 fen 'nonsense'",
+            ),
+        ] {
+            let e = error(text);
+            println!("{text} -> {e}");
+            assert!(e.contains(wanted), "{text}: {e}");
+            assert!(!e.contains("index"), "{text}: {e}");
+        }
+        let ttt = Game::new("tictactoe", &[], None, Vec::new()).unwrap();
+        let e = ttt.setup("xxx/ooo/... x").unwrap_err();
+        assert!(e.contains("impossible position"), "{e}");
+        let e = Game::new("tictactoe", &[], None, strings("b2 b2")).unwrap_err();
+        assert_eq!(e, "move 2 'b2' is not a legal move here");
     }
 
     fn requested(variant: &str, moves: &[&str], text: Option<&str>) -> Result<Game, String> {

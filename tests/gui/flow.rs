@@ -636,8 +636,11 @@ async fn a_bad_position_is_refused_with_its_own_reason() {
             "......./......./......./xo...../xo...../xo...../xo..... x",
             "both x and o have four in a row",
         ),
-        ("4444444", "(move 7 of the list): column 4 is full"),
-        ("4 4 9", "illegal move '9' (move 3 of the list)"),
+        (
+            "4444444",
+            "move 7 '4' is not a legal move: column 4 is full",
+        ),
+        ("4 4 9", "move 3 '9' is not a legal move"),
     ] {
         let shown = setup_error(&b, typed).await;
         assert!(shown.contains(reason), "{typed}: {shown}");
@@ -789,35 +792,52 @@ async fn a_different_move_keeps_the_old_line_as_a_side_line() {
         "the new line and the old one kept",
         &format!(
             "{STATE}.moves.join('') === '446' && \
-             document.querySelectorAll('#side-lines .side-line').length === 1"
+             document.querySelectorAll('#moves .side-line').length === 1"
         ),
     )
     .await;
-    assert_eq!(text(&b, ".side-from").await, "after move 2:");
+    // The old line stays the main line; 6 is a side line in place of 5.
     let side: Vec<String> = b
-        .eval("[...document.querySelectorAll('.side-line .side-move')].map((m) => m.textContent)")
+        .eval(
+            "[...document.querySelectorAll('#moves .side-line .move')].map((m) => m.dataset.path)",
+        )
         .await
         .as_array()
         .expect("moves")
         .iter()
         .filter_map(|m| m.as_str().map(str::to_string))
         .collect();
-    assert_eq!(side, ["5", "3"]);
+    assert_eq!(side, ["4 4 6"]);
+    assert_eq!(
+        b.eval("document.querySelector('#moves .move.current').dataset.path")
+            .await,
+        "4 4 6"
+    );
     b.shot("").await;
-    // Its second move: the old line is the game's again, at that move; 4 4 6 is the side line.
-    b.click(".side-line .side-move[data-ply=\"4\"]").await;
+    // The old line's last move: the game's line again, at that move; 4 4 6 stays a side line.
+    b.click("#moves .move[data-path=\"4 4 5 3\"]").await;
     b.wait(
-        "the side line taken",
+        "the main line taken",
         &format!(
             "{STATE}.moves.join('') === '4453' && {STATE}.cursor === 4 && \
-             [...document.querySelectorAll('.side-line .side-move')].map((m) => m.textContent).join('') === '6'"
+             document.querySelectorAll('#moves .side-line').length === 1"
         ),
     )
     .await;
-    b.click(".side-delete").await;
+    // Deleted: the side line is forgotten.
+    b.click("#moves .move[data-path=\"4 4 6\"]").await;
+    b.wait(
+        "the side line viewed",
+        &format!("{STATE}.moves.join('') === '446'"),
+    )
+    .await;
+    b.click("#delete-line").await;
     b.wait(
         "the side line forgotten",
-        "document.querySelectorAll('#side-lines .side-line').length === 0",
+        &format!(
+            "document.querySelectorAll('#moves .side-line').length === 0 && \
+             {STATE}.moves.join('') === '4453' && {STATE}.cursor === 2"
+        ),
     )
     .await;
     b.close().await;

@@ -145,7 +145,7 @@ pub struct Browser {
     pub client: Client,
     _driver: Process,
     name: String,
-    _profile: PathBuf,
+    profile: PathBuf,
 }
 
 /// Where screenshots go.
@@ -183,7 +183,11 @@ impl Browser {
                     "--disable-component-update", "--disable-sync",
                     "--disable-dev-shm-usage", "--window-size=1400,1100",
                     format!("--user-data-dir={}", profile.display()),
-                ]
+                ],
+                "prefs": {
+                    "download.default_directory": profile.join("downloads").to_string_lossy(),
+                    "download.prompt_for_download": false,
+                }
             }
         });
         let serde_json::Value::Object(capabilities) = capabilities else {
@@ -209,8 +213,13 @@ impl Browser {
             client,
             _driver: driver,
             name: name.to_string(),
-            _profile: profile,
+            profile,
         })
+    }
+
+    /// Where the page's downloads go.
+    pub fn downloads(&self) -> PathBuf {
+        self.profile.join("downloads")
     }
 
     /// Opens the page and waits until it has the server's state.

@@ -4,9 +4,11 @@
 //! `SENTE_REQUIRE_BROWSER=1` (as in CI). The server's HTTP safety checks need no browser.
 
 mod a11y;
+mod errors;
 mod flow;
 mod harness;
 mod lab;
+mod lines;
 mod perf;
 
 use harness::{Browser, start_server};

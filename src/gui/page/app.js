@@ -54,9 +54,16 @@ const socket = connect(
   },
 );
 
+/** Messages that start another game: the move tree starts afresh with them, unless the page
+ *  sends them to move in its own tree (`{ keepLines: true }`). */
+const NEW_GAMES = ['new_game', 'setup', 'load_record'];
+
 const app = {
   store,
-  send: (message) => socket.send(message),
+  send: (message, options = {}) => {
+    if (NEW_GAMES.includes(message.type) && !options.keepLines) store.freshLines = true;
+    socket.send(message);
+  },
   /** The name of the engine picked by the person (the first that plays the variant). */
   engineFor(variant) {
     const engines = (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(variant)));
@@ -71,65 +78,66 @@ store.on('welcome', (w) => {
   } catch {
     // No storage: a reload starts a new session.
   }
+  if (restored) return;
+  restored = true;
   // The server kept this tab's session (a reload during a game against an engine): its game,
-  // players, side and clocks are the server's.
-  if (w.resumed) {
-    restored = true;
-    return;
-  }
-  // A link holding a position (?variant=...&rules=...&moves=...) opens it.
-  const linked = linkedGame();
-  if (linked && !restored) {
-    restored = true;
-    app.send({ type: 'new_game', ...linked });
-    return;
-  }
-  // Otherwise a reload (or a reconnect) gives the game back to the server, in free play.
+  // players, side and clocks are the server's; the side lines kept here come back with it.
   const saved = store.saved();
-  if (saved && !restored) {
-    restored = true;
+  if (w.resumed) {
+    if (saved) store.restoreLines = saved.lines;
+    return;
+  }
+  // Otherwise the page gives the game back to the server: the game of the address (a link),
+  // or the one this tab kept, with its side lines when it is the same game, in free play.
+  const linked = gameOfAddress();
+  const same = saved && linked && saved.variant === linked.variant && JSON.stringify([...(saved.rules || [])].sort()) === JSON.stringify(linked.rules)
+    && (saved.fen ?? null) === linked.fen && (saved.moves || []).join(' ') === linked.moves.join(' ');
+  const game = linked && !same ? linked : saved;
+  if (!game) return;
+  if (game === saved) {
+    store.restoreLines = saved.lines;
     if (saved.mode && saved.mode !== 'free') {
       toast('warning', `The game against ${saved.opponent || 'the engine'} could not be kept (the server restarted, or the page was away for more than a minute): its moves are back, in free play.`);
     }
-    app.send({ type: 'new_game', variant: saved.variant, rules: saved.rules || [], fen: saved.fen ?? null, moves: saved.moves || [], cursor: saved.cursor ?? null });
   }
+  app.send({ type: 'new_game', variant: game.variant, rules: game.rules || [], fen: game.fen ?? null, moves: game.moves || [], cursor: game.cursor ?? null }, { keepLines: true });
 });
+
+// The address holds the game (`?variant=connect4&Connect4Width=8&moves=4+4+5+3&ply=2`): the
+// variant, each rule that is not the default, the start fen, the line and the viewed ply.
+const ADDRESS_KEYS = ['variant', 'fen', 'moves', 'ply'];
+function gameOfAddress() {
+  const query = new URLSearchParams(location.search);
+  const variant = query.get('variant');
+  if (!variant) return null;
+  const rules = [...query.entries()].filter(([k]) => !ADDRESS_KEYS.includes(k));
+  rules.sort();
+  const moves = (query.get('moves') || '').split(/[\s,]+/).filter(Boolean);
+  const ply = query.has('ply') ? Number(query.get('ply')) : null;
+  return { variant, rules, fen: query.get('fen') || null, moves, cursor: Number.isInteger(ply) && ply >= 0 ? ply : null };
+}
+function addressOf(state) {
+  const query = new URLSearchParams();
+  query.set('variant', state.variant);
+  for (const [name, value] of [...state.rules].sort()) query.set(name, value);
+  if (state.start_fen) query.set('fen', state.start_fen);
+  if (state.moves.length > 0) query.set('moves', state.moves.join(' '));
+  if (state.cursor < state.moves.length) query.set('ply', String(state.cursor));
+  return `?${query}`;
+}
 store.on('error', (m) => toast('error', m.message));
 // A game's end is said by the result banner (and announced), not by a toast.
 store.on('notice', (m) => {
   // ... nor the person's own routine action (stopping a game).
   if (!/^game over|^game stopped/.test(m.message)) toast(m.level, m.message);
 });
-/** The game a link names: `?variant=connect4&rules=Connect4Width:8&fen=...&moves=4 4 5&ply=2`. */
-function linkedGame() {
-  const query = new URLSearchParams(location.search);
-  const variant = query.get('variant');
-  if (!variant) return null;
-  const rules = (query.get('rules') || '').split(',').filter(Boolean).map((pair) => pair.split(':'))
-    .filter((pair) => pair.length === 2);
-  const moves = (query.get('moves') || '').split(/[\s,]+/).filter(Boolean);
-  const ply = query.get('ply');
-  return { variant, rules, fen: query.get('fen') || null, moves, cursor: ply !== null && /^\d+$/.test(ply) ? Number(ply) : null };
-}
-
-// The address holds the viewed game (variant, rules, start, moves, the viewed ply), so that a
-// link opens the same position.
-function keepInAddress(s) {
-  const query = new URLSearchParams();
-  query.set('variant', s.variant);
-  if (s.rules.length) query.set('rules', s.rules.map(([n, v]) => `${n}:${v}`).join(','));
-  if (s.start_fen) query.set('fen', s.start_fen);
-  if (s.moves.length) query.set('moves', s.moves.join(' '));
-  if (s.cursor !== s.moves.length) query.set('ply', String(s.cursor));
-  const address = `${location.pathname}?${query}${location.hash}`;
-  if (address !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', address);
-}
-
 store.on('state', (s) => {
-  keepInAddress(s);
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = '1';
   document.body.dataset.variant = s.variant;
+  // The address follows the viewed position, so that a link (or a reload) opens it.
+  const search = addressOf(s);
+  if (restored && search !== location.search) history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
 });
 
 // The pages: playing (the board and its panels), the search tree, the comparison; the

@@ -1,6 +1,8 @@
 // The page's store: the last message of each kind from the server, handlers per message
 // type, and the game kept in sessionStorage so that a reload (or a reconnect) restores it.
 
+import { fromState, merge, rootKey, pack, unpack } from './lines.js';
+
 /** Every message type the server sends (gui.md); anything else is ignored with a warning. */
 export const SERVER_MESSAGES = ['welcome', 'state', 'info', 'columns', 'log', 'error', 'notice', 'hint', 'record',
   'trace_start', 'trace_progress', 'trace_nodes', 'trace_done', 'trace_failed',
@@ -22,6 +24,13 @@ export function createStore() {
     /** A game with engines whose last position is finished (or an engine forfeited): the
      *  number of its moves; stepping back through it keeps it over. Null otherwise. */
     over: null,
+    /** Every line played (lines.js): the server's line and the side lines. */
+    lines: null,
+    /** Set when the page starts another game (New game, a position, a record): the next state
+     *  starts a fresh tree. */
+    freshLines: false,
+    /** The lines saved before a reload, taken up by the first state of their game. */
+    restoreLines: null,
 
     /** True while a person plays an engine and the game goes on: nothing of the engine's
      *  thinking (analysis, scores, its protocol lines) is shown then. */
@@ -60,7 +69,18 @@ export function createStore() {
         if (store.columns && store.columns.fen !== message.fen) store.columns = null;
         store.state = message;
         store.over = gameOver(message, store.over);
-        save(message);
+        if (store.restoreLines && store.restoreLines.key === rootKey(message)) {
+          store.lines = store.restoreLines;
+          store.restoreLines = null;
+        }
+        // A game with engines keeps its one line; free play keeps every line played.
+        if (store.freshLines || !store.lines || store.lines.key !== rootKey(message) || message.mode.kind !== 'free') {
+          store.lines = fromState(message);
+        } else {
+          merge(store.lines, message);
+        }
+        store.freshLines = false;
+        store.saveGame();
       }
       if (message.type === 'info') store.info = message;
       if (message.type === 'columns') store.columns = message;
@@ -69,13 +89,20 @@ export function createStore() {
       store.emit('any', message);
     },
 
-    /** The game saved by an earlier page load of this tab. */
+    /** The game saved by an earlier page load of this tab (its lines unpacked). */
     saved() {
       try {
-        return JSON.parse(sessionStorage.getItem(SAVED) || 'null');
+        const saved = JSON.parse(sessionStorage.getItem(SAVED) || 'null');
+        if (saved) saved.lines = unpack(saved.lines);
+        return saved;
       } catch {
         return null;
       }
+    },
+
+    /** Keeps the game and its lines for a reload. */
+    saveGame() {
+      if (store.state) save(store.state, store.lines);
     },
   };
   return store;
@@ -87,13 +114,14 @@ function gameOver(state, over) {
   return over === state.moves.length ? over : null;
 }
 
-function save(state) {
+function save(state, lines) {
   const game = {
     variant: state.variant,
     rules: state.rules,
     fen: state.start_fen,
     moves: state.moves,
     cursor: state.cursor,
+    lines: lines ? pack(lines) : null,
     mode: state.mode.kind,
     opponent: state.mode.kind === 'play' ? state.mode.players[state.mode.human === 'p1' ? 1 : 0] : state.mode.players?.join(' and '),
   };

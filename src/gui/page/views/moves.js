@@ -1,7 +1,10 @@
-// The move list with navigation: click a move to view the position after it; the buttons
-// and the arrow keys step through the game (a puzzle's solution too).
+// The move list with navigation, as a tree like lichess's: the main line, and under a move
+// each side line played from there (indented, nested). Click any move to view it; the buttons
+// and the arrow keys step through the line viewed; a side line can be made the main line, and
+// a line deleted from the viewed move on.
 
 import { h, fill } from '../dom.js';
+import { find, lineThrough, inSideLine, promote, remove } from '../lines.js';
 
 export const id = 'moves';
 export const title = 'Moves';
@@ -22,69 +25,119 @@ export function commentWords(comment) {
 
 export function mount(root, app) {
   const { store } = app;
-  const list = h('ol', { class: 'move-list', id: 'moves' });
+  const list = h('div', { class: 'move-list', id: 'moves' });
   const goto = (ply) => app.send({ type: 'goto', ply: Math.max(0, ply) });
   const nav = h('div', { class: 'buttons nav' },
     h('button', { id: 'nav-start', title: 'the start (Home, ↑)', 'aria-label': 'the start', onclick: () => goto(0) }, '«'),
     h('button', { id: 'nav-back', title: 'one move back (←)', 'aria-label': 'one move back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
     h('button', { id: 'nav-forward', title: 'one move forward (→)', 'aria-label': 'one move forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
     h('button', { id: 'nav-end', title: 'the last move (End, ↓)', 'aria-label': 'the last move', onclick: () => goto(store.state.moves.length) }, '»'));
-  // Side lines: a line the game left when a different move was played at an earlier position
-  // (free play) is kept, shown under the moves from where it branches; clicking one of its
-  // moves makes it the game's line again at that move (the line left becomes a side line in
-  // turn), ✕ forgets it.
-  const sideBox = h('div', { class: 'side-lines', id: 'side-lines' });
-  root.append(nav, list, sideBox);
-  let lines = [];
-  let before = null;
-  const sameGame = (a, b) => a && b && a.variant === b.variant && JSON.stringify(a.rules) === JSON.stringify(b.rules) && (a.start_fen ?? null) === (b.start_fen ?? null);
-  function keepSideLines(state) {
-    if (!sameGame(before, state)) {
-      lines = [];
-    } else if (state.mode.kind === 'free') {
-      const old = before.moves;
-      let k = 0;
-      while (k < old.length && k < state.moves.length && old[k] === state.moves[k]) k++;
-      if (k < old.length && state.moves.length > k && !lines.some((l) => l.join(' ') === old.join(' '))) lines.push(old);
-    }
-    const now = state.moves.join(' ');
-    lines = lines.filter((l) => !(`${now} `.startsWith(`${l.join(' ')} `)));
-    before = state;
-  }
-  function drawSideLines(state) {
-    fill(sideBox, lines.map((line, n) => {
-      let k = 0;
-      while (k < line.length && k < state.moves.length && line[k] === state.moves[k]) k++;
-      const moves = line.slice(k).map((mv, j) => h('button', {
-        class: 'side-move', 'data-ply': k + j + 1,
-        title: `go to this move (its line becomes the game's)`,
-        onclick: () => app.send({ type: 'new_game', variant: state.variant, rules: state.rules, fen: state.start_fen ?? null, moves: line, cursor: k + j + 1 }),
-      }, mv));
-      const remove = h('button', { class: 'side-delete', title: 'forget this side line', 'aria-label': 'forget this side line', onclick: () => {
-        lines.splice(n, 1);
-        drawSideLines(store.state);
-      } }, '✕');
-      return h('div', { class: 'side-line', 'data-from': k }, h('span', { class: 'side-from' }, k === 0 ? 'from the start:' : `after move ${k}:`), moves, remove);
-    }));
+  const promoteButton = h('button', { id: 'promote-line', title: 'make the line of the viewed move the main line', onclick: promoteViewed }, 'Make main line');
+  const deleteButton = h('button', { id: 'delete-line', title: 'delete the viewed move and every move after it', onclick: deleteViewed }, 'Delete from here');
+  const lineButtons = h('div', { class: 'buttons line-buttons' }, promoteButton, deleteButton);
+  root.append(nav, list, lineButtons);
+
+  /** The moves leading to the viewed position. */
+  function viewedPath() {
+    const state = store.state;
+    return state ? state.moves.slice(0, state.cursor) : [];
   }
 
-  store.on('state', (state) => {
-    keepSideLines(state);
-    drawSideLines(state);
-    const items = [h('li', { class: `move start${state.cursor === 0 ? ' current' : ''}`, 'data-ply': 0, onclick: () => goto(0) }, 'start')];
+  /** Views the position after `path`: a step along the server's line, or that line given to
+   *  the server (followed down its main line) when the move is on another. */
+  function open(path) {
+    const state = store.state;
+    if (path.length <= state.moves.length && path.every((mv, i) => state.moves[i] === mv)) {
+      goto(path.length);
+      return;
+    }
+    app.send({
+      type: 'new_game',
+      variant: state.variant,
+      rules: state.rules,
+      fen: state.start_fen ?? null,
+      moves: lineThrough(store.lines, path),
+      cursor: path.length,
+    }, { keepLines: true });
+  }
+
+  function promoteViewed() {
+    promote(store.lines, viewedPath());
+    store.saveGame();
+    draw();
+  }
+
+  function deleteViewed() {
+    const path = viewedPath();
+    if (path.length === 0) return;
+    remove(store.lines, path);
+    store.saveGame();
+    // The viewed move is gone: view the move before it, in the line that is left there.
+    const state = store.state;
+    app.send({
+      type: 'new_game',
+      variant: state.variant,
+      rules: state.rules,
+      fen: state.start_fen ?? null,
+      moves: lineThrough(store.lines, path.slice(0, -1)),
+      cursor: path.length - 1,
+    }, { keepLines: true });
+  }
+
+  function draw() {
+    const state = store.state;
+    if (!state || !store.lines) return;
+    const line = state.moves.join(' ');
+    const viewed = viewedPath().join(' ');
     // An engine's comments (its score) wait for the end of a game against it.
-    const comments = store.playing() ? [] : state.comments;
-    state.moves.forEach((mv, i) => {
-      const ply = i + 1;
-      const number = state.puzzle ? `${ply}.` : i % 2 === 0 ? `${i / 2 + 1}.` : '';
-      items.push(h('li', {
-        class: `move${ply === state.cursor ? ' current' : ''}${ply > state.cursor ? ' ahead' : ''}`,
-        'data-ply': ply,
-        title: commentWords(comments[i]),
-        onclick: () => goto(ply),
-      }, h('span', { class: 'num' }, number), mv, comments[i] ? h('span', { class: 'comment' }, commentWords(comments[i])) : null));
-    });
-    fill(list, items);
+    const comments = !store.playing();
+
+    function moveItem(n, path, side, needsNumber) {
+      const ply = path.length;
+      const number = state.puzzle ? `${ply}.` : ply % 2 === 1 ? `${(ply + 1) / 2}.` : needsNumber ? `${ply / 2}…` : '';
+      const key = path.join(' ');
+      const onLine = line === key || line.startsWith(`${key} `);
+      const comment = comments ? commentWords(n.comment) : '';
+      return h('span', {
+        class: `move${key === viewed ? ' current' : ''}${onLine && ply > state.cursor ? ' ahead' : ''}${side ? ' side' : ''}`,
+        'data-ply': onLine ? ply : null,
+        'data-path': key,
+        title: comment || '',
+        onclick: () => open(path),
+      }, h('span', { class: 'num' }, number), n.mv, comment ? h('span', { class: 'comment' }, comment) : null);
+    }
+
+    /** The moves after `start` (reached by `path`) into `box`: its main line, each side line
+     *  in a block of its own after the move it replaces. */
+    function sequence(box, start, path, side, numbered) {
+      let at = start;
+      let needsNumber = numbered;
+      const here = [...path];
+      while (at.children.length > 0) {
+        const [main, ...others] = at.children;
+        box.append(moveItem(main, [...here, main.mv], side, needsNumber));
+        needsNumber = false;
+        for (const other of others) {
+          const block = h('div', { class: 'side-line' });
+          const otherPath = [...here, other.mv];
+          block.append(moveItem(other, otherPath, true, true));
+          sequence(block, other, otherPath, true, false);
+          box.append(block);
+          needsNumber = true;
+        }
+        here.push(main.mv);
+        at = main;
+      }
+    }
+
+    const items = [h('span', { class: `move start${state.cursor === 0 ? ' current' : ''}`, 'data-ply': 0, 'data-path': '', onclick: () => goto(0) }, 'start')];
+    const box = h('div', { class: 'main-line' }, items);
+    sequence(box, store.lines.root, [], false, true);
+    fill(list, box);
+    const free = state.mode.kind === 'free';
+    lineButtons.hidden = !free;
+    promoteButton.disabled = !inSideLine(store.lines, viewedPath());
+    deleteButton.disabled = state.cursor === 0 || !find(store.lines, viewedPath());
     // Keep the current move in sight (scrolling the list only, not the page).
     const current = list.querySelector('.current');
     if (current) {
@@ -93,7 +146,9 @@ export function mount(root, app) {
         list.scrollTop = Math.max(0, top - list.clientHeight / 2);
       }
     }
-  });
+  }
+
+  store.on('state', draw);
 
   document.addEventListener('keydown', (e) => {
     if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;

@@ -14,6 +14,8 @@ export function mount(root, app) {
   const movesOut = h('input', { id: 'moves-out', type: 'text', readonly: true, 'aria-label': 'the moves to the viewed position' });
   const setupText = h('textarea', { id: 'setup-text', 'aria-label': 'a position to set', rows: 2, placeholder: 'a fen, a move list (4453 or 4 4 5 3), or a Rush Hour database line' });
   const recordText = h('textarea', { id: 'record-text', 'aria-label': 'a game record', rows: 5, placeholder: 'a game record ([Event ...] headers, then the moves)' });
+  const setupError = h('p', { id: 'setup-error', class: 'field-error', role: 'alert', hidden: true });
+  const recordError = h('p', { id: 'record-error', class: 'field-error', role: 'alert', hidden: true });
   const file = h('input', { id: 'load-file', type: 'file', accept: '.txt,.pgn,text/plain' });
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];
@@ -26,11 +28,36 @@ export function mount(root, app) {
     h('div', { class: 'copy-row' }, h('span', { class: 'row-label' }, 'Fen'), fenOut, h('button', { id: 'copy-fen', onclick: () => copy(fenOut.value, fenOut) }, 'Copy')),
     h('div', { class: 'copy-row' }, h('span', { class: 'row-label' }, 'Moves'), movesOut, h('button', { id: 'copy-moves', onclick: () => copy(movesOut.value, movesOut) }, 'Copy')),
     h('div', { class: 'setup' }, setupText, h('button', { id: 'setup-apply', onclick: () => app.send({ type: 'setup', text: setupText.value }) }, 'Set position')),
+    setupError,
     h('div', { class: 'record' }, recordText, h('div', { class: 'buttons' },
       h('button', { id: 'save-record', onclick: () => app.send({ type: 'save_record' }) }, 'Save game'),
       h('button', { id: 'load-record', onclick: () => app.send({ type: 'load_record', text: recordText.value }) }, 'Load game'),
       h('label', { class: 'file-button' }, 'Open file…', file))),
+    recordError,
   );
+
+  // What was wrong with a typed position or a record, said under its box until it changes.
+  function showError(node, field, message) {
+    node.textContent = message;
+    node.hidden = !message;
+    field.setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+  store.on('error', (m) => {
+    const position = /^position: (.*)$/s.exec(m.message);
+    if (position) showError(setupError, setupText, position[1]);
+    const record = /^record: (.*)$/s.exec(m.message);
+    if (record) showError(recordError, recordText, record[1]);
+  });
+  let shownGame = null;
+  store.on('state', (state) => {
+    const game = `${state.root_fen}|${state.moves.join(' ')}`;
+    if (game === shownGame) return;
+    shownGame = game;
+    showError(setupError, setupText, '');
+    showError(recordError, recordText, '');
+  });
+  setupText.addEventListener('input', () => showError(setupError, setupText, ''));
+  recordText.addEventListener('input', () => showError(recordError, recordText, ''));
 
   store.on('state', (state) => {
     fenOut.value = state.fen;
