@@ -6,7 +6,7 @@ again), asks sente `go movetime 100` in each (OwnBook on, the default), and chec
 `sente solve connect4`: the move is *exactly best* when the position after it is worth, from
 the mover's side, what the position itself is worth (the solver's score: who wins and how fast),
 and *value-keeping* when it keeps at least who wins (win, draw or loss). A move that wins at
-once is exactly best. Prints one line per position that was not exactly best, then the counts
+once is exactly best. Prints one line per position, then the counts
 by number of stones, the longest answer, and the machine.
 
 Usage: cargo build --release && python3 scripts/connect4_early_positions.py [--positions 1000]
@@ -108,12 +108,13 @@ def main():
         row[1] += exact
         row[2] += keeps
         done += 1
-        if not exact:
-            print(
-                f"{''.join(moves):<13} worth {value:+d}: sente played {move} worth {kept:+d}"
-                f"{'' if keeps else ' (changes who wins)'} in {taken * 1000:.0f} ms",
-                flush=True,
-            )
+        shown = "wins at once" if kept is None else f"worth {kept:+d}"
+        verdict = "exactly best" if exact else "value kept" if keeps else "changes who wins"
+        print(
+            f"{done:4d} {''.join(moves):<13} worth {value:+d}: sente played {move} {shown}"
+            f" in {taken * 1000:.0f} ms: {verdict}",
+            flush=True,
+        )
     total = [sum(r[i] for r in counts.values()) for i in range(3)]
     print(f"stones positions exactly-best value-kept")
     for stones in sorted(counts):

@@ -63,14 +63,8 @@ fn shipped_book() -> Option<&'static Book> {
 /// The solver kept by the worker. Made at its first use: the search's table and the
 /// solver's then get half of `Hash` each, so that both stay within it.
 fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut Solver {
-    if state.solver.is_none() {
-        // The rocks game's table is made again when needed.
-        state.rocks = None;
-        let half = (state.hash_mb / 2).max(1);
-        if let Err(message) = state.resize_table(half) {
-            say(Response::Error(message));
-        }
-        state.solver = Some(Solver::new(half));
+    if let Err(message) = state.ensure_solver() {
+        say(Response::Error(message));
     }
     state.solver.get_or_insert_with(|| Solver::new(1))
 }

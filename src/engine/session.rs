@@ -12,6 +12,7 @@ use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
 use crate::protocol::parse::parse_command;
 use crate::protocol::response::Response;
+use crate::search::Algorithm;
 use crate::search::limits::{Clock, Limits};
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;
@@ -226,7 +227,16 @@ impl<W: Write> Session<W> {
                 self.say(Response::ReadyOk)
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame => self.worker.send(Job::ClearTable),
+            Command::NewGame => {
+                self.worker.send(Job::ClearTable);
+                // Timed Connect Four searches call the solver: make it before the game, not
+                // in the time of a move (a table of hundreds of MB takes a while).
+                if self.variant.name() == "connect4"
+                    && self.options.search_algorithm() == Algorithm::AlphaBeta
+                {
+                    self.worker.send(Job::PrepareSolver);
+                }
+            }
             Command::Position { start, moves } => {
                 if let Err(e) = self.variant.set_position(&start, &moves) {
                     self.error(format!("position: {e}"));

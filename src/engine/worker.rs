@@ -49,6 +49,9 @@ pub enum Job {
     /// Send `Event::Ready` (once the jobs before it, such as clearing a large table, are
     /// done).
     Ready,
+    /// Make the Connect Four solver now (a new game of timed searches will use it), rather
+    /// than in the middle of a timed move.
+    PrepareSolver,
 }
 
 /// The handle the session keeps on the search thread. Dropping it lets the thread end after
@@ -104,6 +107,21 @@ impl Worker {
 }
 
 impl WorkerState {
+    /// Makes the Connect Four solver if there is none: the search's table and the solver's
+    /// then get half of `Hash` each. The error says when the memory could not be had.
+    pub fn ensure_solver(&mut self) -> Result<&mut Solver, String> {
+        let mut result = Ok(());
+        if self.solver.is_none() {
+            // The rocks game's table is made again when needed.
+            self.rocks = None;
+            let half = (self.hash_mb / 2).max(1);
+            result = self.resize_table(half);
+            self.solver = Some(Solver::new(half));
+        }
+        let solver = self.solver.get_or_insert_with(|| Solver::new(1));
+        result.map(|()| solver)
+    }
+
     /// Gives the search a table of `mb` MB (if it has another size), or of 1 MB when the
     /// memory cannot be had (the error says so).
     pub fn resize_table(&mut self, mb: usize) -> Result<(), String> {
@@ -141,6 +159,11 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
                     solver.clear();
                 }
                 state.rocks = None;
+            }
+            Job::PrepareSolver => {
+                if let Err(message) = state.ensure_solver() {
+                    let _ = events.send(Event::Line(Response::Error(message)));
+                }
             }
             Job::Ready => {
                 let _ = events.send(Event::Ready);

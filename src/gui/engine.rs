@@ -286,3 +286,66 @@ pub fn fault_text(fault: &Fault) -> String {
         Fault::Interrupted => "interrupted".to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::fsf::Notation;
+    use crate::referee::spec::MoveLimits;
+
+    #[test]
+    fn a_fairy_stockfish_engine_plays_the_page_s_board_in_sente_s_moves() {
+        let script = format!("{}/tests/engines/fake_fsf.sh", env!("CARGO_MANIFEST_DIR"));
+        let spec = EngineSpec {
+            name: "fsf".to_string(),
+            cmd: "sh".to_string(),
+            args: vec![script],
+            proto: None,
+            notation: Notation::Auto,
+            options: Vec::new(),
+            limits: MoveLimits::default(),
+        };
+        let setup = Setup {
+            spec,
+            variant: "connect4".to_string(),
+            options: vec![
+                ("Connect4Width".to_string(), "8".to_string()),
+                ("Connect4Height".to_string(), "7".to_string()),
+            ],
+        };
+        let (sender, mut events) = tokio::sync::mpsc::unbounded_channel();
+        let pool = Pool::new(2);
+        let handle = EngineHandle::start(setup, &pool, sender).unwrap();
+        handle.think(Think {
+            position: "position startpos moves 4".to_string(),
+            go: "go depth 1".to_string(),
+            deadline: Duration::from_secs(10),
+            tag: 7,
+            ..Think::default()
+        });
+        let (mut infos, mut logs) = (Vec::new(), Vec::new());
+        let reply = loop {
+            let event = events.blocking_recv().expect("the engine's events");
+            match event.kind {
+                EventKind::Info { line, .. } => infos.push(line),
+                EventKind::Log { line, .. } => logs.push(line),
+                EventKind::Done { tag: 7, reply } => break reply,
+                EventKind::Dead { message } => panic!("{message}"),
+                EventKind::Failed { fault, .. } => panic!("{fault:?}"),
+                _ => {}
+            }
+        };
+        // Column d holds one stone: the centre drop is d2, column 4 for the page.
+        assert_eq!(reply.mv.as_deref(), Some("4"));
+        assert!(infos.iter().any(|l| l.ends_with(" pv 4")), "{infos:?}");
+        assert!(
+            logs.iter().any(|l| l == "position startpos moves P@d1"),
+            "{logs:?}"
+        );
+        assert!(
+            logs.iter()
+                .any(|l| l == "setoption name UCI_Variant value sente-connect4-8x7"),
+            "{logs:?}"
+        );
+    }
+}

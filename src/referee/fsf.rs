@@ -672,33 +672,6 @@ mod tests {
     }
 
     #[test]
-    fn an_engine_process_speaks_through_the_adapter() {
-        use super::super::process::EngineProcess;
-        use crate::protocol::command::Dialect;
-        use std::time::Duration;
-        let script = format!("{}/tests/engines/fake_fsf.sh", env!("CARGO_MANIFEST_DIR"));
-        let mut engine = EngineProcess::spawn("sh", &[script]).unwrap();
-        engine.handshake_in(None, Notation::Fsf).unwrap();
-        assert_eq!(engine.dialect, Dialect::Uci);
-        assert!(engine.speaks_fsf());
-        assert_eq!(
-            engine.variants,
-            Some(vec!["connect4".to_string(), "tictactoe".to_string()])
-        );
-        engine.send("setoption name UCI_Variant value tictactoe");
-        engine.send("uginewgame");
-        engine.sync().unwrap();
-        engine.send("position startpos moves b2 a1");
-        let reply = engine.think("go depth 1", Duration::from_secs(10)).unwrap();
-        assert_eq!(reply.mv.as_deref(), Some("b1"));
-        // A drawn, full board: `bestmove (none)` is no move.
-        engine.send("position startpos moves b2 a1 c1 a3 a2 c2 b1 b3 c3");
-        let reply = engine.think("go depth 1", Duration::from_secs(10)).unwrap();
-        assert_eq!(reply.mv, None);
-        engine.quit();
-    }
-
-    #[test]
     fn notations_are_read_and_detected() {
         assert_eq!(Notation::parse("fsf"), Ok(Notation::Fsf));
         assert!(Notation::parse("san").is_err());

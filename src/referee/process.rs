@@ -705,6 +705,30 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_process_speaks_through_the_adapter() {
+        let script = format!("{}/tests/engines/fake_fsf.sh", env!("CARGO_MANIFEST_DIR"));
+        let mut engine = EngineProcess::spawn("sh", &[script]).unwrap();
+        engine.handshake_in(None, Notation::Fsf).unwrap();
+        assert_eq!(engine.dialect, Dialect::Uci);
+        assert!(engine.speaks_fsf());
+        assert_eq!(
+            engine.variants,
+            Some(vec!["connect4".to_string(), "tictactoe".to_string()])
+        );
+        engine.send("setoption name UCI_Variant value tictactoe");
+        engine.send("uginewgame");
+        engine.sync().unwrap();
+        engine.send("position startpos moves b2 a1");
+        let reply = engine.think("go depth 1", Duration::from_secs(10)).unwrap();
+        assert_eq!(reply.mv.as_deref(), Some("b1"));
+        // A drawn, full board: `bestmove (none)` is no move.
+        engine.send("position startpos moves b2 a1 c1 a3 a2 c2 b1 b3 c3");
+        let reply = engine.think("go depth 1", Duration::from_secs(10)).unwrap();
+        assert_eq!(reply.mv, None);
+        engine.quit();
+    }
+
+    #[test]
     fn variant_choices_are_read_from_the_combo() {
         let line = "option name UCI_Variant type combo default connect4 var connect4 var babylon";
         assert_eq!(
