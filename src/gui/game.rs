@@ -5,7 +5,7 @@ use super::wire::{OutcomeMessage, PositionRef, clip};
 use crate::engine::variants::Variant;
 use crate::games::Seat;
 use crate::referee::game::{GameResult, position_command, seat_name};
-use crate::referee::openings::Opening;
+use crate::referee::openings::{Opening, split_moves};
 use crate::referee::record::{self, RecordedGame};
 use crate::referee::rules::Rules;
 
@@ -174,15 +174,6 @@ impl Game {
     /// move and its number.
     fn read_typed(&self, text: &str) -> Result<Opening, String> {
         let rules = &self.rules;
-        let split_moves = |text: &str| -> (String, Vec<String>) {
-            match text.split_once(" moves") {
-                Some((head, moves)) => (
-                    head.trim().to_string(),
-                    moves.split_whitespace().map(str::to_string).collect(),
-                ),
-                None => (text.trim().to_string(), Vec::new()),
-            }
-        };
         let checked = |fen: Option<String>, moves: Vec<String>| {
             replay(rules, fen.as_deref(), &moves, 0).map(|_| Opening { fen, moves })
         };

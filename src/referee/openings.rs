@@ -144,17 +144,20 @@ fn read_list(text: &str, rules: &Rules) -> Result<Openings, String> {
     Ok(Openings::List(list))
 }
 
+/// Splits `<head> moves <m1> <m2>...` into the trimmed head and the moves (no moves when
+/// there is no ` moves`).
+pub fn split_moves(text: &str) -> (String, Vec<String>) {
+    match text.split_once(" moves") {
+        Some((head, moves)) => (
+            head.trim().to_string(),
+            moves.split_whitespace().map(str::to_string).collect(),
+        ),
+        None => (text.trim().to_string(), Vec::new()),
+    }
+}
+
 /// Reads one opening line (see `read_list`), checked under `rules`.
 pub fn read_line(line: &str, rules: &Rules) -> Result<Opening, String> {
-    let split_moves = |text: &str| -> (String, Vec<String>) {
-        match text.split_once(" moves") {
-            Some((head, moves)) => (
-                head.trim().to_string(),
-                moves.split_whitespace().map(str::to_string).collect(),
-            ),
-            None => (text.trim().to_string(), Vec::new()),
-        }
-    };
     let opening = if let Some(rest) = line.strip_prefix("startpos") {
         let (head, moves) = split_moves(rest);
         if !head.is_empty() {

@@ -83,8 +83,7 @@ async fn every_board_plays_from_the_keyboard_and_speaks_to_screen_readers() {
     .await;
     b.shot("connect4").await;
     // A result and an engine's reply are said in the live region.
-    b.set_value("#setup-text", "1212121").await;
-    b.click("#setup-apply").await;
+    b.set_position("1212121").await;
     b.wait(
         "the result announced",
         "document.getElementById('announce').textContent === 'Red wins: four in a row'",
@@ -241,10 +240,7 @@ async fn axe_finds_no_serious_violation_on_any_view_light_or_dark() {
         b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
             .await;
         b.new_game("connect4").await;
-        b.set_value("#setup-text", "4453").await;
-        b.click("#setup-apply").await;
-        b.wait("the position", &format!("{STATE}.moves.length === 4"))
-            .await;
+        b.set_moves("4453", 4).await;
         found.extend(violations(&b, &axe, &format!("play ({theme})")).await);
         b.click("#analyse").await;
         b.wait(

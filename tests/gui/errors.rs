@@ -7,8 +7,7 @@ use super::harness::{Browser, start_server};
 use serde_json::json;
 
 async fn set_position(b: &Browser, text: &str) -> String {
-    b.set_value("#setup-text", text).await;
-    b.click("#setup-apply").await;
+    b.set_position(text).await;
     b.wait(
         "the fault under the box",
         "!document.getElementById('setup-error').hidden",
@@ -67,8 +66,7 @@ async fn a_malformed_or_impossible_position_says_what_is_wrong_with_it() {
             assert!(!said.contains("is not a column"), "{text}: {said}");
         }
     }
-    b.set_value("#setup-text", "xxxx/ooo/zz 9").await;
-    b.click("#setup-apply").await;
+    b.set_position("xxxx/ooo/zz 9").await;
     b.wait(
         "the fault shown",
         "!document.getElementById('setup-error').hidden",
@@ -77,8 +75,7 @@ async fn a_malformed_or_impossible_position_says_what_is_wrong_with_it() {
     b.shot("").await;
     // Nothing changed; a move refused while playing is named the same way.
     assert_eq!(b.state().await["moves"].as_array().map(Vec::len), Some(0));
-    b.set_value("#setup-text", "444444").await;
-    b.click("#setup-apply").await;
+    b.set_position("444444").await;
     b.wait("six discs", &format!("{STATE}.moves.length === 6"))
         .await;
     assert_eq!(

@@ -135,8 +135,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     b.set_value("#variant", "connect4").await;
     b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
         .await;
-    b.set_value("#setup-text", "1212121").await;
-    b.click("#setup-apply").await;
+    b.set_position("1212121").await;
     b.wait("red's four", &format!("{STATE}.outcome")).await;
     assert_eq!(text(&b, "#result").await, "Red wins");
     assert_eq!(count(&b, ".c4-win").await, 4);
@@ -150,8 +149,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     b.wait("a Babylon move", &format!("{STATE}.moves.length === 1"))
         .await;
     assert_eq!(count(&b, ".bab-stack.last").await, 1, "the stack just made");
-    b.set_value("#setup-text", "a1 b2 1").await;
-    b.click("#setup-apply").await;
+    b.set_position("a1 b2 1").await;
     b.wait("no legal move", &format!("{STATE}.outcome")).await;
     assert_eq!(text(&b, "#result").await, "Second player wins");
     assert_eq!(text(&b, "#reason").await, "first player has no legal move");
@@ -256,10 +254,7 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     b.open(&server.url).await;
     b.new_game("connect4").await;
     // Out of sente's opening book, so that it searches.
-    b.set_value("#setup-text", "4453").await;
-    b.click("#setup-apply").await;
-    b.wait("the position", &format!("{STATE}.moves.length === 4"))
-        .await;
+    b.set_moves("4453", 4).await;
     start_play(&b, "p1", "0.3").await;
     b.click("[data-move=\"3\"]").await;
     // sente searches (its info lines reach the page), then replies.
@@ -376,10 +371,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     b.set_value("#variant", "connect4").await;
     b.wait("Connect Four", &format!("{STATE}.variant === 'connect4'"))
         .await;
-    b.set_value("#setup-text", "4453").await;
-    b.click("#setup-apply").await;
-    b.wait("the position", &format!("{STATE}.moves.length === 4"))
-        .await;
+    b.set_moves("4453", 4).await;
     b.click("#analyse").await;
     b.wait(
         "a score in words",
@@ -396,8 +388,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
 
     // Toasts: in the page's flow, never over a control, the same one not repeated.
     for _ in 0..2 {
-        b.set_value("#setup-text", "xxxx/ooo/zz 9").await;
-        b.click("#setup-apply").await;
+        b.set_position("xxxx/ooo/zz 9").await;
     }
     b.wait("the error", "document.querySelector('.toast-error')")
         .await;
@@ -489,10 +480,7 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
         .expect("a window 420 px wide");
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    b.set_value("#setup-text", "4453").await;
-    b.click("#setup-apply").await;
-    b.wait("the position", &format!("{STATE}.moves.length === 4"))
-        .await;
+    b.set_moves("4453", 4).await;
     let (wide, window) = fits(&b).await;
     assert!(
         wide <= window,
@@ -611,8 +599,7 @@ async fn setup_error(b: &Browser, text_typed: &str) -> String {
         Vec::new(),
     )
     .await;
-    b.set_value("#setup-text", text_typed).await;
-    b.click("#setup-apply").await;
+    b.set_position(text_typed).await;
     b.wait("the error", "document.querySelector('.toast-error')")
         .await;
     text(b, ".toast-error").await
@@ -663,10 +650,7 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
     b.new_game("connect4").await;
     // Eighteen discs: Red (to move) has three in the bottom row, open at both ends; every
     // column is proven in well under the solver's 3 s even on a loaded machine.
-    b.set_value("#setup-text", "444444333333555555").await;
-    b.click("#setup-apply").await;
-    b.wait("the position", &format!("{STATE}.moves.length === 18"))
-        .await;
+    b.set_moves("444444333333555555", 18).await;
     b.click("#analyse").await;
     b.wait(
         "every column proven and the proof shown",

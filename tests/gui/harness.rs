@@ -306,6 +306,23 @@ impl Browser {
         .await;
     }
 
+    /// Types `text` (a fen, a move list or a Rush Hour line) in the Position box and applies it.
+    pub async fn set_position(&self, text: &str) {
+        self.set_value("#setup-text", text).await;
+        self.click("#setup-apply").await;
+    }
+
+    /// Sets the position `moves` through the Position box and waits until the game holds
+    /// that many moves.
+    pub async fn set_moves(&self, moves: &str, count: usize) {
+        self.set_position(moves).await;
+        self.wait(
+            "the position",
+            &format!("window.senteApp.store.state.moves.length === {count}"),
+        )
+        .await;
+    }
+
     /// A new game of `variant` through the page's own controls.
     pub async fn new_game(&self, variant: &str) {
         self.set_value("#variant", variant).await;

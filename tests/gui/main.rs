@@ -267,12 +267,8 @@ async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
         .await;
     // A line of the public database pastes straight in: the course's second puzzle, solved in
     // 16 steps or 8 slides (tests/data/rushhour/course-puzzles.txt).
-    b.set_value(
-        "#setup-text",
-        "16 BB...GC..H.GCAAH.GC..H..D...FFD.EEE. 1234",
-    )
-    .await;
-    b.click("#setup-apply").await;
+    b.set_position("16 BB...GC..H.GCAAH.GC..H..D...FFD.EEE. 1234")
+        .await;
     b.wait(
         "the pasted puzzle",
         &format!("{STATE}.start_fen === 'BB...GC..H.GCAAH.GC..H..D...FFD.EEE.'"),
@@ -356,8 +352,7 @@ async fn illegal_moves_and_malformed_messages_are_refused_and_the_session_goes_o
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    b.set_value("#setup-text", "444444").await;
-    b.click("#setup-apply").await;
+    b.set_position("444444").await;
     b.wait("a full column", &format!("{STATE}.moves.length === 6"))
         .await;
     // A click on the full column does nothing: it is not a legal target.
@@ -432,11 +427,7 @@ async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
     b.open(&server.url).await;
     b.new_game("connect4").await;
     // tests/data/connect4/mid.txt: the side to move loses, score -3.
-    b.set_value("#setup-text", "5556526744252171625646276")
-        .await;
-    b.click("#setup-apply").await;
-    b.wait("the position", &format!("{STATE}.moves.length === 25"))
-        .await;
+    b.set_moves("5556526744252171625646276", 25).await;
     b.click("#analyse").await;
     b.wait(
         "analysis lines",
