@@ -95,6 +95,14 @@ impl Match {
         }
     }
 
+    /// The engine a person plays against (`None` between engines).
+    pub fn opponent(&self) -> Option<&str> {
+        match self.kind {
+            Kind::Play { human } => Some(self.names[index(human.other())].as_str()),
+            Kind::Watch => None,
+        }
+    }
+
     /// The clocks for the page, the running one counted down to now.
     pub fn clocks_message(&self) -> Option<ClocksMessage> {
         let clocks = self.clocks?;
@@ -448,7 +456,8 @@ impl Play {
             }
         }
         self.advance(ctx);
-        ctx.send_state();
+        // An analysis asked of another engine follows the game.
+        ctx.position_changed();
     }
 
     /// A person's move in a game against an engine, checked (their turn, the last move).

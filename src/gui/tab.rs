@@ -357,9 +357,24 @@ impl Tab {
     }
 
     fn start_analysis(&mut self, name: &str) {
-        if self.modes.play.duel().is_some() {
-            self.error("stop the game to analyse");
-            return;
+        // Against an engine, the person may knowingly ask another engine; between engines,
+        // and of the opponent itself, analysis waits for the game to end.
+        if let Some(duel) = self.modes.play.duel() {
+            match duel.opponent() {
+                None => {
+                    self.error("stop the game to analyse");
+                    return;
+                }
+                Some(opponent) if opponent == name => {
+                    let message = format!(
+                        "{name} is your opponent: it cannot analyse the game it plays; \
+                         ask another engine, or wait for the game to end"
+                    );
+                    self.error(message);
+                    return;
+                }
+                Some(_) => {}
+            }
         }
         self.with_modes(|m, ctx| m.analysis.start(ctx, name));
     }

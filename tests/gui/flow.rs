@@ -2,7 +2,7 @@
 //! says who won and why with the winning line and the last move marked, the controls of a
 //! running game give way to Rematch and Swap sides.
 
-use super::harness::{Browser, start_server};
+use super::harness::{Browser, sente, start_server};
 use super::{STATE, play_to_the_end, start_play};
 use serde_json::json;
 
@@ -323,6 +323,128 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     )
     .await;
     assert!(shown(&b, "#an-bar").await && !shown(&b, "#an-off").await);
+    b.close().await;
+}
+
+/// Info lines of the engine `label` (as the raw-protocol pane names it) that reached the page.
+async fn info_lines_of(b: &Browser, label: &str) -> u64 {
+    b.js(
+        "return [...document.querySelectorAll('#log .log-line.from')].filter((l) => \
+         l.querySelector('.log-engine')?.textContent === arguments[0] && \
+         l.querySelector('.log-text')?.textContent.startsWith('info ')).length;",
+        vec![json!(label)],
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
+    let Some(b) = Browser::start("helper-analysis").await else {
+        return;
+    };
+    let me = format!("cmd={}", sente().display());
+    let server = start_server(&[
+        "--engine",
+        &me,
+        "name=sente",
+        "--engine",
+        &me,
+        "name=helper",
+    ]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    // Out of the opening book, so that both engines search.
+    b.set_value("#setup-text", "4453").await;
+    b.click("#setup-apply").await;
+    b.wait("the position", &format!("{STATE}.moves.length === 4"))
+        .await;
+    b.click("#mode-play").await;
+    b.set_value("#play-engine", "sente").await;
+    start_play(&b, "p1", "0.3").await;
+    b.click("[data-move=\"3\"]").await;
+    b.wait(
+        "sente's reply after its info lines",
+        &format!("{STATE}.moves.length === 6 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    assert!(info_lines_of(&b, "sente (p2)").await > 0, "sente searched");
+    // Off, with the other engine offered, and only that one.
+    assert!(
+        text(&b, "#an-off")
+            .await
+            .starts_with("Analysis is off while you play sente")
+    );
+    assert!(!shown(&b, "#an-bar").await && !shown(&b, "#an-pv").await);
+    assert_eq!(text(&b, "#an-score").await, "–", "sente's score shown");
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#an-helper-engine option')].map((o) => o.value).join(',')")
+            .await,
+        "helper"
+    );
+    assert_eq!(text(&b, "#an-helper").await, "Analyse with helper");
+    assert!(shown(&b, "#an-helper").await);
+
+    // The opponent is refused, in words, and the game goes on without analysis.
+    b.send(json!({"type": "analyse", "engine": "sente"})).await;
+    b.wait(
+        "the opponent refused",
+        "[...document.querySelectorAll('.toast-error')].some(t => \
+         t.textContent.includes('sente is your opponent: it cannot analyse the game it plays'))",
+    )
+    .await;
+    assert!(b.state().await["mode"]["analysis"].is_null());
+    assert_eq!(b.state().await["mode"]["kind"], "play");
+
+    // The other engine, asked knowingly: its lines, and none of sente's.
+    b.click("#an-helper").await;
+    b.wait(
+        "helper's analysis shown",
+        &format!(
+            "{STATE}.mode.kind === 'play' && {STATE}.mode.analysis === 'helper' && \
+             document.getElementById('an-score').textContent !== '–'"
+        ),
+    )
+    .await;
+    assert!(shown(&b, "#an-bar").await && !shown(&b, "#an-off").await);
+    assert!(text(&b, "#an-by").await.starts_with("Analysis by helper"));
+    assert_eq!(text(&b, "#analyse").await, "Stop analysis");
+    // It follows the game: the person's move (by its key: the board is redrawn with each
+    // analysis line) and sente's reply.
+    b.press('3').await;
+    b.wait(
+        "helper analysing the position after sente's reply",
+        &format!(
+            "{STATE}.moves.length === 8 && !{STATE}.mode.thinking && \
+             window.senteApp.store.info?.source === 'analysis' && \
+             window.senteApp.store.info.engine === 'helper' && \
+             window.senteApp.store.info.fen === {STATE}.fen"
+        ),
+    )
+    .await;
+    assert!(
+        info_lines_of(&b, "sente (p2)").await > 0
+            && info_lines_of(&b, "helper (analysis)").await > 0
+    );
+    assert_eq!(
+        b.eval("document.querySelector('#view-analysis .panel-body').dataset.engines")
+            .await,
+        "helper",
+        "lines of another engine in the analysis panel"
+    );
+    assert_eq!(b.state().await["mode"]["kind"], "play");
+    b.shot("").await;
+
+    // Stopped, the panel is off again.
+    b.click("#analyse").await;
+    b.wait(
+        "analysis stopped",
+        &format!(
+            "!{STATE}.mode.analysis && document.getElementById('an-off').offsetParent !== null"
+        ),
+    )
+    .await;
     b.close().await;
 }
 

@@ -20,7 +20,7 @@ export function mount(root, app) {
       return;
     }
     // A finished game with engines is left for free play first.
-    if (store.state.mode.kind !== 'free') app.send({ type: 'stop_game' });
+    if (store.state.mode.kind !== 'free' && !store.playing()) app.send({ type: 'stop_game' });
     app.send({ type: 'analyse', engine: document.getElementById('analysis-engine')?.value || app.engineFor(store.state.variant) });
   } }, 'Analyse');
   const bar = h('div', { class: 'eval-bar', id: 'an-bar' }, h('div', { class: 'eval-fill' }));
@@ -33,9 +33,20 @@ export function mount(root, app) {
   const controls = h('div', { class: 'buttons' }, engineBox, toggle);
   // Said instead of the analysis: while a person plays an engine (nothing may give the game
   // away), and at a finished position (nothing to search).
-  const off = h('div', { class: 'an-off', id: 'an-off' });
-  const shownParts = [bar, stats, pv, note, columns];
-  root.append(controls, off, bar, stats, pv, note, columns, puzzle);
+  const offText = h('p', { id: 'an-off-text' });
+  // While playing, the person may knowingly ask an engine other than the opponent.
+  const helperBox = h('span', {});
+  const helper = h('button', { id: 'an-helper', onclick: () => {
+    const engine = document.getElementById('an-helper-engine')?.value;
+    if (engine) app.send({ type: 'analyse', engine });
+  } }, 'Analyse');
+  const helperRow = h('div', { class: 'buttons', id: 'an-helper-row' }, helperBox, helper);
+  const off = h('div', { class: 'an-off', id: 'an-off' }, offText, helperRow);
+  // Whose lines the panel shows (the engine named in each line it took).
+  const by = h('div', { class: 'an-by', id: 'an-by' });
+  const shownParts = [by, bar, stats, pv, note, columns];
+  root.append(controls, off, by, bar, stats, pv, note, columns, puzzle);
+  let helperKey = null;
   let lastKey = null;
   let player = null;
 
@@ -55,19 +66,34 @@ export function mount(root, app) {
     const running = Boolean(state.mode.analysis);
     toggle.textContent = running ? 'Stop analysis' : 'Analyse';
     toggle.classList.toggle('running', running);
-    toggle.disabled = state.mode.kind === 'watch' ? store.over === null : store.playing();
+    toggle.disabled = state.mode.kind === 'watch' ? store.over === null : store.playing() && !running;
     root.dataset.running = running ? '1' : '';
     const end = resultWords(state);
     let why = '';
-    if (store.playing()) {
-      const engine = state.mode.players[state.mode.human === 'p1' ? 1 : 0];
-      why = `Analysis is off while you play ${engine}: it would give the game away. It comes back when the game ends.`;
+    const opponent = store.playing() ? state.mode.players[state.mode.human === 'p1' ? 1 : 0] : null;
+    engineBox.hidden = Boolean(opponent);
+    helperRow.hidden = true;
+    if (opponent && !running) {
+      why = `Analysis is off while you play ${opponent}: it would give the game away. It comes back when the game ends.`;
+      const others = engineNames(state.variant).filter((name) => name !== opponent);
+      helperRow.hidden = others.length === 0;
+      const key = `${opponent}|${others.join('|')}`;
+      if (others.length && key !== helperKey) {
+        helperKey = key;
+        const label = () => { helper.textContent = `Analyse with ${picker.value}`; };
+        const picker = select('an-helper-engine', others, others[0], label);
+        picker.setAttribute('aria-label', 'an engine other than your opponent, to analyse the game');
+        fill(helperBox, picker);
+        label();
+      }
     } else if (end && !state.puzzle) {
       why = `The game is over: ${end.headline} (${end.reason}). Step back through the moves to analyse them.`;
     }
-    off.textContent = why;
+    offText.textContent = why;
     off.hidden = !why;
+    by.textContent = running ? `Analysis by ${state.mode.analysis}${opponent ? ` (you asked for it: your opponent is ${opponent})` : ''}` : '';
     for (const part of shownParts) part.hidden = Boolean(why);
+    if (!running) by.hidden = true;
     if (!store.info || store.info.fen !== state.fen) clear();
     if (!store.columns) fill(columns);
     const solveButton = document.getElementById('solve');
@@ -92,6 +118,9 @@ export function mount(root, app) {
     // The player's opponent's thinking and a hint's search are never shown.
     if (info.source === 'hint' || (store.state?.mode.kind === 'play' && (info.source === 'p1' || info.source === 'p2'))) return;
     root.dataset.lines = String(Number(root.dataset.lines || 0) + 1);
+    const from = new Set((root.dataset.engines || '').split(',').filter(Boolean));
+    from.add(info.engine);
+    root.dataset.engines = [...from].join(',');
     if (info.string) note.textContent = info.string;
     if (info.depth === null && info.score === null && !info.pv?.length) return;
     const first = latest === null;
@@ -151,7 +180,7 @@ export function mount(root, app) {
     });
     fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values, h('p', { class: 'an-legend', id: 'an-legend' }, CHIP_LEGEND)] : []);
     // A proof changes the score, the bar and the line at once.
-    if (store.state && message.fen === store.state.fen && !store.playing()) show(null);
+    if (store.state && message.fen === store.state.fen && (!store.playing() || store.state.mode.analysis)) show(null);
   });
 
   function drawPuzzle(state) {
