@@ -845,11 +845,7 @@ async fn the_address_holds_the_position_and_a_link_opens_it() {
         &format!("{STATE}.fen.startsWith('......../')"),
     )
     .await;
-    for (i, column) in ["4", "4", "8"].into_iter().enumerate() {
-        b.click(&format!("[data-move=\"{column}\"]")).await;
-        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
-            .await;
-    }
+    b.click_columns(&["4", "4", "8"]).await;
     b.click("#nav-back").await;
     b.wait(
         "the address",
@@ -881,11 +877,7 @@ async fn a_different_move_keeps_the_old_line_as_a_side_line() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    for (i, column) in ["4", "4", "5", "3"].into_iter().enumerate() {
-        b.click(&format!("[data-move=\"{column}\"]")).await;
-        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
-            .await;
-    }
+    b.click_columns(&["4", "4", "5", "3"]).await;
     // Back to after 4 4, then 6 instead of 5.
     b.click("#nav-back").await;
     b.wait("after three moves", &format!("{STATE}.cursor === 3"))
@@ -957,11 +949,7 @@ async fn a_game_record_loads_from_a_file() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    for (i, column) in ["4", "4", "5", "3"].into_iter().enumerate() {
-        b.click(&format!("[data-move=\"{column}\"]")).await;
-        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
-            .await;
-    }
+    b.click_columns(&["4", "4", "5", "3"]).await;
     // Save game: the record comes back (and downloads as a file).
     b.click("#save-record").await;
     b.wait(

@@ -323,6 +323,19 @@ impl Browser {
         .await;
     }
 
+    /// Plays Connect Four `columns` by clicking them, waiting for each disc (the game starts
+    /// empty).
+    pub async fn click_columns(&self, columns: &[&str]) {
+        for (i, column) in columns.iter().enumerate() {
+            self.click(&format!("[data-move=\"{column}\"]")).await;
+            self.wait(
+                "the disc",
+                &format!("window.senteApp.store.state.moves.length === {}", i + 1),
+            )
+            .await;
+        }
+    }
+
     /// A new game of `variant` through the page's own controls.
     pub async fn new_game(&self, variant: &str) {
         self.set_value("#variant", variant).await;

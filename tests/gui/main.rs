@@ -580,11 +580,7 @@ async fn a_reload_keeps_the_game() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    for (i, column) in ["4", "4", "3"].into_iter().enumerate() {
-        b.click(&format!("[data-move=\"{column}\"]")).await;
-        b.wait("the disc", &format!("{STATE}.moves.length === {}", i + 1))
-            .await;
-    }
+    b.click_columns(&["4", "4", "3"]).await;
     b.click("#nav-back").await;
     b.wait("one back", &format!("{STATE}.cursor === 2")).await;
     b.client.refresh().await.expect("reload");
