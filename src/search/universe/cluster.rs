@@ -6,7 +6,7 @@
 //! in move order) is needed, i.e. without it the puzzle takes fewer moves.
 
 use super::table::KeyTable;
-use crate::games::rushhour_grid::{Layout, State};
+use crate::games::rushhour_grid::{Layout, Slide, State};
 
 /// What one start board turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +73,7 @@ pub struct Explorer {
     small_table: KeyTable,
     frontier: Vec<State>,
     next: Vec<State>,
+    slides: Vec<Slide>,
 }
 
 const UNKNOWN: u16 = u16::MAX;
@@ -94,7 +95,7 @@ impl Explorer {
         self.queue.clear();
         self.edges.clear();
         self.first_edge.clear();
-        self.table.insert(first, 0);
+        self.table.insert(start.code, 0);
         self.states.push(*start);
         let mut i = 0;
         while i < self.states.len() {
@@ -103,22 +104,19 @@ impl Explorer {
                 self.queue.push(i as u32);
             }
             self.first_edge.push(self.edges.len() as u32);
-            let mut smaller = false;
-            let (table, states, edges) = (&mut self.table, &mut self.states, &mut self.edges);
-            layout.for_each_move(&state, |piece, next| {
-                let key = next.key();
-                if key < first {
-                    smaller = true;
-                } else if !smaller {
-                    let (j, new) = table.entry(key, states.len() as u32);
-                    if new {
-                        states.push(*next);
-                    }
-                    edges.push(j | (piece as u32) << PIECE_SHIFT);
-                }
-            });
-            if smaller {
+            layout.slides(&state, &mut self.slides);
+            if self.slides.iter().any(|s| s.key() < first) {
                 return Verdict::NotCanonical;
+            }
+            for s in &self.slides {
+                self.table.prefetch(s.code);
+            }
+            for s in &self.slides {
+                let (j, new) = self.table.entry(s.code, self.states.len() as u32);
+                if new {
+                    self.states.push(layout.apply(&state, s));
+                }
+                self.edges.push(j | u32::from(s.piece) << PIECE_SHIFT);
             }
             i += 1;
         }
@@ -150,6 +148,7 @@ impl Explorer {
 
     /// Distances to the nearest solved board, from the solved boards in `queue`: the farthest
     /// board (the smallest of the farthest) and its distance.
+    #[inline(never)]
     fn distances(&mut self) -> (usize, u16) {
         self.distance.clear();
         self.distance.resize(self.states.len(), UNKNOWN);
@@ -186,6 +185,7 @@ impl Explorer {
 
     /// Fogleman's "minimal": the pieces that do not move in the first optimal solution from
     /// `puzzle` (index into `states`) are each needed for its `moves` moves.
+    #[inline(never)]
     fn minimal(&mut self, layout: &Layout, puzzle: usize, moves: u16) -> bool {
         let mut moved = 0u32;
         let mut at = puzzle;
@@ -224,13 +224,14 @@ impl Explorer {
 
     /// Whether `state` can be solved in at most `limit` moves (breadth-first, stopping at the
     /// first solved board).
+    #[inline(never)]
     fn solves_within(&mut self, layout: &Layout, state: &State, limit: usize) -> bool {
         if layout.solved(state) {
             return true;
         }
         self.small_table.clear();
         self.frontier.clear();
-        self.small_table.insert(state.key(), 0);
+        self.small_table.insert(state.code, 0);
         self.frontier.push(*state);
         for _ in 0..limit {
             self.next.clear();
@@ -238,7 +239,7 @@ impl Explorer {
             let (table, next) = (&mut self.small_table, &mut self.next);
             for s in &self.frontier {
                 layout.for_each_move(s, |_, n| {
-                    if !found && table.insert(n.key(), 0) {
+                    if !found && table.insert(n.code, 0) {
                         found = layout.solved(n);
                         next.push(*n);
                     }
@@ -279,13 +280,13 @@ mod tests {
         let mut smallest = state;
         let mut seen = KeyTable::new();
         let mut todo = vec![state];
-        seen.insert(state.key(), 0);
+        seen.insert(state.code, 0);
         while let Some(s) = todo.pop() {
             if s.key() < smallest.key() {
                 smallest = s;
             }
             layout.for_each_move(&s, |_, n| {
-                if seen.insert(n.key(), 0) {
+                if seen.insert(n.code, 0) {
                     todo.push(*n);
                 }
             });
@@ -307,7 +308,7 @@ mod tests {
     /// Breadth-first search from `state` to the first solved board.
     fn moves_to_solve(layout: &Layout, state: &State) -> usize {
         let mut seen = KeyTable::new();
-        seen.insert(state.key(), 0);
+        seen.insert(state.code, 0);
         let mut level = vec![*state];
         for depth in 0.. {
             if level.iter().any(|s| layout.solved(s)) {
@@ -316,7 +317,7 @@ mod tests {
             let mut next = Vec::new();
             for s in &level {
                 layout.for_each_move(s, |_, n| {
-                    if seen.insert(n.key(), 0) {
+                    if seen.insert(n.code, 0) {
                         next.push(*n);
                     }
                 });
