@@ -188,6 +188,21 @@ impl Layout {
         }
     }
 
+    /// The lengths of the vertical pieces in layout order (bit k set when the k-th is a truck)
+    /// and, from bit 24, their number: with a board's masks, it tells apart boards whose rows
+    /// hold the same pieces (five cells of a column are a car and a truck, in either order).
+    pub fn vertical_lengths(&self) -> u32 {
+        let mut lengths = 0;
+        let mut n = 0;
+        for i in 0..self.count {
+            if !self.horizontal[i] {
+                lengths |= u32::from(self.len[i] == 3) << n;
+                n += 1;
+            }
+        }
+        lengths | n << 24
+    }
+
     /// The board's side.
     pub fn size(&self) -> usize {
         self.size

@@ -1,6 +1,6 @@
-//! One cluster (every board reachable from a start board), judged as Fogleman's `Cluster` does:
-//! canonical when no reachable board is smaller than the start (by horizontal mask, then
-//! vertical mask), solvable when some board has the primary car at the right edge; its puzzle
+//! One cluster (every board reachable from a start board), judged as Fogleman's `Cluster` does
+//! for its canonical start board (the smallest of the cluster, by horizontal mask, then vertical
+//! mask): solvable when some board has the primary car at the right edge; its puzzle
 //! is the board farthest from every solved board (the smallest such), kept when minimal:
 //! every piece but the primary car that does not move in the first optimal solution (the first
 //! in move order) is needed, i.e. without it the puzzle takes fewer moves.
@@ -8,17 +8,15 @@
 use super::table::KeyTable;
 use crate::games::rushhour_grid::{Layout, Slide, State};
 
-/// What one start board turned out to be.
+/// What one cluster turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A board of the cluster is smaller than the start: another start board stands for it.
-    NotCanonical,
-    /// Canonical, but the primary car never reaches the edge.
+    /// The primary car never reaches the edge.
     Unsolvable {
         /// Boards in the cluster.
         states: usize,
     },
-    /// Canonical and solvable, but a piece can go without changing the number of moves.
+    /// Solvable, but a piece can go without changing the number of moves.
     NotMinimal {
         /// Boards in the cluster.
         states: usize,
@@ -87,9 +85,11 @@ impl Explorer {
         Explorer::default()
     }
 
-    /// Judges the cluster of `start`.
-    pub fn judge(&mut self, layout: &Layout, start: &State) -> Verdict {
-        let first = start.key();
+    /// Judges the cluster of `start`, and appends to `packed` the keys ([`State::key`]) of its
+    /// packed boards: those from which no piece slides left or up (every slide leads to a
+    /// larger key). The packed boards are the ones Fogleman's enumerator generates, the
+    /// smallest board of the cluster among them.
+    pub fn judge(&mut self, layout: &Layout, start: &State, packed: &mut Vec<u128>) -> Verdict {
         self.table.clear();
         self.states.clear();
         self.queue.clear();
@@ -105,8 +105,9 @@ impl Explorer {
             }
             self.first_edge.push(self.edges.len() as u32);
             layout.slides(&state, &mut self.slides);
-            if self.slides.iter().any(|s| s.key() < first) {
-                return Verdict::NotCanonical;
+            let key = state.key();
+            if self.slides.iter().all(|s| s.key() > key) {
+                packed.push(key);
             }
             for s in &self.slides {
                 self.table.prefetch(s.code);
@@ -235,17 +236,19 @@ impl Explorer {
         self.frontier.push(*state);
         for _ in 0..limit {
             self.next.clear();
-            let mut found = false;
-            let (table, next) = (&mut self.small_table, &mut self.next);
+            let target = layout.target();
             for s in &self.frontier {
-                layout.for_each_move(s, |_, n| {
-                    if !found && table.insert(n.code, 0) {
-                        found = layout.solved(n);
-                        next.push(*n);
-                    }
-                });
-                if found {
+                layout.slides(s, &mut self.slides);
+                if self.slides.iter().any(|m| m.piece == 0 && m.to == target) {
                     return true;
+                }
+                for m in &self.slides {
+                    self.small_table.prefetch(m.code);
+                }
+                for m in &self.slides {
+                    if self.small_table.insert(m.code, 0) {
+                        self.next.push(layout.apply(s, m));
+                    }
                 }
             }
             if self.next.is_empty() {
@@ -262,38 +265,53 @@ mod tests {
     use super::*;
     use crate::games::rushhour_grid::parse_board;
 
-    fn judge(size: usize, line: &str) -> Verdict {
+    fn judge(size: usize, line: &str) -> (Verdict, Vec<u128>) {
         let pieces = parse_board(size, line).expect("a valid board");
         let (layout, state) = Layout::new(size, &pieces).expect("a valid layout");
-        Explorer::new().judge(&layout, &state)
+        let mut packed = Vec::new();
+        let verdict = Explorer::new().judge(&layout, &state, &mut packed);
+        (verdict, packed)
     }
 
     /// Fogleman's hardest 6x6 puzzle without walls (a comment in his `main.cpp`): 51 moves, a
-    /// cluster of 4,780 boards. Its canonical board is reached from the puzzle itself.
+    /// cluster of 4,780 boards. Judged from the puzzle or from its smallest board, the same.
     #[test]
     fn the_51_move_cluster() {
         let pieces = parse_board(6, "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.").expect("a valid board");
         let (layout, state) = Layout::new(6, &pieces).expect("a valid layout");
         let mut explorer = Explorer::new();
-        assert_eq!(explorer.judge(&layout, &state), Verdict::NotCanonical);
-        // The smallest board of the cluster: the states, once explored from the puzzle.
+        let mut packed = Vec::new();
+        let from_puzzle = explorer.judge(&layout, &state, &mut packed);
+        // The smallest board and the packed boards of the cluster, explored once more here.
         let mut smallest = state;
         let mut seen = KeyTable::new();
         let mut todo = vec![state];
+        let mut expected = Vec::new();
         seen.insert(state.code, 0);
         while let Some(s) = todo.pop() {
             if s.key() < smallest.key() {
                 smallest = s;
             }
+            let mut slides_left_or_up = false;
             layout.for_each_move(&s, |_, n| {
+                slides_left_or_up |= n.key() < s.key();
                 if seen.insert(n.code, 0) {
                     todo.push(*n);
                 }
             });
+            if !slides_left_or_up {
+                expected.push(s.key());
+            }
         }
         assert_eq!(seen.len(), 4780);
-        let Verdict::Puzzle(p) = explorer.judge(&layout, &smallest) else {
-            panic!("the smallest board of the 51-move cluster is not a puzzle");
+        packed.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(packed, expected);
+        assert!(packed.contains(&smallest.key()));
+        let verdict = explorer.judge(&layout, &smallest, &mut Vec::new());
+        assert_eq!(verdict, from_puzzle);
+        let Verdict::Puzzle(p) = verdict else {
+            panic!("the 51-move cluster is not a puzzle");
         };
         assert_eq!(p.moves, 51);
         assert_eq!(p.states, 4780);
@@ -330,15 +348,15 @@ mod tests {
 
     #[test]
     fn a_lone_car() {
-        assert_eq!(
-            judge(4, "....AA.........."),
-            Verdict::Puzzle(Puzzle {
-                moves: 1,
-                board: "....AA..........".into(),
-                states: 3,
-                counts: vec![1, 2],
-            })
-        );
-        assert_eq!(judge(4, ".....AA........."), Verdict::NotCanonical);
+        let lone = Verdict::Puzzle(Puzzle {
+            moves: 1,
+            board: "....AA..........".into(),
+            states: 3,
+            counts: vec![1, 2],
+        });
+        let (verdict, packed) = judge(4, "....AA..........");
+        assert_eq!(verdict, lone);
+        assert_eq!(packed, [(1u128 << 4 | 1 << 5) << 64]);
+        assert_eq!(judge(4, ".....AA.........").0, lone);
     }
 }
