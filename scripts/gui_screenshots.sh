@@ -12,6 +12,7 @@ cp "$from/analysis.png" docs/screenshots/connect4-analysis.png
 cp "$from/babylon-selected.png" docs/screenshots/babylon.png
 cp "$from/rushhour-step.png" docs/screenshots/rushhour.png
 cp "$from/babylon-rocks.png" docs/screenshots/rushhour-rocks.png
+cp "$from/rushhour-set-51.png" docs/screenshots/rushhour-51.png
 cp "$from/tree.png" docs/screenshots/tree.png
 cp "$from/watch-paused.png" docs/screenshots/engine-vs-engine.png
 cp "$from/search-tree-step-7.png" docs/screenshots/search-tree.png

@@ -129,6 +129,19 @@ enum RushhourTool {
         #[arg(long, default_value_t = 10.0)]
         progress: f64,
     },
+    /// Print puzzles of the set shipped with sente (6x6, no walls, drawn from the universe):
+    /// `moves board cluster_states`, one a line; a board is a fen for `position fen`.
+    Puzzles {
+        /// Only the puzzles of this many moves (slides).
+        #[arg(long, conflicts_with_all = ["min", "max"])]
+        moves: Option<u32>,
+        /// Only the puzzles of at least this many moves.
+        #[arg(long)]
+        min: Option<u32>,
+        /// Only the puzzles of at most this many moves.
+        #[arg(long)]
+        max: Option<u32>,
+    },
 }
 
 /// `sente match` arguments.
@@ -487,14 +500,37 @@ fn gui(args: GuiArgs) -> Result<(), String> {
 
 fn rushhour(tool: RushhourTool) -> Result<(), String> {
     use sente::search::universe;
-    let RushhourTool::Universe {
-        size,
-        walls,
-        out,
-        shard,
-        threads,
-        progress,
-    } = tool;
+    let (size, walls, out, shard, threads, progress) = match tool {
+        RushhourTool::Universe {
+            size,
+            walls,
+            out,
+            shard,
+            threads,
+            progress,
+        } => (size, walls, out, shard, threads, progress),
+        RushhourTool::Puzzles { moves, min, max } => {
+            let (min, max) = match moves {
+                Some(m) => (m, m),
+                None => (min.unwrap_or(0), max.unwrap_or(u32::MAX)),
+            };
+            let chosen = sente::games::rushhour_puzzles::puzzles_between(min, max);
+            if chosen.is_empty() {
+                let wanted = if min == max {
+                    format!("{min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                return Err(format!(
+                    "no puzzle of the set has {wanted} moves (the set: `sente rushhour puzzles`)"
+                ));
+            }
+            for p in chosen {
+                println!("{} {} {}", p.moves, p.board, p.states);
+            }
+            return Ok(());
+        }
+    };
     let config = universe::Config {
         size,
         walls,

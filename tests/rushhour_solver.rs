@@ -280,3 +280,30 @@ fn every_estimate_changes_by_at_most_one_per_move() {
         }
     }
 }
+
+/// The puzzle set shipped with sente (`data/rushhour/puzzles-6x6.txt`, drawn from the 6x6
+/// universe): breadth-first search solves every puzzle in exactly its number of slides, the
+/// solution really solves it, and (for the clusters small enough to list here) the boards
+/// reachable from it are as many as the set says.
+#[test]
+fn the_shipped_6x6_set_solves_in_its_moves() {
+    let set = sente::games::rushhour_puzzles::puzzles();
+    assert!(set.len() >= 100, "{} puzzles", set.len());
+    let hardest = set.iter().map(|p| p.moves).max().expect("a puzzle");
+    assert_eq!(
+        hardest, 51,
+        "the hardest 6x6 puzzle without walls (Fogleman): 51 moves"
+    );
+    for p in &set {
+        assert_eq!(
+            solve(p.board, Metric::Slides, Search::Bfs),
+            p.moves as usize,
+            "{}",
+            p.board
+        );
+        if p.states <= 20_000 {
+            let pos = RushHour::parse(p.board, Metric::Slides).expect("board");
+            assert_eq!(reachable(&pos).len() as u64, p.states, "{}", p.board);
+        }
+    }
+}

@@ -14,6 +14,7 @@ release the GIL and stop on Ctrl-C. `sente.engine` drives any UCI/UGI engine pro
 from . import engine
 from ._api import SearchResult, Solution, search, solve
 from ._sente import IllegalMove, State, variants
+from .puzzles import RushHourPuzzle, rushhour_puzzles
 from .tree import SearchTree
 
 __all__ = [
@@ -25,6 +26,8 @@ __all__ = [
     "SearchResult",
     "Solution",
     "SearchTree",
+    "RushHourPuzzle",
+    "rushhour_puzzles",
     "engine",
 ]
 __version__ = "0.1.0"

@@ -98,6 +98,9 @@ def solve_connect4(state: State, columns: bool = ..., hash: int = ..., threads: 
 def parse_info(line: str) -> Dict[str, Any]:
     """An `info` line read into fields."""
 
+def rushhour_puzzle_set() -> List[Tuple[int, str, int]]:
+    """The 6x6 Rush Hour puzzle set: (moves, board, cluster_states), by moves."""
+
 class EngineProcess:
     """A running engine process (the referee's)."""
 

@@ -5,6 +5,7 @@
 
 mod engine;
 mod errors;
+mod puzzles;
 mod run;
 mod search;
 mod solve;
@@ -22,6 +23,7 @@ fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(engine::parse_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::variant_names, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::rushhour_puzzle_set, m)?)?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("EngineError", py.get_type::<errors::EngineError>())?;
     m.add(

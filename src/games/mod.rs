@@ -7,6 +7,7 @@ pub mod connect4;
 pub mod rushhour;
 pub mod rushhour_grid;
 pub mod rushhour_heuristics;
+pub mod rushhour_puzzles;
 pub mod rushhour_rocks;
 pub mod tictactoe;
 pub mod tree;

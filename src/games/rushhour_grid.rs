@@ -54,6 +54,9 @@ pub struct Layout {
     len: [u8; MAX_PIECES],
     horizontal: [bool; MAX_PIECES],
     shape: [u64; MAX_PIECES],
+    /// Each piece's weight in a state's [`State::code`]: the product of the earlier pieces'
+    /// numbers of places along their lines.
+    weight: [u64; MAX_PIECES],
     /// Each cell's column and row (no division in the move generator).
     column_of: [u8; MAX_SIZE * MAX_SIZE],
     row_of: [u8; MAX_SIZE * MAX_SIZE],
@@ -69,6 +72,34 @@ pub struct State {
     pub horz: u64,
     /// Cells covered by vertical pieces.
     pub vert: u64,
+    /// The state as one number in its layout: each piece's offset along its line (column or
+    /// row of its first cell) in mixed radix, kept up to date by the move generator. Two states
+    /// of one layout are equal exactly when their codes are (a smaller key than the masks'
+    /// 128 bits for hash tables).
+    pub code: u64,
+}
+
+/// One slide of a piece: the piece, its new first cell, and the masks and code of the state
+/// it leads to (enough to compare and look the state up before building it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slide {
+    /// The piece that moves.
+    pub piece: u8,
+    /// Its new first cell.
+    pub to: u8,
+    /// The new state's horizontal mask.
+    pub horz: u64,
+    /// The new state's vertical mask.
+    pub vert: u64,
+    /// The new state's [`State::code`].
+    pub code: u64,
+}
+
+impl Slide {
+    /// The new state's [`State::key`].
+    pub fn key(&self) -> u128 {
+        (self.horz as u128) << 64 | self.vert as u128
+    }
 }
 
 impl State {
@@ -94,6 +125,7 @@ impl Layout {
             len: [0; MAX_PIECES],
             horizontal: [false; MAX_PIECES],
             shape: [0; MAX_PIECES],
+            weight: [0; MAX_PIECES],
             column_of: [0; MAX_SIZE * MAX_SIZE],
             row_of: [0; MAX_SIZE * MAX_SIZE],
         };
@@ -105,6 +137,7 @@ impl Layout {
             cells: [0; MAX_PIECES],
             horz: 0,
             vert: 0,
+            code: 0,
         };
         for (i, p) in pieces.iter().enumerate() {
             let (row, col) = (p.cell as usize / size, p.cell as usize % size);
@@ -120,6 +153,12 @@ impl Layout {
             layout.horizontal[i] = p.horizontal;
             layout.shape[i] = shape_mask(p.len, p.horizontal, size);
             state.cells[i] = p.cell;
+            if i > 0 {
+                layout.weight[i] = layout.weight[i - 1] * layout.places(i - 1);
+            } else {
+                layout.weight[i] = 1;
+            }
+            state.code += layout.offset(i, p.cell) * layout.weight[i];
             if p.horizontal {
                 state.horz |= mask;
             } else {
@@ -127,6 +166,41 @@ impl Layout {
             }
         }
         Ok((layout, state))
+    }
+
+    /// The places piece `i` can take along its line (1 for a wall).
+    fn places(&self, i: usize) -> u64 {
+        if self.len[i] == 1 {
+            1
+        } else {
+            (self.size + 1 - self.len[i] as usize) as u64
+        }
+    }
+
+    /// How far along its line piece `i` is when its first cell is `cell` (0 for a wall).
+    fn offset(&self, i: usize, cell: u8) -> u64 {
+        if self.len[i] == 1 {
+            0
+        } else if self.horizontal[i] {
+            u64::from(self.column_of[cell as usize])
+        } else {
+            u64::from(self.row_of[cell as usize])
+        }
+    }
+
+    /// The lengths of the vertical pieces in layout order (bit k set when the k-th is a truck)
+    /// and, from bit 24, their number: with a board's masks, it tells apart boards whose rows
+    /// hold the same pieces (five cells of a column are a car and a truck, in either order).
+    pub fn vertical_lengths(&self) -> u32 {
+        let mut lengths = 0;
+        let mut n = 0;
+        for i in 0..self.count {
+            if !self.horizontal[i] {
+                lengths |= u32::from(self.len[i] == 3) << n;
+                n += 1;
+            }
+        }
+        lengths | n << 24
     }
 
     /// The board's side.
@@ -163,6 +237,31 @@ impl Layout {
     /// bottom or right.
     #[inline]
     pub fn for_each_move(&self, state: &State, mut f: impl FnMut(usize, &State)) {
+        self.for_each_slide(state, |slide| {
+            f(slide.piece as usize, &self.apply(state, &slide))
+        });
+    }
+
+    /// Every slide of `state` into `out` (cleared first), in [`Layout::for_each_move`]'s order.
+    #[inline]
+    pub fn slides(&self, state: &State, out: &mut Vec<Slide>) {
+        out.clear();
+        self.for_each_slide(state, |slide| out.push(slide));
+    }
+
+    /// The state after `slide` (one of `state`'s slides).
+    #[inline]
+    pub fn apply(&self, state: &State, slide: &Slide) -> State {
+        let mut next = *state;
+        next.cells[slide.piece as usize] = slide.to;
+        next.horz = slide.horz;
+        next.vert = slide.vert;
+        next.code = slide.code;
+        next
+    }
+
+    #[inline]
+    fn for_each_slide(&self, state: &State, mut f: impl FnMut(Slide)) {
         let size = self.size;
         let occupied = state.horz | state.vert;
         for i in 0..self.count {
@@ -171,36 +270,42 @@ impl Layout {
                 continue;
             }
             let cell = state.cells[i] as usize;
-            let (stride, line_pos) = if self.horizontal[i] {
+            let horizontal = self.horizontal[i];
+            let (stride, line_pos) = if horizontal {
                 (1, self.column_of[cell] as usize)
             } else {
                 (size, self.row_of[cell] as usize)
             };
-            let old = self.shape[i] << cell;
-            let mut slide = |to: usize| {
-                let mut next = *state;
-                next.cells[i] = to as u8;
-                let new = self.shape[i] << to;
-                if self.horizontal[i] {
-                    next.horz = next.horz ^ old | new;
+            let (shape, weight) = (self.shape[i], self.weight[i]);
+            let old = shape << cell;
+            let mut slide = |to: usize, code: u64| {
+                let new = shape << to;
+                let (horz, vert) = if horizontal {
+                    (state.horz ^ old | new, state.vert)
                 } else {
-                    next.vert = next.vert ^ old | new;
-                }
-                f(i, &next);
+                    (state.horz, state.vert ^ old | new)
+                };
+                f(Slide {
+                    piece: i as u8,
+                    to: to as u8,
+                    horz,
+                    vert,
+                    code,
+                });
             };
             for k in 1..=line_pos {
                 let to = cell - k * stride;
                 if occupied >> to & 1 != 0 {
                     break;
                 }
-                slide(to);
+                slide(to, state.code - k as u64 * weight);
             }
             for k in 1..size - (line_pos + len - 1) {
                 let ahead = cell + (len - 1 + k) * stride;
                 if occupied >> ahead & 1 != 0 {
                     break;
                 }
-                slide(cell + k * stride);
+                slide(cell + k * stride, state.code + k as u64 * weight);
             }
         }
     }
@@ -225,6 +330,16 @@ impl Layout {
         layout.len[layout.count] = 0;
         layout.shape[layout.count] = 0;
         next.cells[layout.count] = 0;
+        next.code = 0;
+        for j in 0..layout.count {
+            layout.weight[j] = if j > 0 {
+                layout.weight[j - 1] * layout.places(j - 1)
+            } else {
+                1
+            };
+            next.code += layout.offset(j, next.cells[j]) * layout.weight[j];
+        }
+        layout.weight[layout.count] = 0;
         (layout, next)
     }
 

@@ -64,11 +64,19 @@ pub const ASSETS: &[Asset] = &[
     asset!("lab/chart.js", JS),
 ];
 
+/// Data the page fetches, built in from outside `page/`: the Rush Hour puzzle set drawn from
+/// the 6x6 universe.
+pub const DATA: &[Asset] = &[Asset {
+    path: "data/rushhour-6x6-puzzles.txt",
+    mime: "text/plain; charset=utf-8",
+    body: crate::games::rushhour_puzzles::TEXT.as_bytes(),
+}];
+
 /// The file for a request path (`/` is `index.html`); exact names only.
 pub fn find(path: &str) -> Option<&'static Asset> {
     let name = path.strip_prefix('/')?;
     let name = if name.is_empty() { "index.html" } else { name };
-    ASSETS.iter().find(|a| a.path == name)
+    ASSETS.iter().chain(DATA).find(|a| a.path == name)
 }
 
 #[cfg(test)]
@@ -104,6 +112,8 @@ mod tests {
             find("/boards/tree.js").map(|a| a.path),
             Some("boards/tree.js")
         );
+        let set = find("/data/rushhour-6x6-puzzles.txt").map(|a| a.body);
+        assert_eq!(set, Some(crate::games::rushhour_puzzles::text().as_bytes()));
         for bad in [
             "/../Cargo.toml",
             "/%2e%2e/Cargo.toml",

@@ -317,6 +317,64 @@ async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
     b.close().await;
 }
 
+/// The 6x6 puzzle set drawn from the whole game: the hardest puzzle (51 slides) chosen by
+/// number of moves, solved in 51 and played to the exit; then a random puzzle of 40 moves.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
+    let Some(b) = Browser::start("rushhour-set").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("rushhour").await;
+    b.set_value("#puzzle-metric", "slides").await;
+    b.wait(
+        "the slides rules",
+        &format!("{STATE}.rules.some(([n, v]) => n === 'RushMetric' && v === 'slides')"),
+    )
+    .await;
+    b.wait(
+        "the set's numbers of moves, the hardest first",
+        "document.querySelector('#puzzle-set-moves option')?.value === '51'",
+    )
+    .await;
+    let hardest = sente::games::rushhour_puzzles::puzzles_between(51, 51);
+    assert_eq!(hardest.len(), 1, "one cluster of 51 moves");
+    b.set_value("#puzzle-set-moves", "51").await;
+    b.set_value("#puzzle-set-pick", "0").await;
+    b.wait(
+        "the 51-move puzzle",
+        &format!("{STATE}.start_fen === '{}'", hardest[0].board),
+    )
+    .await;
+    b.click("#solve").await;
+    b.wait(
+        "the solution",
+        &format!("{STATE}.moves.length === 51 && !{STATE}.mode.solving"),
+    )
+    .await;
+    b.shot("51").await;
+    b.click("#nav-end").await;
+    b.wait("the red car out", &format!("{STATE}.outcome")).await;
+    let reason = b
+        .eval("document.getElementById('reason').textContent")
+        .await;
+    assert_eq!(reason, "the red car is out in 51 moves");
+    // Another number of moves, then a random puzzle of it.
+    b.set_value("#puzzle-set-moves", "40").await;
+    b.click("#puzzle-set-random").await;
+    let forty: Vec<String> = sente::games::rushhour_puzzles::puzzles_between(40, 40)
+        .iter()
+        .map(|p| format!("'{}'", p.board))
+        .collect();
+    b.wait(
+        "a random 40-move puzzle",
+        &format!("[{}].includes({STATE}.start_fen)", forty.join(",")),
+    )
+    .await;
+    b.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_game_tree_walked_by_clicks_to_a_leaf() {
     let Some(b) = Browser::start("tree").await else {

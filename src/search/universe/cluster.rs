@@ -1,24 +1,22 @@
-//! One cluster (every board reachable from a start board), judged as Fogleman's `Cluster` does:
-//! canonical when no reachable board is smaller than the start (by horizontal mask, then
-//! vertical mask), solvable when some board has the primary car at the right edge; its puzzle
+//! One cluster (every board reachable from a start board), judged as Fogleman's `Cluster` does
+//! for its canonical start board (the smallest of the cluster, by horizontal mask, then vertical
+//! mask): solvable when some board has the primary car at the right edge; its puzzle
 //! is the board farthest from every solved board (the smallest such), kept when minimal:
 //! every piece but the primary car that does not move in the first optimal solution (the first
 //! in move order) is needed, i.e. without it the puzzle takes fewer moves.
 
 use super::table::KeyTable;
-use crate::games::rushhour_grid::{Layout, State};
+use crate::games::rushhour_grid::{Layout, Slide, State};
 
-/// What one start board turned out to be.
+/// What one cluster turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A board of the cluster is smaller than the start: another start board stands for it.
-    NotCanonical,
-    /// Canonical, but the primary car never reaches the edge.
+    /// The primary car never reaches the edge.
     Unsolvable {
         /// Boards in the cluster.
         states: usize,
     },
-    /// Canonical and solvable, but a piece can go without changing the number of moves.
+    /// Solvable, but a piece can go without changing the number of moves.
     NotMinimal {
         /// Boards in the cluster.
         states: usize,
@@ -73,6 +71,7 @@ pub struct Explorer {
     small_table: KeyTable,
     frontier: Vec<State>,
     next: Vec<State>,
+    slides: Vec<Slide>,
 }
 
 const UNKNOWN: u16 = u16::MAX;
@@ -86,15 +85,17 @@ impl Explorer {
         Explorer::default()
     }
 
-    /// Judges the cluster of `start`.
-    pub fn judge(&mut self, layout: &Layout, start: &State) -> Verdict {
-        let first = start.key();
+    /// Judges the cluster of `start`, and appends to `packed` the keys ([`State::key`]) of its
+    /// packed boards: those from which no piece slides left or up (every slide leads to a
+    /// larger key). The packed boards are the ones Fogleman's enumerator generates, the
+    /// smallest board of the cluster among them.
+    pub fn judge(&mut self, layout: &Layout, start: &State, packed: &mut Vec<u128>) -> Verdict {
         self.table.clear();
         self.states.clear();
         self.queue.clear();
         self.edges.clear();
         self.first_edge.clear();
-        self.table.insert(first, 0);
+        self.table.insert(start.code, 0);
         self.states.push(*start);
         let mut i = 0;
         while i < self.states.len() {
@@ -103,22 +104,20 @@ impl Explorer {
                 self.queue.push(i as u32);
             }
             self.first_edge.push(self.edges.len() as u32);
-            let mut smaller = false;
-            let (table, states, edges) = (&mut self.table, &mut self.states, &mut self.edges);
-            layout.for_each_move(&state, |piece, next| {
-                let key = next.key();
-                if key < first {
-                    smaller = true;
-                } else if !smaller {
-                    let (j, new) = table.entry(key, states.len() as u32);
-                    if new {
-                        states.push(*next);
-                    }
-                    edges.push(j | (piece as u32) << PIECE_SHIFT);
+            layout.slides(&state, &mut self.slides);
+            let key = state.key();
+            if self.slides.iter().all(|s| s.key() > key) {
+                packed.push(key);
+            }
+            for s in &self.slides {
+                self.table.prefetch(s.code);
+            }
+            for s in &self.slides {
+                let (j, new) = self.table.entry(s.code, self.states.len() as u32);
+                if new {
+                    self.states.push(layout.apply(&state, s));
                 }
-            });
-            if smaller {
-                return Verdict::NotCanonical;
+                self.edges.push(j | u32::from(s.piece) << PIECE_SHIFT);
             }
             i += 1;
         }
@@ -150,6 +149,7 @@ impl Explorer {
 
     /// Distances to the nearest solved board, from the solved boards in `queue`: the farthest
     /// board (the smallest of the farthest) and its distance.
+    #[inline(never)]
     fn distances(&mut self) -> (usize, u16) {
         self.distance.clear();
         self.distance.resize(self.states.len(), UNKNOWN);
@@ -186,6 +186,7 @@ impl Explorer {
 
     /// Fogleman's "minimal": the pieces that do not move in the first optimal solution from
     /// `puzzle` (index into `states`) are each needed for its `moves` moves.
+    #[inline(never)]
     fn minimal(&mut self, layout: &Layout, puzzle: usize, moves: u16) -> bool {
         let mut moved = 0u32;
         let mut at = puzzle;
@@ -224,27 +225,30 @@ impl Explorer {
 
     /// Whether `state` can be solved in at most `limit` moves (breadth-first, stopping at the
     /// first solved board).
+    #[inline(never)]
     fn solves_within(&mut self, layout: &Layout, state: &State, limit: usize) -> bool {
         if layout.solved(state) {
             return true;
         }
         self.small_table.clear();
         self.frontier.clear();
-        self.small_table.insert(state.key(), 0);
+        self.small_table.insert(state.code, 0);
         self.frontier.push(*state);
         for _ in 0..limit {
             self.next.clear();
-            let mut found = false;
-            let (table, next) = (&mut self.small_table, &mut self.next);
+            let target = layout.target();
             for s in &self.frontier {
-                layout.for_each_move(s, |_, n| {
-                    if !found && table.insert(n.key(), 0) {
-                        found = layout.solved(n);
-                        next.push(*n);
-                    }
-                });
-                if found {
+                layout.slides(s, &mut self.slides);
+                if self.slides.iter().any(|m| m.piece == 0 && m.to == target) {
                     return true;
+                }
+                for m in &self.slides {
+                    self.small_table.prefetch(m.code);
+                }
+                for m in &self.slides {
+                    if self.small_table.insert(m.code, 0) {
+                        self.next.push(layout.apply(s, m));
+                    }
                 }
             }
             if self.next.is_empty() {
@@ -261,38 +265,53 @@ mod tests {
     use super::*;
     use crate::games::rushhour_grid::parse_board;
 
-    fn judge(size: usize, line: &str) -> Verdict {
+    fn judge(size: usize, line: &str) -> (Verdict, Vec<u128>) {
         let pieces = parse_board(size, line).expect("a valid board");
         let (layout, state) = Layout::new(size, &pieces).expect("a valid layout");
-        Explorer::new().judge(&layout, &state)
+        let mut packed = Vec::new();
+        let verdict = Explorer::new().judge(&layout, &state, &mut packed);
+        (verdict, packed)
     }
 
     /// Fogleman's hardest 6x6 puzzle without walls (a comment in his `main.cpp`): 51 moves, a
-    /// cluster of 4,780 boards. Its canonical board is reached from the puzzle itself.
+    /// cluster of 4,780 boards. Judged from the puzzle or from its smallest board, the same.
     #[test]
     fn the_51_move_cluster() {
         let pieces = parse_board(6, "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.").expect("a valid board");
         let (layout, state) = Layout::new(6, &pieces).expect("a valid layout");
         let mut explorer = Explorer::new();
-        assert_eq!(explorer.judge(&layout, &state), Verdict::NotCanonical);
-        // The smallest board of the cluster: the states, once explored from the puzzle.
+        let mut packed = Vec::new();
+        let from_puzzle = explorer.judge(&layout, &state, &mut packed);
+        // The smallest board and the packed boards of the cluster, explored once more here.
         let mut smallest = state;
         let mut seen = KeyTable::new();
         let mut todo = vec![state];
-        seen.insert(state.key(), 0);
+        let mut expected = Vec::new();
+        seen.insert(state.code, 0);
         while let Some(s) = todo.pop() {
             if s.key() < smallest.key() {
                 smallest = s;
             }
+            let mut slides_left_or_up = false;
             layout.for_each_move(&s, |_, n| {
-                if seen.insert(n.key(), 0) {
+                slides_left_or_up |= n.key() < s.key();
+                if seen.insert(n.code, 0) {
                     todo.push(*n);
                 }
             });
+            if !slides_left_or_up {
+                expected.push(s.key());
+            }
         }
         assert_eq!(seen.len(), 4780);
-        let Verdict::Puzzle(p) = explorer.judge(&layout, &smallest) else {
-            panic!("the smallest board of the 51-move cluster is not a puzzle");
+        packed.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(packed, expected);
+        assert!(packed.contains(&smallest.key()));
+        let verdict = explorer.judge(&layout, &smallest, &mut Vec::new());
+        assert_eq!(verdict, from_puzzle);
+        let Verdict::Puzzle(p) = verdict else {
+            panic!("the 51-move cluster is not a puzzle");
         };
         assert_eq!(p.moves, 51);
         assert_eq!(p.states, 4780);
@@ -307,7 +326,7 @@ mod tests {
     /// Breadth-first search from `state` to the first solved board.
     fn moves_to_solve(layout: &Layout, state: &State) -> usize {
         let mut seen = KeyTable::new();
-        seen.insert(state.key(), 0);
+        seen.insert(state.code, 0);
         let mut level = vec![*state];
         for depth in 0.. {
             if level.iter().any(|s| layout.solved(s)) {
@@ -316,7 +335,7 @@ mod tests {
             let mut next = Vec::new();
             for s in &level {
                 layout.for_each_move(s, |_, n| {
-                    if seen.insert(n.key(), 0) {
+                    if seen.insert(n.code, 0) {
                         next.push(*n);
                     }
                 });
@@ -329,15 +348,15 @@ mod tests {
 
     #[test]
     fn a_lone_car() {
-        assert_eq!(
-            judge(4, "....AA.........."),
-            Verdict::Puzzle(Puzzle {
-                moves: 1,
-                board: "....AA..........".into(),
-                states: 3,
-                counts: vec![1, 2],
-            })
-        );
-        assert_eq!(judge(4, ".....AA........."), Verdict::NotCanonical);
+        let lone = Verdict::Puzzle(Puzzle {
+            moves: 1,
+            board: "....AA..........".into(),
+            states: 3,
+            counts: vec![1, 2],
+        });
+        let (verdict, packed) = judge(4, "....AA..........");
+        assert_eq!(verdict, lone);
+        assert_eq!(packed, [(1u128 << 4 | 1 << 5) << 64]);
+        assert_eq!(judge(4, ".....AA.........").0, lone);
     }
 }

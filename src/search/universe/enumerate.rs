@@ -6,18 +6,29 @@
 //! cell before it is taken). The smallest board of every cluster is among them (a board from
 //! which a piece can slide left or up is not the smallest of its cluster).
 //!
-//! The enumeration is a product: a choice of an entry per row (a "row choice", the unit of work
-//! that shards and threads share out), then, independently per column, an entry compatible
-//! with the rows.
+//! The enumeration is a product: a choice of an entry per row (a "row choice"), then,
+//! independently per column, an entry compatible with the rows. Row choices come in units: a
+//! unit fixes each row's group (the lengths of its pieces, and its walls' cells) and holds every
+//! row choice with those groups. Sliding never changes a row's group, so every board of a
+//! cluster lies in one unit: units are what shards and threads share out, and a unit's
+//! clusters are found with no other unit's help.
 
 use crate::games::rushhour_grid::{MAX_SIZE, Piece, primary_row};
 
-/// A walk over row choices: where prefixes are cut, which are kept, what is done with a choice.
+/// A walk over units: where prefixes are cut, which are kept, what is done with a unit.
 struct Walk<'a, K, F> {
     split: usize,
     prefix: &'a mut u64,
     keep: &'a mut K,
     f: &'a mut F,
+}
+
+/// A choice of a group per row (in `row_order`): the row choices whose entries have these
+/// groups.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unit {
+    /// The group of each row, in `row_order`.
+    pub groups: [usize; MAX_SIZE],
 }
 
 /// The pieces of one row or one column, with the cells they cover and the cells that must be
@@ -32,6 +43,8 @@ pub struct Entry {
     pub require: u64,
     /// Walls among the pieces.
     pub walls: usize,
+    /// The pieces' lengths and walls' cells, which no slide changes.
+    group: Vec<(u8, u8)>,
 }
 
 impl Entry {
@@ -48,11 +61,16 @@ impl Entry {
             (movable >> size) & !mask
         };
         let walls = pieces.iter().filter(|p| p.is_wall()).count();
+        let group = pieces
+            .iter()
+            .map(|p| (p.len, if p.is_wall() { p.cell } else { u8::MAX }))
+            .collect();
         Entry {
             pieces,
             mask,
             require,
             walls,
+            group,
         }
     }
 }
@@ -64,7 +82,10 @@ pub struct Enumerator {
     max_walls: usize,
     /// The rows in the order they are chosen: the primary row, then the others top to bottom.
     row_order: Vec<usize>,
+    /// Each row's entries, a group's entries next to each other.
     rows: Vec<Vec<Entry>>,
+    /// Each row's groups: the range of their entries in `rows`, and their walls.
+    groups: Vec<Vec<(std::ops::Range<usize>, usize)>>,
     columns: Vec<Vec<Entry>>,
 }
 
@@ -94,15 +115,29 @@ impl Enumerator {
         let mut row_order = vec![primary];
         row_order.extend((0..size).filter(|&y| y != primary));
         let min_len = if max_walls > 0 { 1 } else { 2 };
-        let rows = (0..size)
+        let mut rows: Vec<Vec<Entry>> = (0..size)
             .map(|y| row_entries(size, y, min_len, max_walls))
             .collect();
+        let mut groups = Vec::with_capacity(size);
+        for entries in &mut rows {
+            // A stable sort: the entries of a group keep their order.
+            entries.sort_by(|a, b| a.group.cmp(&b.group));
+            let mut ranges: Vec<(std::ops::Range<usize>, usize)> = Vec::new();
+            for (i, e) in entries.iter().enumerate() {
+                match ranges.last_mut() {
+                    Some((r, _)) if entries[r.start].group == e.group => r.end = i + 1,
+                    _ => ranges.push((i..i + 1, e.walls)),
+                }
+            }
+            groups.push(ranges);
+        }
         let columns = (0..size).map(|x| column_entries(size, x)).collect();
         Ok(Enumerator {
             size,
             max_walls,
             row_order,
             rows,
+            groups,
             columns,
         })
     }
@@ -112,21 +147,25 @@ impl Enumerator {
         self.size
     }
 
-    /// Calls `f` on every row choice, in a fixed order.
-    pub fn for_each_row_choice(&self, f: impl FnMut(&RowChoice)) {
-        self.for_each_row_choice_under(0, |_| true, f);
+    /// Calls `f` on every row choice, unit by unit, in a fixed order.
+    pub fn for_each_row_choice(&self, mut f: impl FnMut(&RowChoice)) {
+        self.for_each_unit_under(
+            0,
+            |_| true,
+            |unit| self.for_each_row_choice_in(unit, &mut f),
+        );
     }
 
-    /// Calls `f` on the row choices under the prefixes (choices of the first `split` rows in
+    /// Calls `f` on the units under the prefixes (groups of the first `split` rows in
     /// `row_order`, numbered 0, 1... in enumeration order) that `keep` accepts; the others'
-    /// choices are not enumerated at all. This is how shards split the work.
-    pub fn for_each_row_choice_under(
+    /// units are not enumerated at all. This is how shards split the work.
+    pub fn for_each_unit_under(
         &self,
         split: usize,
         mut keep: impl FnMut(u64) -> bool,
-        mut f: impl FnMut(&RowChoice),
+        mut f: impl FnMut(&Unit),
     ) {
-        let mut choice = RowChoice::default();
+        let mut unit = Unit::default();
         let mut prefix = 0;
         let mut walk = Walk {
             split,
@@ -134,13 +173,13 @@ impl Enumerator {
             keep: &mut keep,
             f: &mut f,
         };
-        self.rows_from(0, 0, &mut choice, &mut walk);
+        self.units_from(0, 0, &mut unit, &mut walk);
     }
 
     /// How many prefixes of `split` rows there are.
     pub fn prefixes(&self, split: usize) -> u64 {
         let mut count = 0;
-        self.for_each_row_choice_under(
+        self.for_each_unit_under(
             split,
             |_| {
                 count += 1;
@@ -158,11 +197,11 @@ impl Enumerator {
             .unwrap_or(self.size)
     }
 
-    fn rows_from<K: FnMut(u64) -> bool, F: FnMut(&RowChoice)>(
+    fn units_from<K: FnMut(u64) -> bool, F: FnMut(&Unit)>(
         &self,
         depth: usize,
         walls: usize,
-        choice: &mut RowChoice,
+        unit: &mut Unit,
         walk: &mut Walk<'_, K, F>,
     ) {
         if depth == walk.split {
@@ -173,18 +212,43 @@ impl Enumerator {
             }
         }
         if depth == self.size {
-            (walk.f)(choice);
+            (walk.f)(unit);
             return;
         }
-        let (mask, require) = (choice.mask, choice.require);
-        for (i, entry) in self.rows[self.row_order[depth]].iter().enumerate() {
-            if walls + entry.walls > self.max_walls {
+        for (g, (_, group_walls)) in self.groups[self.row_order[depth]].iter().enumerate() {
+            if walls + group_walls > self.max_walls {
                 continue;
             }
+            unit.groups[depth] = g;
+            self.units_from(depth + 1, walls + group_walls, unit, walk);
+        }
+    }
+
+    /// Calls `f` on every row choice of `unit`: each row takes each entry of its group.
+    pub fn for_each_row_choice_in(&self, unit: &Unit, f: &mut impl FnMut(&RowChoice)) {
+        self.choices_from(0, unit, &mut RowChoice::default(), f);
+    }
+
+    fn choices_from(
+        &self,
+        depth: usize,
+        unit: &Unit,
+        choice: &mut RowChoice,
+        f: &mut impl FnMut(&RowChoice),
+    ) {
+        if depth == self.size {
+            f(choice);
+            return;
+        }
+        let y = self.row_order[depth];
+        let (mask, require) = (choice.mask, choice.require);
+        let (range, _) = &self.groups[y][unit.groups[depth]];
+        for i in range.clone() {
+            let entry = &self.rows[y][i];
             choice.entries[depth] = i;
             choice.mask = mask | entry.mask;
             choice.require = require | entry.require;
-            self.rows_from(depth + 1, walls + entry.walls, choice, walk);
+            self.choices_from(depth + 1, unit, choice, f);
         }
         choice.mask = mask;
         choice.require = require;
@@ -369,15 +433,26 @@ mod tests {
         let e = Enumerator::new(5, 1).expect("a valid size");
         let mut all = 0;
         e.for_each_row_choice(|_| all += 1);
+        let mut units = 0;
+        e.for_each_unit_under(0, |_| true, |_| units += 1);
         for split in 0..=5 {
             let prefixes = e.prefixes(split);
             let (mut even, mut odd) = (0, 0);
-            e.for_each_row_choice_under(split, |p| p % 2 == 0, |_| even += 1);
-            e.for_each_row_choice_under(split, |p| p % 2 == 1, |_| odd += 1);
+            let count = |keep_even: bool| {
+                let mut n = 0;
+                e.for_each_unit_under(
+                    split,
+                    |p| (p % 2 == 0) == keep_even,
+                    |u| e.for_each_row_choice_in(u, &mut |_| n += 1),
+                );
+                n
+            };
+            even += count(true);
+            odd += count(false);
             assert_eq!(even + odd, all, "split {split}");
             assert!(prefixes >= 1 && (split == 0 || odd > 0));
         }
-        assert_eq!(e.prefixes(5), all);
+        assert_eq!(e.prefixes(5), units);
         assert!(e.prefixes(e.split_for(100)) >= 100);
     }
 

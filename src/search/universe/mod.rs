@@ -3,12 +3,14 @@
 //! Fogleman's program (github fogleman/rush, `cpp/`) defines them (see protocol.md).
 //!
 //! Streaming design: the start boards come from [`enumerate::Enumerator`], a product of row and
-//! column choices, never stored; each start board's cluster is explored on its own with reused
-//! buffers ([`cluster::Explorer`]) and dropped at once unless the start board is the smallest
-//! of its cluster. Memory is the largest cluster's plus the output lines. Row choices are the
-//! unit of work: shard K of M takes the prefixes (choices of the first rows) whose mixed
-//! number is K - 1 modulo M and enumerates only the row choices under them; its threads share those
-//! round-robin.
+//! column choices, never stored, unit by unit (a unit fixes the pieces of every row; every board
+//! of a cluster lies in one unit). The first board of a cluster met in a unit has its cluster
+//! explored whole with reused buffers ([`cluster::Explorer`]), which lists the cluster's
+//! packed boards — the generated boards it holds —, so the unit's later boards of that cluster
+//! are skipped with one lookup: each cluster is explored once. Memory is the largest cluster's,
+//! the largest unit's packed boards (16 bytes each) and the output lines. Shard K of M takes the
+//! units under the prefixes (groups of the first rows) whose mixed number is K - 1 modulo M;
+//! its threads take its units one at a time, the largest first.
 
 pub mod cluster;
 pub mod enumerate;
@@ -16,7 +18,9 @@ pub mod table;
 
 use crate::games::rushhour_grid::Layout;
 use cluster::{Explorer, Verdict};
-use enumerate::Enumerator;
+use enumerate::{Enumerator, Unit};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -185,24 +189,36 @@ pub fn run(
     } else {
         enumerator.split_for(PREFIXES_PER_SHARD * m)
     };
-    // First pass: how many boards this shard has, for the progress lines.
-    let mut total = 0u64;
+    // First pass: this shard's units and their boards, the largest first (the threads take
+    // them in this order, so that no large unit is left for the end).
+    let mut units: Vec<(Unit, u64)> = Vec::new();
     let mut scratch = vec![Vec::new(); size];
-    enumerator.for_each_row_choice_under(
+    enumerator.for_each_unit_under(
         split,
         |prefix| shard_of(prefix, m) == k - 1,
-        |choice| total += enumerator.columns_for(choice, &mut scratch),
+        |unit| {
+            let mut boards = 0;
+            enumerator.for_each_row_choice_in(unit, &mut |choice| {
+                boards += enumerator.columns_for(choice, &mut scratch)
+            });
+            if boards > 0 {
+                units.push((*unit, boards));
+            }
+        },
     );
+    units.sort_by_key(|&(_, boards)| std::cmp::Reverse(boards));
+    let total: u64 = units.iter().map(|&(_, boards)| boards).sum();
+    let next = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
     let puzzles = AtomicU64::new(0);
     let finished = AtomicUsize::new(0);
     let results = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let (enumerator, done, puzzles, finished) =
-                    (&enumerator, &done, &puzzles, &finished);
+            .map(|_| {
+                let (enumerator, units, next, done, puzzles, finished) =
+                    (&enumerator, &units, &next, &done, &puzzles, &finished);
                 scope.spawn(move || {
-                    let out = work(enumerator, (split, k, m), (t, threads), done, puzzles);
+                    let out = work(enumerator, units, next, done, puzzles);
                     finished.fetch_add(1, Ordering::Relaxed);
                     out
                 })
@@ -266,12 +282,72 @@ fn shard_of(prefix: u64, m: u64) -> u64 {
 /// Prefixes per shard, at least: shards of prefixes of very different sizes even out.
 const PREFIXES_PER_SHARD: u64 = 256;
 
-/// One thread's share: every `threads`-th row choice under the shard's prefixes (those of
-/// `split` rows whose mixed number is K - 1 modulo M).
+/// A hasher for the keys of packed boards (already well spread in their low bits, where the
+/// vertical mask sits).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = folded.wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29);
+    }
+}
+
+/// The packed boards of a unit's explored clusters.
+type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+
+/// What one cluster adds to a thread's figures and lines.
+fn record(verdict: Verdict, summary: &mut Summary, lines: &mut Vec<String>) -> Result<(), String> {
+    match verdict {
+        Verdict::TooLarge { states } => {
+            return Err(format!("a cluster of {states} boards is too large"));
+        }
+        Verdict::Unsolvable { states } => {
+            summary.clusters += 1;
+            summary.states += states as u64;
+        }
+        Verdict::NotMinimal { states } => {
+            summary.clusters += 1;
+            summary.solvable += 1;
+            summary.states += states as u64;
+        }
+        Verdict::Puzzle(p) => {
+            summary.clusters += 1;
+            summary.solvable += 1;
+            summary.puzzles += 1;
+            summary.states += p.states as u64;
+            if summary.histogram.len() <= p.moves {
+                summary.histogram.resize(p.moves + 1, 0);
+            }
+            summary.histogram[p.moves] += 1;
+            let line = p.line();
+            if summary.hardest.as_ref().is_none_or(|h| harder(&line, h)) {
+                summary.hardest = Some(line.clone());
+            }
+            lines.push(line);
+        }
+    }
+    Ok(())
+}
+
+/// One thread's share: the next unit not yet taken, until none is left. In a unit, a board
+/// whose cluster was explored (it is among the packed boards listed) is skipped; each other
+/// board has its cluster judged.
 fn work(
     enumerator: &Enumerator,
-    (split, k, m): (usize, u64, u64),
-    (t, threads): (u64, u64),
+    units: &[(Unit, u64)],
+    next: &AtomicUsize,
     done: &AtomicU64,
     puzzles: &AtomicU64,
 ) -> Result<(Vec<String>, Summary), String> {
@@ -280,67 +356,50 @@ fn work(
     let mut columns = vec![Vec::new(); size];
     let mut summary = Summary::default();
     let mut lines = Vec::new();
-    let mut index = 0u64;
-    let mut too_large = None;
-    let keep = |prefix: u64| shard_of(prefix, m) == k - 1;
-    enumerator.for_each_row_choice_under(split, keep, |choice| {
-        let mine = index % threads == t;
-        index += 1;
-        if !mine {
-            return;
-        }
-        let boards = enumerator.columns_for(choice, &mut columns);
-        if boards == 0 {
-            return;
+    let mut seen = Seen::default();
+    let mut packed = Vec::new();
+    let mut failure = Ok(());
+    while let Some((unit, unit_boards)) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+        seen.clear();
+        if seen.capacity() > 4 * *unit_boards as usize + 1024 {
+            seen = Seen::default();
         }
         let found = summary.puzzles;
-        enumerator.for_each_board(choice, &columns, |pieces| {
-            let Ok((layout, state)) = Layout::new(size, pieces) else {
-                // Unreachable: the enumerator places pieces on the board without overlap.
+        enumerator.for_each_row_choice_in(unit, &mut |choice| {
+            let boards = enumerator.columns_for(choice, &mut columns);
+            if boards == 0 || failure.is_err() {
                 return;
-            };
-            match explorer.judge(&layout, &state) {
-                Verdict::NotCanonical => {}
-                Verdict::TooLarge { states } => {
-                    too_large.get_or_insert(format!(
-                        "a cluster of {states} boards is too large (from {})",
-                        layout.board_string(&state)
-                    ));
-                }
-                Verdict::Unsolvable { states } => {
-                    summary.clusters += 1;
-                    summary.states += states as u64;
-                }
-                Verdict::NotMinimal { states } => {
-                    summary.clusters += 1;
-                    summary.solvable += 1;
-                    summary.states += states as u64;
-                }
-                Verdict::Puzzle(p) => {
-                    summary.clusters += 1;
-                    summary.solvable += 1;
-                    summary.puzzles += 1;
-                    summary.states += p.states as u64;
-                    if summary.histogram.len() <= p.moves {
-                        summary.histogram.resize(p.moves + 1, 0);
-                    }
-                    summary.histogram[p.moves] += 1;
-                    let line = p.line();
-                    if summary.hardest.as_ref().is_none_or(|h| harder(&line, h)) {
-                        summary.hardest = Some(line.clone());
-                    }
-                    lines.push(line);
-                }
             }
+            enumerator.for_each_board(choice, &columns, |pieces| {
+                let Ok((layout, state)) = Layout::new(size, pieces) else {
+                    // Unreachable: the enumerator places pieces on the board without overlap.
+                    return;
+                };
+                let lengths = u128::from(layout.vertical_lengths()) << 36;
+                if failure.is_err() || seen.contains(&(state.key() | lengths)) {
+                    return;
+                }
+                packed.clear();
+                let verdict = explorer.judge(&layout, &state, &mut packed);
+                seen.extend(packed.iter().map(|&key| key | lengths));
+                failure = record(verdict, &mut summary, &mut lines)
+                    .map_err(|e| format!("{e} (from {})", layout.board_string(&state)));
+            });
+            summary.boards += boards;
+            done.fetch_add(boards, Ordering::Relaxed);
         });
-        summary.boards += boards;
-        done.fetch_add(boards, Ordering::Relaxed);
+        failure.clone()?;
+        // Every generated board of the unit is a packed board of one explored cluster, and
+        // every packed board is generated: anything else is a bug in one of the two.
+        if seen.len() as u64 != *unit_boards {
+            return Err(format!(
+                "a unit of {unit_boards} boards holds {} packed boards of its clusters",
+                seen.len()
+            ));
+        }
         puzzles.fetch_add(summary.puzzles - found, Ordering::Relaxed);
-    });
-    match too_large {
-        Some(e) => Err(e),
-        None => Ok((lines, summary)),
     }
+    Ok((lines, summary))
 }
 
 #[cfg(test)]

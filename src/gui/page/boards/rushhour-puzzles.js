@@ -30,3 +30,25 @@ export function byDifficulty(metric) {
   const key = metric === 'slides' ? 'slides' : 'steps';
   return [...PUZZLES].sort((a, b) => a[key] - b[key] || a.name.localeCompare(b.name));
 }
+
+/**
+ * The puzzle set drawn from sente's enumeration of the whole 6x6 game without walls (every
+ * puzzle of 40 moves and more, a sample of each smaller count; data/rushhour/puzzles-6x6.txt,
+ * served by sente): a promise of [{ moves, board, states }] by moves, fetched once.
+ */
+let setRequest = null;
+export function puzzleSet() {
+  setRequest ??= fetch('/data/rushhour-6x6-puzzles.txt')
+    .then((reply) => (reply.ok ? reply.text() : Promise.reject(new Error(`the puzzle set: HTTP ${reply.status}`))))
+    .then(parseSet);
+  return setRequest;
+}
+
+/** The set file's lines `<moves> <board> <cluster_states>` (comment lines start with #). */
+export function parseSet(text) {
+  return text.split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(' '))
+    .filter((fields) => fields.length === 3 && fields[1].length === 36)
+    .map(([moves, board, states]) => ({ moves: Number(moves), board, states: Number(states) }));
+}

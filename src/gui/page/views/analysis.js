@@ -5,7 +5,7 @@
 import { h, fill, select, row } from '../dom.js';
 import { resultWords } from '../boards/index.js';
 import { proven, chipWords, CHIP_LEGEND } from '../boards/connect4.js';
-import { byDifficulty } from '../boards/rushhour-puzzles.js';
+import { byDifficulty, puzzleSet } from '../boards/rushhour-puzzles.js';
 
 export const id = 'analysis';
 export const title = 'Analysis';
@@ -49,6 +49,8 @@ export function mount(root, app) {
   let helperKey = null;
   let lastKey = null;
   let player = null;
+  // The number of moves chosen in the 6x6 puzzle set (the hardest until one is chosen).
+  let setMoves = null;
 
   function engineNames(variant) {
     return (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(variant))).map((e) => e.name);
@@ -205,8 +207,44 @@ export function mount(root, app) {
       const chosen = list[Number(pick.value)];
       if (pick.value !== '' && chosen) app.send({ type: 'new_game', variant: state.variant, rules: store.state.rules, fen: chosen.board, moves: [] });
     });
-    fill(puzzle, h('h3', {}, 'Puzzle'), row('Puzzle', pick), row('Metric: steps or slides', metricSelect), h('div', { class: 'buttons' }, solve, hint, play),
+    const universe = h('div', { id: 'puzzle-set' });
+    fill(puzzle, h('h3', {}, 'Puzzle'), row('Puzzle', pick), universe, row('Metric: steps or slides', metricSelect), h('div', { class: 'buttons' }, solve, hint, play),
       h('p', { class: 'hint-text' }, 'The solution is put after the current position: step through it with the move list, or play it.'));
+    drawPuzzleSet(universe, state);
+  }
+
+  // The set drawn from the whole 6x6 game: a number of moves, then one of its puzzles (or a
+  // random one). The chosen number of moves stays while the panel is redrawn.
+  function drawPuzzleSet(box, state) {
+    puzzleSet().then((all) => {
+      if (!box.isConnected || !all.length) return;
+      const counts = new Map();
+      for (const p of all) counts.set(p.moves, (counts.get(p.moves) || 0) + 1);
+      const playing = all.find((p) => p.board === state.start_fen || p.board === state.root_fen?.split(' ')[0]);
+      if (playing) setMoves = playing.moves;
+      if (!counts.has(setMoves)) setMoves = Math.max(...counts.keys());
+      const start = (p) => app.send({ type: 'new_game', variant: state.variant, rules: store.state.rules, fen: p.board, moves: [] });
+      const ofCount = () => all.filter((p) => p.moves === setMoves);
+      const moves = select('puzzle-set-moves', [...counts].reverse().map(([m, n]) => [String(m), `${m} moves (${n} puzzle${n > 1 ? 's' : ''})`]), String(setMoves), () => {
+        setMoves = Number(moves.value);
+        fillChoices();
+      });
+      const choice = h('select', { id: 'puzzle-set-pick', 'aria-label': 'Puzzle of the 6x6 set', onchange: () => {
+        const p = ofCount()[Number(choice.value)];
+        if (p) start(p);
+      } });
+      const fillChoices = () => {
+        const list = ofCount();
+        choice.replaceChildren(h('option', { value: '' }, 'choose…'), ...list.map((p, i) => h('option', { value: String(i), selected: p === playing }, `#${i + 1} · ${p.states} boards reachable`)));
+      };
+      fillChoices();
+      const random = h('button', { id: 'puzzle-set-random', onclick: () => {
+        const list = ofCount();
+        start(list[Math.floor(Math.random() * list.length)]);
+      } }, 'Random');
+      fill(box, row('All 6x6 puzzles by moves (slides)', moves), row('Puzzle of that many moves', choice, random),
+        h('p', { class: 'hint-text' }, `${all.length} puzzles drawn from every 6x6 board without walls: all those of 40 moves and more, a sample of the others.`));
+    }).catch((error) => fill(box, h('p', { class: 'hint-text' }, `The 6x6 puzzle set could not be loaded: ${error.message}`)));
   }
 
   function startPlayer() {
