@@ -2,7 +2,7 @@
 //! every score exact, through the batch command's code and through `go solve`.
 
 use sente::games::Game;
-use sente::games::connect4::Connect4;
+use sente::games::connect4::{Connect4, Shape};
 use sente::search::solve::batch;
 use sente::search::solve::connect4::Solver;
 use std::path::PathBuf;
@@ -174,4 +174,68 @@ fn go_solve_agrees_with_every_end_and_mid_position_and_keeps_the_value() {
             );
         }
     }
+}
+
+/// Plays `go movetime <ms>` on a `width` x `height` board after `moves` (columns, no spaces)
+/// through a real engine session, and returns the `info string` texts and the `bestmove`.
+fn timed_go_in_session(width: u8, height: u8, moves: &str, ms: u32) -> (Vec<String>, String) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sente starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let spaced: Vec<String> = moves.chars().map(String::from).collect();
+    writeln!(
+        stdin,
+        "setoption name Connect4Width value {width}\nsetoption name Connect4Height value \
+         {height}\nucinewgame\nposition startpos moves {}\ngo movetime {ms}",
+        spaced.join(" ")
+    )
+    .expect("sent");
+    let mut notes = Vec::new();
+    let best = loop {
+        let line = lines.next().expect("a line").expect("text");
+        if let Some(note) = line.strip_prefix("info string ") {
+            notes.push(note.to_string());
+        }
+        if let Some(mv) = line.strip_prefix("bestmove ") {
+            break mv.to_string();
+        }
+    };
+    drop(stdin);
+    let _ = child.wait();
+    (notes, best)
+}
+
+#[test]
+fn timed_go_on_8x7_plays_a_weakly_solved_win_and_searches_a_lost_position() {
+    // 16 stones of a game on 8 x 7 (40 empty cells): a win for x, weakly solved in
+    // milliseconds, long before the full solve's 34 empty cells.
+    let moves = "4123444175524423";
+    let shape = Shape::new(8, 7).expect("fits");
+    let pos = Connect4::from_moves(shape, moves).expect("moves");
+    let mut checker = Solver::new(16);
+    assert_eq!(checker.solve_weak(&pos, &mut |_| {}), Ok(1));
+    let (notes, best) = timed_go_in_session(8, 7, moves, 3000);
+    assert!(notes.iter().any(|n| n == "solved weak win"), "{notes:?}");
+    let col = pos.parse_move(&best).expect("a legal move");
+    assert_eq!(
+        checker.move_reaches(&pos, col, 1),
+        Ok(true),
+        "{best} keeps the win"
+    );
+    // After x's 2 (another winning move) o is lost: the heuristic search plays on.
+    let lost = format!("{moves}2");
+    let pos = Connect4::from_moves(shape, &lost).expect("moves");
+    assert_eq!(checker.solve_weak(&pos, &mut |_| {}), Ok(-1));
+    let (notes, best) = timed_go_in_session(8, 7, &lost, 3000);
+    assert!(
+        notes.iter().any(|n| n == "proven lost; heuristic search"),
+        "{notes:?}"
+    );
+    assert!(pos.parse_move(&best).is_ok(), "{best}");
 }

@@ -20,6 +20,15 @@ use std::time::Instant;
 /// a proof rarely fits in the time of a move, and the heuristic search gets all of it).
 const SOLVE_WITH_EMPTY: u32 = 34;
 
+/// Before that, from this many empty cells on (and `WEAK_SOLVE_AFTER` stones), a timed `go`
+/// first gives a weak solve (who wins, not how fast) a quarter of its soft time: a won or
+/// drawn position is then played with a move that keeps its value. On 7 x 6 this never comes
+/// before `SOLVE_WITH_EMPTY`; on 8 x 7 it starts at 16 stones, on 9 x 6 at 14.
+const WEAK_SOLVE_WITH_EMPTY: u32 = 40;
+
+/// The fewest stones before a weak solve is tried in a timed `go`.
+const WEAK_SOLVE_AFTER: u32 = 12;
+
 /// Longest principal variation worked out after a solve (each ply costs a few null-window
 /// searches).
 const MAX_PV: usize = 16;
@@ -73,7 +82,9 @@ fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut
 /// A timed `go` (clock or `movetime`) with `Algorithm alphabeta` plays the book move if there
 /// is one; from `SOLVE_WITH_EMPTY` empty cells on it first gives the solver half of its soft time:
 /// a proven value is then played perfectly, otherwise the heuristic search runs with the time
-/// left. Returns the `bestmove` line, or `None` to leave the position to the
+/// left; from `WEAK_SOLVE_WITH_EMPTY` empty cells (and `WEAK_SOLVE_AFTER` stones) on, a weak
+/// solve first gets a quarter of it, and a won or drawn position is played keeping its value.
+/// Returns the `bestmove` line, or `None` to leave the position to the
 /// generic search (always for a finished game, `go depth`, `go nodes`, `go infinite` and the
 /// textbook algorithms).
 pub fn solve_task(
@@ -132,8 +143,67 @@ pub fn solve_task(
                 }
             }
         }
+        Some(b)
+            if timed
+                && pos.moves_played() >= WEAK_SOLVE_AFTER
+                && pos.shape().cells() - pos.moves_played() <= WEAK_SOLVE_WITH_EMPTY =>
+        {
+            let deadline = job.start + b.soft / 4;
+            match weak_solve_for_play(pos, job, state, say, deadline) {
+                Ok(Some(best)) => Some(best),
+                Ok(None) => {
+                    say(Response::InfoString(
+                        "proven lost; heuristic search".to_string(),
+                    ));
+                    None
+                }
+                Err(Interrupted) => {
+                    say(Response::InfoString(
+                        "not weakly solved in time; heuristic search".to_string(),
+                    ));
+                    None
+                }
+            }
+        }
         _ => None,
     }
+}
+
+/// Proves by `deadline` who wins `pos` (not over); a won or drawn position gets the `bestmove`
+/// of a move keeping its value (found by the move's hard deadline), a lost one `None`, left to
+/// the heuristic search, which plays on for the opponent's mistake.
+fn weak_solve_for_play(
+    pos: &Connect4,
+    job: &SearchJob,
+    state: &mut WorkerState,
+    say: &dyn Fn(Response),
+    deadline: Instant,
+) -> Result<Option<Response>, Interrupted> {
+    let solver = solver_for(state, say);
+    solver.set_stop(job.stop.clone(), Some(deadline));
+    solver.set_threads(job.threads);
+    solver.nodes = 0;
+    let sign = solver.solve_weak(pos, &mut |_| {})?;
+    if sign < 0 {
+        return Ok(None);
+    }
+    let hard = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
+    solver.set_stop(job.stop.clone(), hard);
+    let best = keeping_move(solver, pos, sign).or_else(|| fallback_move(pos));
+    let empty = pos.shape().cells() - pos.moves_played();
+    say(Response::Info(SearchInfo {
+        depth: empty,
+        seldepth: empty,
+        score: Some(reported(pos, sign)),
+        bound: (sign > 0).then_some("lowerbound"),
+        nodes: solver.nodes,
+        time_ms: job.start.elapsed().as_millis() as u64,
+        hashfull: None,
+        pv: best.map(|mv| vec![pos.move_text(mv)]).unwrap_or_default(),
+    }));
+    let outcome = if sign > 0 { "win" } else { "draw" };
+    say(Response::InfoString(format!("solved weak {outcome}")));
+    Ok(Some(Response::BestMove(best.map(|mv| pos.move_text(mv)))))
 }
 
 /// Solves `pos` (not over) by `deadline`, streaming the narrowing bounds, and returns the
