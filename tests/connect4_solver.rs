@@ -114,19 +114,30 @@ fn batch_reports_bad_and_finished_positions_and_goes_on() {
     assert!(lines[3].starts_with("4453 "), "{text}");
 }
 
-/// Solves `positions` through a real engine session: `position` then `go solve` for each
-/// (the next once the `bestmove` came), and returns the scores of the
-/// `info string solved <score>` lines and the best moves.
-fn solve_in_session(positions: &[(String, i32)]) -> (Vec<i32>, Vec<String>) {
-    use std::io::{BufRead, BufReader, Write};
+/// A sente engine process: the child, its stdin, and the lines of its stdout.
+fn start_engine() -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+) {
+    use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("sente starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let stdin = child.stdin.take().expect("stdin");
+    let lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    (child, stdin, lines)
+}
+
+/// Solves `positions` through a real engine session: `position` then `go solve` for each
+/// (the next once the `bestmove` came), and returns the scores of the
+/// `info string solved <score>` lines and the best moves.
+fn solve_in_session(positions: &[(String, i32)]) -> (Vec<i32>, Vec<String>) {
+    use std::io::Write;
+    let (mut child, mut stdin, mut lines) = start_engine();
     let mut scores = Vec::new();
     let mut best = Vec::new();
     writeln!(stdin, "setoption name Hash value 64").expect("sent");
@@ -179,15 +190,8 @@ fn go_solve_agrees_with_every_end_and_mid_position_and_keeps_the_value() {
 /// Plays `go movetime <ms>` on a `width` x `height` board after `moves` (columns, no spaces)
 /// through a real engine session, and returns the `info string` texts and the `bestmove`.
 fn timed_go_in_session(width: u8, height: u8, moves: &str, ms: u32) -> (Vec<String>, String) {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sente starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    use std::io::Write;
+    let (mut child, mut stdin, mut lines) = start_engine();
     let spaced: Vec<String> = moves.chars().map(String::from).collect();
     writeln!(
         stdin,
