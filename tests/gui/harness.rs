@@ -283,17 +283,23 @@ impl Browser {
             .await;
     }
 
-    /// Clicks the element matching `css`.
+    /// Clicks the element matching `css`. A board redrawn between finding the element and
+    /// clicking it (a message arrived) leaves a stale reference: the element is found again,
+    /// as a person's click would land on the new drawing.
     pub async fn click(&self, css: &str) {
-        let element = self
-            .client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no element '{css}': {e}"));
-        element
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click '{css}': {e}"));
+        let mut attempt = 0;
+        loop {
+            let element = self
+                .client
+                .find(Locator::Css(css))
+                .await
+                .unwrap_or_else(|e| panic!("no element '{css}': {e}"));
+            match element.click().await {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() && attempt < 5 => attempt += 1,
+                Err(e) => panic!("cannot click '{css}': {e}"),
+            }
+        }
     }
 
     /// Sets a form field's value (and fires `change`).
