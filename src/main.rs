@@ -50,9 +50,17 @@ enum Tool {
     Book {
         /// The game (only `connect4`).
         game: String,
-        /// Whose book: `first` or `second`.
+        /// Whose book: `first`, `second`, or `openings` (both sides after any opening of
+        /// `--opening` moves and one more).
         #[arg(long, default_value = "first")]
         side: String,
+        /// The opening's moves for `--side openings`.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Instead of making a book, pack this text book into `--out` (the compact form
+        /// sente ships the openings book in).
+        #[arg(long)]
+        pack: Option<PathBuf>,
         /// Book positions have fewer stones than this.
         #[arg(long, default_value_t = 8)]
         plies: u32,
@@ -267,12 +275,20 @@ fn main() -> ExitCode {
             .and_then(|config| solve(&game, config)),
         Some(Tool::Book {
             game,
+            pack: Some(text),
+            out,
+            ..
+        }) => pack_book(&game, &text, &out),
+        Some(Tool::Book {
+            game,
             side,
+            opening,
+            pack: None,
             plies,
             out,
             hash,
             threads,
-        }) => make_book(&game, &side, plies, &out, hash, threads),
+        }) => make_book(&game, &side, opening, plies, &out, hash, threads),
         Some(Tool::Match(args)) => return run_match(*args),
         Some(Tool::Play {
             variant,
@@ -326,9 +342,23 @@ fn solve(game: &str, config: sente::search::solve::batch::BatchConfig) -> Result
     .map_err(|e| e.to_string())
 }
 
+/// `sente book connect4 --pack <text> --out <file>`: the text book packed.
+fn pack_book(game: &str, text: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
+    if game != "connect4" {
+        return Err(format!("no book for '{game}' (connect4 has one)"));
+    }
+    let source = std::fs::read_to_string(text).map_err(|e| format!("{}: {e}", text.display()))?;
+    let book = sente::search::solve::book::Book::parse(&source)
+        .map_err(|e| format!("{}: {e}", text.display()))?;
+    std::fs::write(out, book.pack()).map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("{} positions packed in {}", book.len(), out.display());
+    Ok(())
+}
+
 fn make_book(
     game: &str,
     side: &str,
+    opening: u32,
     plies: u32,
     out: &std::path::Path,
     hash: usize,
@@ -341,7 +371,8 @@ fn make_book(
     let side = match side {
         "first" => BookSide::First,
         "second" => BookSide::Second,
-        _ => return Err(format!("--side is first or second, not '{side}'")),
+        "openings" => BookSide::Openings(opening),
+        _ => return Err(format!("--side is first, second or openings, not '{side}'")),
     };
     let mut solver = sente::search::solve::connect4::Solver::new(hash);
     solver.set_threads(threads);

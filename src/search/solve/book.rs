@@ -3,8 +3,11 @@
 //! each of its positions that the first player has let it draw or win. Made by
 //! `sente book connect4` with the exact solver, shipped as text (one line per position:
 //! `<moves> <column>`, columns 1-7), looked up by position so that transpositions and mirror
-//! images share a line. Books are for the standard 7 x 6 board only: positions of other sizes
-//! are never in a book.
+//! images share a line. The book of every two-move opening (both players) is too large for
+//! text and ships packed: one little-endian `u64` per position, `key << 3 | column` (the
+//! canonical key and the column in its orientation), sorted, looked up by binary search
+//! without reading it first. Books are for the standard 7 x 6 board only: positions of other
+//! sizes are never in a book.
 
 use super::connect4::{Interrupted, Solver};
 use crate::games::connect4::{Connect4, Shape};
@@ -12,17 +15,23 @@ use crate::games::{Game, GameError};
 use std::collections::HashMap;
 use std::io::Write;
 
-/// The books shipped with sente: the first player's and the second player's.
+/// The books shipped with sente as text: the first player's and the second player's.
 pub const SHIPPED: [&str; 2] = [
     include_str!("../../../books/connect4-first.txt"),
     include_str!("../../../books/connect4-second.txt"),
 ];
+
+/// The book of both players after every two-move opening, packed (`sente book connect4
+/// --side openings`, then `--pack`); it holds no position of the text books.
+pub const SHIPPED_OPENINGS: &[u8] = include_bytes!("../../../books/connect4-openings.bin");
 
 /// Winning moves by position.
 #[derive(Clone, Debug, Default)]
 pub struct Book {
     /// Canonical position key -> the move's column (0-based) in the canonical orientation.
     moves: HashMap<u64, u8>,
+    /// A packed book consulted after `moves` (empty if none).
+    packed: &'static [u8],
 }
 
 /// The key shared by a position and its mirror image, and whether it is the mirror's.
@@ -50,7 +59,27 @@ impl Book {
         for text in SHIPPED {
             book.add(text)?;
         }
+        book.packed = check_packed(SHIPPED_OPENINGS)?;
         Ok(book)
+    }
+
+    /// The packed form of this book's lines (not of a packed book it consults).
+    pub fn pack(&self) -> Vec<u8> {
+        let mut entries: Vec<u64> = self
+            .moves
+            .iter()
+            .map(|(&key, &col)| key << 3 | u64::from(col))
+            .collect();
+        entries.sort_unstable();
+        entries.iter().flat_map(|e| e.to_le_bytes()).collect()
+    }
+
+    /// A book that consults only `packed` (the form `pack` makes), checked first.
+    pub fn from_packed(packed: &'static [u8]) -> Result<Book, GameError> {
+        Ok(Book {
+            moves: HashMap::new(),
+            packed: check_packed(packed)?,
+        })
     }
 
     /// Reads the text form; `#` lines are comments.
@@ -96,18 +125,65 @@ impl Book {
             return None;
         }
         let (key, mirrored) = canonical(pos);
-        self.moves.get(&key).map(|&col| flip(col, mirrored))
+        let col = self
+            .moves
+            .get(&key)
+            .copied()
+            .or_else(|| packed_lookup(self.packed, key))?;
+        Some(flip(col, mirrored))
     }
 
     /// Positions in the book.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.moves.len() + self.packed.len() / 8
     }
 
     /// True when the book is empty.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.len() == 0
     }
+}
+
+/// The `i`th entry of a packed book.
+fn packed_entry(packed: &[u8], i: usize) -> u64 {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(&packed[8 * i..8 * i + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The column stored for `key` in a packed book, by binary search.
+fn packed_lookup(packed: &[u8], key: u64) -> Option<u8> {
+    let (mut low, mut high) = (0, packed.len() / 8);
+    while low < high {
+        let mid = (low + high) / 2;
+        let entry = packed_entry(packed, mid);
+        match (entry >> 3).cmp(&key) {
+            std::cmp::Ordering::Less => low = mid + 1,
+            std::cmp::Ordering::Greater => high = mid,
+            std::cmp::Ordering::Equal => return Some((entry & 7) as u8),
+        }
+    }
+    None
+}
+
+/// `packed` if it is a packed book: whole entries, keys strictly increasing, columns 0-6.
+fn check_packed(packed: &'static [u8]) -> Result<&'static [u8], GameError> {
+    if !packed.len().is_multiple_of(8) {
+        return Err(GameError(format!(
+            "a packed book has whole 8-byte entries, not {} bytes",
+            packed.len()
+        )));
+    }
+    let columns = u64::from(Shape::STANDARD.columns());
+    for i in 0..packed.len() / 8 {
+        let entry = packed_entry(packed, i);
+        if entry & 7 >= columns || (i > 0 && packed_entry(packed, i - 1) >> 3 >= entry >> 3) {
+            return Err(GameError(format!(
+                "packed book entry {i} is out of order or bad"
+            )));
+        }
+    }
+    Ok(packed)
 }
 
 /// Whose book to make.
@@ -118,6 +194,23 @@ pub enum BookSide {
     /// The second player: in each of its positions that the first player has let it draw or
     /// win, a move that does not lose.
     Second,
+    /// Both players after any opening of this many moves (and one more), as played by
+    /// `sente match --openings plies=N`: in each position of the side to move that does not
+    /// lose there, a move keeping its value (a win when it wins, at least a draw when it
+    /// draws). Positions of the shipped first and second players' books are left to them.
+    Openings(u32),
+}
+
+/// A position where a book walk starts: the side to move there is the book's side and keeps
+/// at least `target` (1: a win, 0: at least a draw).
+#[derive(Clone, Debug)]
+pub struct Root {
+    /// The position.
+    pub pos: Connect4,
+    /// The moves that reach it (columns 1-7).
+    pub moves: String,
+    /// The value its book moves keep.
+    pub target: i32,
 }
 
 /// What a book walk keeps while it goes.
@@ -128,6 +221,10 @@ struct Walk<'a> {
     /// The book side's moves keep its value at least this (1: a win, 0: at least a draw).
     target: i32,
     book: Book,
+    /// Books already made: their positions are left out (`first` keeps wins, `second`
+    /// draws, so a walk for a win leaves out only the first's).
+    first: Book,
+    second: Book,
     out: &'a mut dyn Write,
     progress: &'a mut dyn FnMut(&str, u8),
 }
@@ -143,11 +240,15 @@ pub fn generate(
     progress: &mut dyn FnMut(&str, u8),
 ) -> std::io::Result<Result<Book, Interrupted>> {
     let start = Connect4::startpos();
-    let (roots, target, what) = match side {
+    let (roots, what, flag) = match side {
         BookSide::First => (
-            vec![(start, String::new())],
-            1,
-            "first player: <moves> <winning column>",
+            vec![Root {
+                pos: start,
+                moves: String::new(),
+                target: 1,
+            }],
+            "first player: <moves> <winning column>".to_string(),
+            "first".to_string(),
         ),
         BookSide::Second => {
             // The second player's positions after a first move that does not win.
@@ -160,36 +261,105 @@ pub fn generate(
                     Ok(false) => {
                         let mut pos = start.clone();
                         pos.play(col);
-                        roots.push((pos, ((b'1' + col) as char).to_string()));
+                        let moves = ((b'1' + col) as char).to_string();
+                        roots.push(Root {
+                            pos,
+                            moves,
+                            target: 0,
+                        });
                     }
                     Err(e) => return Ok(Err(e)),
                 }
             }
             (
                 roots,
-                0,
-                "second player: <moves> <column that does not lose>",
+                "second player: <moves> <column that does not lose>".to_string(),
+                "second".to_string(),
             )
         }
-    };
-    let flag = match side {
-        BookSide::First => "first",
-        BookSide::Second => "second",
+        BookSide::Openings(opening) => match opening_roots(solver, opening) {
+            Ok(roots) => (
+                roots,
+                format!(
+                    "side to move after any {opening}- or {}-move opening: <moves> <column \
+                     that keeps its value>",
+                    opening + 1
+                ),
+                format!("openings --opening {opening}"),
+            ),
+            Err(e) => return Ok(Err(e)),
+        },
     };
     writeln!(out, "# sente's Connect Four book for the {what}")?;
     writeln!(
         out,
         "# made by `sente book connect4 --side {flag} --plies {plies}`; every move proven by the solver"
     )?;
-    generate_from(solver, &roots, target, plies, out, progress)
+    let (first, second) = match side {
+        BookSide::Openings(_) => shipped_sides(),
+        _ => (Book::default(), Book::default()),
+    };
+    generate_from(solver, &roots, (first, second), plies, out, progress)
 }
 
-/// The book of the side to move at each of `roots` (positions with the moves that reach
-/// them), whose value there is at least `target`.
+/// The shipped first and second players' books, each alone (empty if one does not parse,
+/// which a test rules out).
+fn shipped_sides() -> (Book, Book) {
+    let [first, second] = SHIPPED;
+    (
+        Book::parse(first).unwrap_or_default(),
+        Book::parse(second).unwrap_or_default(),
+    )
+}
+
+/// Every position after `opening` and `opening + 1` moves (one per mirror pair, none over),
+/// whose side to move does not lose, with its value as the target: won ones first, so that
+/// a position both reach gets a winning move.
+fn opening_roots(solver: &mut Solver, opening: u32) -> Result<Vec<Root>, Interrupted> {
+    let mut level = vec![(Connect4::startpos(), String::new())];
+    let mut roots = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for depth in 0..=opening + 1 {
+        if depth >= opening {
+            for (pos, moves) in &level {
+                if !seen.insert(canonical(pos).0) {
+                    continue;
+                }
+                let target = solver.solve_weak(pos, &mut |_| {})?;
+                if target >= 0 {
+                    roots.push(Root {
+                        pos: pos.clone(),
+                        moves: moves.clone(),
+                        target,
+                    });
+                }
+            }
+        }
+        let mut next = Vec::new();
+        for (pos, moves) in &level {
+            let mut cols = Vec::new();
+            pos.legal_moves(&mut cols);
+            for col in cols {
+                let mut child = pos.clone();
+                child.play(col);
+                if child.outcome().is_none() {
+                    next.push((child, format!("{moves}{}", col + 1)));
+                }
+            }
+        }
+        level = next;
+    }
+    roots.sort_by_key(|root| -root.target);
+    Ok(roots)
+}
+
+/// The book of the side to move at each of `roots`, whose value there is at least the
+/// root's target; positions of `known` (the first and the second players' books already
+/// made) are left out, the second's only for a walk for a draw.
 pub fn generate_from(
     solver: &mut Solver,
-    roots: &[(Connect4, String)],
-    target: i32,
+    roots: &[Root],
+    known: (Book, Book),
     plies: u32,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&str, u8),
@@ -197,14 +367,17 @@ pub fn generate_from(
     let mut walk = Walk {
         solver,
         plies,
-        target,
+        target: 0,
         book: Book::default(),
+        first: known.0,
+        second: known.1,
         out,
         progress,
     };
-    for (pos, moves) in roots {
-        let mut line = moves.clone();
-        if let Err(e) = walk.visit(pos, &mut line)? {
+    for root in roots {
+        walk.target = root.target;
+        let mut line = root.moves.clone();
+        if let Err(e) = walk.visit(&root.pos, &mut line)? {
             return Ok(Err(e));
         }
     }
@@ -221,6 +394,8 @@ impl Walk<'_> {
         if pos.outcome().is_some()
             || pos.moves_played() >= self.plies
             || self.book.lookup(pos).is_some()
+            || self.first.lookup(pos).is_some()
+            || (self.target == 0 && self.second.lookup(pos).is_some())
         {
             return Ok(Ok(()));
         }
@@ -311,14 +486,54 @@ mod tests {
     }
 
     #[test]
+    fn a_walk_for_a_draw_keeps_it_and_leaves_known_positions_to_their_books() {
+        // A drawn position (value 0 for the side to move): its book to 30 stones.
+        let moves = "3374734253173631164155";
+        let start = Connect4::from_move_string(moves).expect("moves");
+        let roots = [Root {
+            pos: start.clone(),
+            moves: moves.to_string(),
+            target: 0,
+        }];
+        let walk = |known: (Book, Book)| {
+            let mut solver = Solver::new(16);
+            let mut out = Vec::new();
+            let book = generate_from(&mut solver, &roots, known, 30, &mut out, &mut |_, _| {})
+                .expect("io")
+                .expect("solved");
+            (book, String::from_utf8(out).expect("utf-8"))
+        };
+        let (book, text) = walk((Book::default(), Book::default()));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), book.len());
+        assert!(lines.len() > 3, "{text}");
+        let mut checker = Solver::new(16);
+        for line in &lines {
+            let (position, column) = line.split_once(' ').expect("two words");
+            let pos = Connect4::from_move_string(position).expect("moves");
+            let col = pos.parse_move(column).expect("legal");
+            assert_eq!(checker.move_reaches(&pos, col, 0), Ok(true), "{line}");
+        }
+        // The root in the first player's book (wins) or the second's (draws): left to it.
+        let known = Book::parse(lines[0]).expect("parses");
+        assert!(walk((known.clone(), Book::default())).0.is_empty());
+        assert!(walk((Book::default(), known)).0.is_empty());
+    }
+
+    #[test]
     fn small_books_hold_proven_wins() {
         // A mid-game position whose side to move wins (score 6): its book to 30 stones.
         let mut solver = Solver::new(16);
         let mut out = Vec::new();
         let moves = "4761341435435714416252";
         let start = Connect4::from_move_string(moves).expect("moves");
-        let roots = [(start.clone(), moves.to_string())];
-        let book = generate_from(&mut solver, &roots, 1, 30, &mut out, &mut |_, _| {})
+        let roots = [Root {
+            pos: start.clone(),
+            moves: moves.to_string(),
+            target: 1,
+        }];
+        let known = (Book::default(), Book::default());
+        let book = generate_from(&mut solver, &roots, known, 30, &mut out, &mut |_, _| {})
             .expect("io")
             .expect("solved");
         let text = String::from_utf8(out).expect("utf-8");
