@@ -193,6 +193,8 @@ def against_fsf(args):
     ]
     print(" ".join(command), flush=True)
     status = subprocess.run(command).returncode
+    if args.balanced:
+        os.remove(openings.removeprefix("file="))
     if status == 0 and exact:
         verdict(args, tictactoe)
     return status
