@@ -253,10 +253,10 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    // Out of sente's opening book, so that it searches.
-    b.set_moves("4453", 4).await;
+    // A position sente loses with perfect play, so out of its opening books: it searches.
+    b.set_moves("4455", 4).await;
     start_play(&b, "p1", "0.3").await;
-    b.click("[data-move=\"3\"]").await;
+    b.click("[data-move=\"5\"]").await;
     // sente searches (its info lines reach the page), then replies.
     b.wait(
         "sente's reply after its info lines",
