@@ -1,6 +1,7 @@
 //! The Connect Four opening books: for the first player, a proven winning move in each of its
-//! positions reached by its book moves; for the second player, a proven non-losing move in
-//! each of its positions that the first player has let it draw or win. Made by
+//! positions reached by its book moves; for the second player, a proven non-losing move (a
+//! winning one where the position is won) in each of its positions that the first player has
+//! let it draw or win. Made by
 //! `sente book connect4` with the exact solver, shipped as text (one line per position:
 //! `<moves> <column>`, columns 1-7), looked up by position so that transpositions and mirror
 //! images share a line. The book of every two-move opening (both players) is too large for
@@ -192,7 +193,7 @@ pub enum BookSide {
     /// The first player, who wins from the start: a winning move in each of its positions.
     First,
     /// The second player: in each of its positions that the first player has let it draw or
-    /// win, a move that does not lose.
+    /// win, a move that does not lose (a winning one where the position is won).
     Second,
     /// Both players after any opening of this many moves (and one more), as played by
     /// `sente match --openings plies=N`: in each position of the side to move that does not
@@ -273,7 +274,8 @@ pub fn generate(
             }
             (
                 roots,
-                "second player: <moves> <column that does not lose>".to_string(),
+                "second player: <moves> <column that does not lose, and wins if it can>"
+                    .to_string(),
                 "second".to_string(),
             )
         }
@@ -402,21 +404,27 @@ impl Walk<'_> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         moves.sort_by_key(|&col| (i32::from(col) - 3).abs());
+        // In a walk for a draw, a position the opponent has let become won gets a winning
+        // move, and what follows it is walked for the win.
+        let targets: &[i32] = if self.target == 0 { &[1, 0] } else { &[1] };
         let mut keeping = None;
-        for &col in &moves {
-            match self.solver.move_reaches(pos, col, self.target) {
-                Ok(true) => {
-                    keeping = Some(col);
-                    break;
+        'targets: for &target in targets {
+            for &col in &moves {
+                match self.solver.move_reaches(pos, col, target) {
+                    Ok(true) => {
+                        keeping = Some((col, target));
+                        break 'targets;
+                    }
+                    Ok(false) => {}
+                    Err(e) => return Ok(Err(e)),
                 }
-                Ok(false) => {}
-                Err(e) => return Ok(Err(e)),
             }
         }
         // The value is at least the target, so some move keeps it.
-        let Some(col) = keeping else {
+        let Some((col, target)) = keeping else {
             return Ok(Ok(()));
         };
+        let walk_target = std::mem::replace(&mut self.target, target);
         self.book.insert(pos, col);
         writeln!(self.out, "{line} {}", col + 1)?;
         (self.progress)(line, col);
@@ -432,10 +440,12 @@ impl Walk<'_> {
             let done = self.visit(&next, line)?;
             line.pop();
             if let Err(e) = done {
+                self.target = walk_target;
                 return Ok(Err(e));
             }
         }
         line.pop();
+        self.target = walk_target;
         Ok(Ok(()))
     }
 }
@@ -508,12 +518,19 @@ mod tests {
         assert_eq!(lines.len(), book.len());
         assert!(lines.len() > 3, "{text}");
         let mut checker = Solver::new(16);
+        let mut won = 0;
         for line in &lines {
             let (position, column) = line.split_once(' ').expect("two words");
             let pos = Connect4::from_move_string(position).expect("moves");
             let col = pos.parse_move(column).expect("legal");
             assert_eq!(checker.move_reaches(&pos, col, 0), Ok(true), "{line}");
+            // A position the opponent has let become won gets a winning move.
+            if checker.solve_weak(&pos, &mut |_| {}) == Ok(1) {
+                won += 1;
+                assert_eq!(checker.move_reaches(&pos, col, 1), Ok(true), "{line}");
+            }
         }
+        assert!(won > 0, "no won position in the walk: {text}");
         // The root in the first player's book (wins) or the second's (draws): left to it.
         let known = Book::parse(lines[0]).expect("parses");
         assert!(walk((known.clone(), Book::default())).0.is_empty());
