@@ -15,11 +15,10 @@ Usage: cargo build --release && python3 scripts/connect4_early_positions.py [--p
 
 import argparse
 import random
-import subprocess
 import time
 from collections import defaultdict
 
-from engine_pipe import EnginePipe, machine_description
+from engine_pipe import EnginePipe, SolverPipe, machine_description
 
 
 def random_position(rng, judge, stones):
@@ -31,32 +30,6 @@ def random_position(rng, judge, stones):
         if judge.ask(moves, "result")[0] != "none":
             return None
     return moves
-
-
-class Solver:
-    """A `sente solve connect4` process keeping its table from one position to the next."""
-
-    def __init__(self, engine, hash_mb):
-        self.proc = subprocess.Popen(
-            [engine, "solve", "connect4", "--hash", str(hash_mb), "--keep-table"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-
-    def score(self, moves):
-        """The solver's score of the position after `moves`, from the side to move."""
-        self.proc.stdin.write("".join(moves) + "\n")
-        self.proc.stdin.flush()
-        words = self.proc.stdout.readline().split()
-        if len(words) < 2:
-            raise RuntimeError(f"sente solve gave no score for {''.join(moves)}")
-        return int(words[1])
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
 
 
 def sign(n):
@@ -77,7 +50,7 @@ def main():
 
     sente = EnginePipe(args.engine, "connect4", [("Hash", args.hash)])
     judge = EnginePipe(args.engine, "connect4")
-    solver = Solver(args.engine, args.solver_hash)
+    solver = SolverPipe(args.engine, args.solver_hash)
     rng = random.Random(args.seed)
     counts = defaultdict(lambda: [0, 0, 0])  # stones -> [positions, exactly best, value kept]
     slowest = 0.0

@@ -83,3 +83,31 @@ class EnginePipe:
     def close(self):
         self.send("quit")
         self.proc.wait(timeout=5)
+
+
+class SolverPipe:
+    """A `sente solve connect4` process keeping its table from one position to the next
+    (`weak`: who wins only)."""
+
+    def __init__(self, engine, hash_mb, weak=False):
+        command = [engine, "solve", "connect4", "--hash", str(hash_mb), "--keep-table"]
+        self.proc = subprocess.Popen(
+            command + (["--weak"] if weak else []),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def score(self, moves):
+        """The solver's score of the position after `moves`, from the side to move."""
+        self.proc.stdin.write("".join(moves) + "\n")
+        self.proc.stdin.flush()
+        words = self.proc.stdout.readline().split()
+        if len(words) < 2:
+            raise RuntimeError(f"sente solve gave no score for {''.join(moves)}")
+        return int(words[1])
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()

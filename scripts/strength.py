@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine_pipe import EnginePipe
+from engine_pipe import EnginePipe, SolverPipe
 
 
 def play(first, second, opening, judge):
@@ -71,9 +71,7 @@ class OpeningJudge:
         if tictactoe:
             self.pipe = EnginePipe(engine, "tictactoe")
         else:
-            self.proc = subprocess.Popen(
-                [engine, "solve", "connect4", "--weak", "--keep-table", "--hash", "512"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+            self.solver = SolverPipe(engine, 512, weak=True)
         self.values = {}
 
     def value(self, moves):
@@ -88,12 +86,7 @@ class OpeningJudge:
             last, _, _ = self.pipe.go("go depth 9")
             score = last[last.index("score") + 1:last.index("score") + 3]
             return 0 if score[0] == "cp" else (1 if int(score[1]) > 0 else -1)
-        self.proc.stdin.write("".join(moves) + "\n")
-        self.proc.stdin.flush()
-        words = self.proc.stdout.readline().split()
-        if len(words) < 2:
-            raise RuntimeError(f"sente solve gave no value for {''.join(moves)}")
-        return int(words[1])
+        return self.solver.score(moves)
 
     def all_openings(self, plies):
         """Every opening of `plies` moves that does not end the game."""
@@ -110,8 +103,7 @@ class OpeningJudge:
         if self.pipe:
             self.pipe.close()
         else:
-            self.proc.stdin.close()
-            self.proc.wait()
+            self.solver.close()
 
 
 def balanced_openings(args, tictactoe):
