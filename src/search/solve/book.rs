@@ -489,6 +489,25 @@ mod tests {
     }
 
     #[test]
+    fn a_packed_book_answers_as_its_text_does() {
+        let text = " 4\n41 4\n421 5\n4444 3\n";
+        let book = Book::parse(text).expect("parses");
+        let packed: &'static [u8] = Box::leak(book.pack().into_boxed_slice());
+        assert_eq!(packed.len(), 8 * book.len());
+        let unpacked = Book::from_packed(packed).expect("a packed book");
+        assert_eq!(unpacked.len(), book.len());
+        for moves in ["", "4", "41", "47", "421", "467", "4444", "43", "1"] {
+            let pos = Connect4::from_move_string(moves).expect("moves");
+            assert_eq!(unpacked.lookup(&pos), book.lookup(&pos), "{moves}");
+        }
+        // Out of order or a bad column: refused.
+        let swapped: Vec<u8> = [&packed[8..16], &packed[..8], &packed[16..]].concat();
+        assert!(Book::from_packed(Box::leak(swapped.into_boxed_slice())).is_err());
+        assert!(Book::from_packed(&[0; 7]).is_err());
+        assert!(Book::from_packed(&[7, 0, 0, 0, 0, 0, 0, 0]).is_err());
+    }
+
+    #[test]
     fn bad_lines_are_errors() {
         assert!(Book::parse("48 9\n").is_err());
         assert!(Book::parse("4x 4\n").is_err());
