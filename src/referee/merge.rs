@@ -68,7 +68,12 @@ pub fn run(paths: &[PathBuf], out_path: Option<&Path>, out: &mut dyn Write) -> R
     }
     let mut board = Standings::new(names.len());
     for merged in &games {
-        board.add_result(merged.players, merged.result, merged.termination);
+        board.add_result(
+            merged.round,
+            merged.players,
+            merged.result,
+            merged.termination,
+        );
         let _ = writeln!(
             out,
             "Finished game {} ({} vs {}): {} {{{}}} {} plies",
@@ -87,7 +92,7 @@ pub fn run(paths: &[PathBuf], out_path: Option<&Path>, out: &mut dyn Write) -> R
     let _ = write!(out, "{}", board.summary(&names, setup.sprt.as_ref()));
     let decided = setup
         .sprt
-        .is_some_and(|sprt| sprt.decide(&board.pair(0, 1)) != Decision::Continue);
+        .is_some_and(|sprt| sprt.decide(&board.paired()) != Decision::Continue);
     let total = setup.total();
     if games.len() == total || decided {
         let _ = writeln!(out, "Finished match");

@@ -37,7 +37,9 @@ pub fn run(path: &std::path::Path, out: &mut dyn Write) -> Result<usize, String>
                     }
                 };
                 let players = [index(&checked.p1), index(&checked.p2)];
-                results.push((players, checked.result, checked.termination));
+                // A game without a numeric Round is counted as the game at its place in the record.
+                let number = round.parse().unwrap_or(results.len() + 1);
+                results.push((number, players, checked.result, checked.termination));
             }
             Err(e) => {
                 failed += 1;
@@ -47,8 +49,8 @@ pub fn run(path: &std::path::Path, out: &mut dyn Write) -> Result<usize, String>
     }
     if names.len() >= 2 {
         let mut board = Standings::new(names.len());
-        for (players, result, termination) in results {
-            board.add_result(players, result, termination);
+        for (number, players, result, termination) in results {
+            board.add_result(number, players, result, termination);
         }
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let _ = write!(out, "{}", board.summary(&refs, None));

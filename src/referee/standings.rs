@@ -2,7 +2,7 @@
 //! summary lines.
 
 use super::game::{GameResult, PlayedGame, TERMINATIONS, Termination};
-use super::stats::{Sprt, Tally};
+use super::stats::{Paired, Sprt, Tally};
 use std::collections::BTreeMap;
 
 /// Results so far: every pair's tally (from the lower index's side) and the terminations.
@@ -12,6 +12,9 @@ pub struct Standings {
     forfeits: BTreeMap<(usize, Termination), u32>,
     terminations: BTreeMap<Termination, u32>,
     engines: usize,
+    /// Two engines: the first engine's points in each opening's games, by opening (games
+    /// `2k - 1` and `2k` of the match share opening `k`).
+    by_opening: BTreeMap<usize, Vec<f64>>,
     /// Games counted.
     pub games: usize,
 }
@@ -24,13 +27,16 @@ impl Standings {
             forfeits: BTreeMap::new(),
             terminations: BTreeMap::new(),
             engines,
+            by_opening: BTreeMap::new(),
             games: 0,
         }
     }
 
-    /// Counts a game: `players` are engine indexes (first player first).
+    /// Counts game `round` (from 1) of the match: `players` are engine indexes (first player
+    /// first).
     pub fn add_result(
         &mut self,
+        round: usize,
         players: [usize; 2],
         result: GameResult,
         termination: Termination,
@@ -42,6 +48,13 @@ impl Standings {
         } else {
             (p2, p1, 1.0 - result.p1_points())
         };
+        if self.engines == 2 {
+            // `low` is the first engine.
+            self.by_opening
+                .entry(round.saturating_sub(1) / 2)
+                .or_default()
+                .push(low_points);
+        }
         let tally = self.pairs.entry((low, high)).or_default();
         match low_points {
             x if x > 0.75 => tally.wins += 1,
@@ -57,7 +70,33 @@ impl Standings {
 
     /// Counts a played game.
     pub fn add(&mut self, played: &PlayedGame) {
-        self.add_result(played.players, played.result, played.termination);
+        self.add_result(
+            played.round,
+            played.players,
+            played.result,
+            played.termination,
+        );
+    }
+
+    /// Two engines' games in pairs (one opening, both colour orders), from the first engine's
+    /// side; the SPRT's sample.
+    pub fn paired(&self) -> Paired {
+        let mut paired = Paired::default();
+        for points in self.by_opening.values() {
+            match points[..] {
+                [a, b] => paired.counts[((a + b) * 2.0).round() as usize] += 1,
+                _ => {
+                    for &x in points {
+                        match x {
+                            x if x > 0.75 => paired.single.wins += 1,
+                            x if x < 0.25 => paired.single.losses += 1,
+                            _ => paired.single.draws += 1,
+                        }
+                    }
+                }
+            }
+        }
+        paired
     }
 
     /// The tally of engine `a` against engine `b`.
@@ -109,8 +148,12 @@ impl Standings {
                 ));
                 text.push_str(&t.elo_line());
                 text.push('\n');
+                if self.engines == 2 {
+                    text.push_str(&self.paired().line());
+                    text.push('\n');
+                }
                 if let Some(sprt) = sprt {
-                    text.push_str(&sprt.line(&t));
+                    text.push_str(&sprt.line(&self.paired()));
                     text.push('\n');
                 }
             }
@@ -184,16 +227,31 @@ mod tests {
     #[test]
     fn standings_count_from_the_first_engine_and_name_forfeits() {
         let mut board = Standings::new(2);
-        board.add_result([0, 1], GameResult::P1Win, Termination::Normal);
-        board.add_result([1, 0], GameResult::P1Win, Termination::Normal);
-        board.add_result([1, 0], GameResult::P2Win, Termination::IllegalMove);
-        board.add_result([0, 1], GameResult::Draw, Termination::Normal);
+        board.add_result(1, [0, 1], GameResult::P1Win, Termination::Normal);
+        board.add_result(2, [1, 0], GameResult::P1Win, Termination::Normal);
+        board.add_result(4, [1, 0], GameResult::P2Win, Termination::IllegalMove);
+        board.add_result(5, [0, 1], GameResult::Draw, Termination::Normal);
         let t = board.pair(0, 1);
         assert_eq!((t.wins, t.losses, t.draws), (2, 1, 1));
         let summary = board.summary(&["a", "b"], None);
         assert!(
             summary.starts_with("Score of a vs b: 2 - 1 - 1  [0.625] 4\n"),
             "{summary}"
+        );
+        // Games 1 and 2 are a pair (a won, b won: 1 point of 2); 4 and 5 are alone.
+        assert!(
+            summary.contains("\nPtnml(0-2): [0, 0, 1, 0, 0]\n"),
+            "{summary}"
+        );
+        let paired = board.paired();
+        assert_eq!(paired.counts, [0, 0, 1, 0, 0]);
+        assert_eq!(
+            (
+                paired.single.wins,
+                paired.single.losses,
+                paired.single.draws
+            ),
+            (1, 0, 1)
         );
         assert!(
             summary.contains("Terminations: normal 3, illegal move 1\n"),
@@ -208,11 +266,12 @@ mod tests {
     #[test]
     fn round_robin_has_a_ranking() {
         let mut board = Standings::new(3);
-        board.add_result([0, 1], GameResult::P1Win, Termination::Normal);
-        board.add_result([2, 0], GameResult::P2Win, Termination::Normal);
-        board.add_result([1, 2], GameResult::Draw, Termination::Normal);
+        board.add_result(1, [0, 1], GameResult::P1Win, Termination::Normal);
+        board.add_result(2, [2, 0], GameResult::P2Win, Termination::Normal);
+        board.add_result(3, [1, 2], GameResult::Draw, Termination::Normal);
         let summary = board.summary(&["a", "b", "c"], None);
         assert!(summary.contains("Score of b vs c: 0 - 0 - 1"), "{summary}");
+        assert!(!summary.contains("Ptnml"), "{summary}");
         let first_row = summary.lines().find(|l| l.starts_with("   1")).unwrap();
         assert!(first_row.contains(" a "), "{summary}");
     }

@@ -112,6 +112,26 @@ fn erf(x: f64) -> f64 {
     if x >= 0.0 { y } else { -y }
 }
 
+/// The results of two engines' games played in pairs, one opening with both colour orders:
+/// `counts[k]` pairs in which the first engine scored k/2 of the pair's 2 points (fastchess's
+/// pentanomial `Ptnml(0-2)`), and the games whose partner is not (yet) counted. An opening
+/// decides many pairs whoever plays it; the pairs' variance leaves that out of the test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paired {
+    /// Pairs by the first engine's points in them, 0, ½, 1, 1½, 2.
+    pub counts: [u32; 5],
+    /// Games without their partner, from the first engine's side.
+    pub single: Tally,
+}
+
+impl Paired {
+    /// The fastchess `Ptnml(0-2):` line.
+    pub fn line(&self) -> String {
+        let [a, b, c, d, e] = self.counts;
+        format!("Ptnml(0-2): [{a}, {b}, {c}, {d}, {e}]")
+    }
+}
+
 /// A sequential probability ratio test: H0 "the first engine is `elo0` stronger" against H1
 /// "`elo1` stronger", with error rates `alpha` and `beta`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -184,27 +204,47 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of H1 against H0 for `tally` (generalized SPRT, normal
-    /// approximation of the trinomial: N/(2σ²)·((s−s0)² − (s−s1)²)). The variance takes half
-    /// a game of each kind more, so that a run of identical results is not infinitely sure.
-    pub fn llr(&self, tally: &Tally) -> f64 {
-        if tally.games() == 0 {
+    /// The log-likelihood ratio of H1 against H0: the pairs' and the single games' (see
+    /// `gsprt`), added as the ratios of independent samples are.
+    pub fn llr(&self, paired: &Paired) -> f64 {
+        let pairs: Vec<(f64, f64)> = paired
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| (k as f64 / 4.0, f64::from(n)))
+            .collect();
+        let t = &paired.single;
+        let games = [
+            (1.0, f64::from(t.wins)),
+            (0.0, f64::from(t.losses)),
+            (0.5, f64::from(t.draws)),
+        ];
+        self.gsprt(&pairs) + self.gsprt(&games)
+    }
+
+    /// The generalized SPRT's log-likelihood ratio for samples taking the scores `x` (per
+    /// game, 0 to 1) `n` times each, in the normal approximation N/(2σ²)·((s−s0)² − (s−s1)²).
+    /// The variance takes half a sample of each kind more, so that a run of identical results
+    /// is not infinitely sure.
+    fn gsprt(&self, outcomes: &[(f64, f64)]) -> f64 {
+        let n: f64 = outcomes.iter().map(|&(_, count)| count).sum();
+        if n == 0.0 {
             return 0.0;
         }
-        let n = f64::from(tally.games());
-        let s = tally.score();
-        let variance = tally.variance(
-            f64::from(tally.wins) + 0.5,
-            f64::from(tally.losses) + 0.5,
-            f64::from(tally.draws) + 0.5,
-        );
+        let s = outcomes.iter().map(|&(x, count)| x * count).sum::<f64>() / n;
+        let padded = n + 0.5 * outcomes.len() as f64;
+        let variance = outcomes
+            .iter()
+            .map(|&(x, count)| (count + 0.5) * (x - s).powi(2))
+            .sum::<f64>()
+            / padded;
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         n / (2.0 * variance) * ((s - s0).powi(2) - (s - s1).powi(2))
     }
 
-    /// The decision for `tally`.
-    pub fn decide(&self, tally: &Tally) -> Decision {
-        let llr = self.llr(tally);
+    /// The decision for `paired`.
+    pub fn decide(&self, paired: &Paired) -> Decision {
+        let llr = self.llr(paired);
         if llr >= self.upper() {
             Decision::H1
         } else if llr <= self.lower() {
@@ -215,14 +255,14 @@ impl Sprt {
     }
 
     /// The cutechess-cli `SPRT:` line.
-    pub fn line(&self, tally: &Tally) -> String {
-        let llr = self.llr(tally);
+    pub fn line(&self, paired: &Paired) -> String {
+        let llr = self.llr(paired);
         let share = if llr >= 0.0 {
             llr / self.upper()
         } else {
             llr / self.lower()
         };
-        let verdict = match self.decide(tally) {
+        let verdict = match self.decide(paired) {
             Decision::Continue => "",
             Decision::H0 => " - H0 was accepted",
             Decision::H1 => " - H1 was accepted",
@@ -283,22 +323,67 @@ mod tests {
         assert!((tally(20, 10, 0).los() - 96.606).abs() < 0.001);
     }
 
+    /// Single games only, as a whole match of unpaired games.
+    fn single(wins: u32, losses: u32, draws: u32) -> Paired {
+        Paired {
+            counts: [0; 5],
+            single: tally(wins, losses, draws),
+        }
+    }
+
+    fn pairs(counts: [u32; 5]) -> Paired {
+        Paired {
+            counts,
+            single: Tally::default(),
+        }
+    }
+
     #[test]
     fn sprt_bounds_and_decisions() {
         let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
         let sprt = Sprt::parse(&words("elo0=0 elo1=10 alpha=0.05 beta=0.05")).unwrap();
         assert!((sprt.upper() - 2.944).abs() < 0.001);
         assert!((sprt.lower() + 2.944).abs() < 0.001);
-        assert_eq!(sprt.decide(&tally(0, 0, 0)), Decision::Continue);
-        assert_eq!(sprt.decide(&tally(200, 100, 50)), Decision::H1);
-        assert_eq!(sprt.decide(&tally(100, 200, 50)), Decision::H0);
-        assert_eq!(sprt.decide(&tally(10, 9, 3)), Decision::Continue);
+        assert_eq!(sprt.decide(&single(0, 0, 0)), Decision::Continue);
+        assert_eq!(sprt.decide(&single(200, 100, 50)), Decision::H1);
+        assert_eq!(sprt.decide(&single(100, 200, 50)), Decision::H0);
+        assert_eq!(sprt.decide(&single(10, 9, 3)), Decision::Continue);
         // Draws only: the score sits at H0's, the test ends for H0 after enough of them.
-        assert_eq!(sprt.decide(&tally(0, 0, 20)), Decision::Continue);
-        assert_eq!(sprt.decide(&tally(0, 0, 200)), Decision::H0);
-        assert!(sprt.line(&tally(200, 100, 50)).ends_with("H1 was accepted"));
+        assert_eq!(sprt.decide(&single(0, 0, 20)), Decision::Continue);
+        assert_eq!(sprt.decide(&single(0, 0, 200)), Decision::H0);
+        assert!(
+            sprt.line(&single(200, 100, 50))
+                .ends_with("H1 was accepted")
+        );
         assert!(Sprt::parse(&words("elo0=0 elo1=10 alpha=0.05")).is_err());
         assert!(Sprt::parse(&words("elo0=5 elo1=0 alpha=0.05 beta=0.05")).is_err());
         assert!(Sprt::parse(&words("elo0=0 elo1=5 alpha=0.6 beta=0.05")).is_err());
+    }
+
+    #[test]
+    fn pairs_are_tested_by_their_own_variance() {
+        let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let sprt = Sprt::parse(&words("elo0=0 elo1=10 alpha=0.05 beta=0.05")).unwrap();
+        // 50 pairs: s = (3·0.25 + 30·0.5 + 5·0.75 + 10)/50 = 0.59; σ² with half a pair of
+        // each kind added = 0.045, s0 = 0.5, s1 = 0.5144: LLR 0.9123 (computed aside).
+        let some = pairs([2, 3, 30, 5, 10]);
+        assert!(
+            (sprt.llr(&some) - 0.912_347).abs() < 1e-5,
+            "{}",
+            sprt.llr(&some)
+        );
+        // Pairs and single games are independent samples: their ratios add up.
+        let both = Paired {
+            counts: some.counts,
+            single: tally(30, 20, 5),
+        };
+        let sum = sprt.llr(&some) + sprt.llr(&single(30, 20, 5));
+        assert!((sprt.llr(&both) - sum).abs() < 1e-12);
+        assert!((sprt.llr(&both) - 1.216_443).abs() < 1e-5);
+        // 100 openings each won once by either engine: as many points as 100 drawn games,
+        // but the pairs say far more surely that neither engine is 10 Elo stronger.
+        assert_eq!(sprt.decide(&pairs([0, 0, 100, 0, 0])), Decision::H0);
+        assert_eq!(sprt.decide(&single(100, 100, 0)), Decision::Continue);
+        assert_eq!(pairs([1, 2, 3, 4, 5]).line(), "Ptnml(0-2): [1, 2, 3, 4, 5]");
     }
 }

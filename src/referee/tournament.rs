@@ -198,7 +198,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchEnd, String
                 &config.engines[0].name,
             );
             if let Some(sprt) = &sprt
-                && sprt.decide(&board.pair(0, 1)) != Decision::Continue
+                && sprt.decide(&board.paired()) != Decision::Continue
             {
                 stop.store(true, Ordering::SeqCst);
             }
