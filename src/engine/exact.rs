@@ -21,7 +21,7 @@ use std::time::Instant;
 const SOLVE_WITH_EMPTY: u32 = 34;
 
 /// Before that, from this many empty cells on (and `WEAK_SOLVE_AFTER` stones), a timed `go`
-/// first gives a weak solve (who wins, not how fast) half of its soft time: a won or
+/// first gives a weak solve (who wins, not how fast) three quarters of its soft time: a won or
 /// drawn position is then played with a move that keeps its value. On 7 x 6 this never comes
 /// before `SOLVE_WITH_EMPTY`; on 8 x 7 it starts at 16 stones, on 9 x 6 at 14.
 const WEAK_SOLVE_WITH_EMPTY: u32 = 40;
@@ -83,7 +83,8 @@ fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut
 /// is one; from `SOLVE_WITH_EMPTY` empty cells on it first gives the solver half of its soft time:
 /// a proven value is then played perfectly, otherwise the heuristic search runs with the time
 /// left; from `WEAK_SOLVE_WITH_EMPTY` empty cells (and `WEAK_SOLVE_AFTER` stones) on, a weak
-/// solve first gets half of it, and a won or drawn position is played keeping its value.
+/// solve first gets three quarters of it, and a won or drawn position is played keeping its
+/// value.
 /// Returns the `bestmove` line, or `None` to leave the position to the
 /// generic search (always for a finished game, `go depth`, `go nodes`, `go infinite` and the
 /// textbook algorithms).
@@ -148,7 +149,7 @@ pub fn solve_task(
                 && pos.moves_played() >= WEAK_SOLVE_AFTER
                 && pos.shape().cells() - pos.moves_played() <= WEAK_SOLVE_WITH_EMPTY =>
         {
-            let deadline = job.start + b.soft / 2;
+            let deadline = job.start + b.soft * 3 / 4;
             match weak_solve_for_play(pos, job, state, say, deadline) {
                 Ok(Some(best)) => Some(best),
                 Ok(None) => {
