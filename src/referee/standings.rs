@@ -55,12 +55,7 @@ impl Standings {
                 .or_default()
                 .push(low_points);
         }
-        let tally = self.pairs.entry((low, high)).or_default();
-        match low_points {
-            x if x > 0.75 => tally.wins += 1,
-            x if x < 0.25 => tally.losses += 1,
-            _ => tally.draws += 1,
-        }
+        self.pairs.entry((low, high)).or_default().count(low_points);
         *self.terminations.entry(termination).or_default() += 1;
         if termination != Termination::Normal {
             let loser = if result == GameResult::P1Win { p2 } else { p1 };
@@ -87,11 +82,7 @@ impl Standings {
                 [a, b] => paired.counts[((a + b) * 2.0).round() as usize] += 1,
                 _ => {
                     for &x in points {
-                        match x {
-                            x if x > 0.75 => paired.single.wins += 1,
-                            x if x < 0.25 => paired.single.losses += 1,
-                            _ => paired.single.draws += 1,
-                        }
+                        paired.single.count(x);
                     }
                 }
             }
@@ -148,12 +139,13 @@ impl Standings {
                 ));
                 text.push_str(&t.elo_line());
                 text.push('\n');
+                let paired = self.paired();
                 if self.engines == 2 {
-                    text.push_str(&self.paired().line());
+                    text.push_str(&paired.line());
                     text.push('\n');
                 }
                 if let Some(sprt) = sprt {
-                    text.push_str(&sprt.line(&self.paired()));
+                    text.push_str(&sprt.line(&paired));
                     text.push('\n');
                 }
             }

@@ -27,11 +27,24 @@ impl Tally {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n)
     }
 
+    /// Counts a game in which this side scored `points` (1, ½ or 0).
+    pub fn count(&mut self, points: f64) {
+        match points {
+            x if x > 0.75 => self.wins += 1,
+            x if x < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
     /// Variance of one game's points around the mean score.
-    fn variance(&self, wins: f64, losses: f64, draws: f64) -> f64 {
-        let n = wins + losses + draws;
+    fn variance(&self) -> f64 {
+        let (w, l, d) = (
+            f64::from(self.wins),
+            f64::from(self.losses),
+            f64::from(self.draws),
+        );
         let s = self.score();
-        (wins * (1.0 - s).powi(2) + losses * s.powi(2) + draws * (0.5 - s).powi(2)) / n
+        (w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2)) / (w + l + d)
     }
 
     /// The Elo difference and the half-width of its 95% confidence interval (infinite or NaN
@@ -39,8 +52,7 @@ impl Tally {
     pub fn elo(&self) -> (f64, f64) {
         let n = f64::from(self.games());
         let s = self.score();
-        let deviation =
-            (self.variance(self.wins.into(), self.losses.into(), self.draws.into()) / n).sqrt();
+        let deviation = (self.variance() / n).sqrt();
         let delta = 1.959_963_984_540_054 * deviation;
         let error = (elo_of(s + delta) - elo_of(s - delta)) / 2.0;
         (elo_of(s), error)
