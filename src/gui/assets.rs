@@ -17,7 +17,7 @@ macro_rules! asset {
         Asset {
             path: $path,
             mime: $mime,
-            body: include_bytes!(concat!("page/", $path)),
+            body: include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/gui/page/", $path)),
         }
     };
 }
@@ -27,42 +27,8 @@ const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
-/// Every file of the page. A new file in `page/` is added here (a test checks).
-pub const ASSETS: &[Asset] = &[
-    asset!("index.html", HTML),
-    asset!("style.css", CSS),
-    asset!("favicon.svg", SVG),
-    asset!("app.js", JS),
-    asset!("ws.js", JS),
-    asset!("state.js", JS),
-    asset!("dom.js", JS),
-    asset!("lines.js", JS),
-    asset!("boards/index.js", JS),
-    asset!("boards/svg.js", JS),
-    asset!("boards/tictactoe.js", JS),
-    asset!("boards/connect4.js", JS),
-    asset!("boards/babylon.js", JS),
-    asset!("boards/rushhour.js", JS),
-    asset!("boards/rushhour-puzzles.js", JS),
-    asset!("boards/tree.js", JS),
-    asset!("views/index.js", JS),
-    asset!("views/board.js", JS),
-    asset!("views/game.js", JS),
-    asset!("views/moves.js", JS),
-    asset!("views/analysis.js", JS),
-    asset!("views/position.js", JS),
-    asset!("views/engines.js", JS),
-    asset!("views/log.js", JS),
-    asset!("views/tree.js", JS),
-    asset!("views/compare.js", JS),
-    asset!("lab/values.js", JS),
-    asset!("lab/presets.js", JS),
-    asset!("lab/tree-model.js", JS),
-    asset!("lab/tree-layout.js", JS),
-    asset!("lab/tree-draw.js", JS),
-    asset!("lab/compare-table.js", JS),
-    asset!("lab/chart.js", JS),
-];
+/// Every file of the page, as `build.rs` finds them under `page/`.
+pub const ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/page_assets.rs"));
 
 /// Data the page fetches, built in from outside `page/`: the Rush Hour puzzle set drawn from
 /// the 6x6 universe.

@@ -4,6 +4,7 @@ import { connect } from './ws.js';
 import { createStore } from './state.js';
 import { toast } from './dom.js';
 import { VIEWS } from './views/index.js';
+import { loadBoards } from './boards/index.js';
 
 const store = createStore();
 
@@ -42,8 +43,15 @@ showTheme();
 const connection = document.getElementById('connection');
 let restored = false;
 
+// Messages are handled in order; the welcome first loads the board of each variant it names.
+let received = Promise.resolve();
 const socket = connect(
-  (message) => store.receive(message),
+  (message) => {
+    received = received
+      .then(() => (message.type === 'welcome' ? loadBoards((message.variants || []).map((v) => v.name)) : null))
+      .then(() => store.receive(message))
+      .catch((e) => console.error(e));
+  },
   (status) => {
     connection.dataset.state = status;
     connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…', taken: 'in another tab' }[status];

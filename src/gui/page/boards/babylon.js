@@ -4,6 +4,24 @@
 
 import { s, canvas } from './svg.js';
 
+export const title = 'Babylon';
+export const sides = ['First player', 'Second player'];
+export const howToPlay = 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on.';
+
+/** How a game ended: the side to move has no legal move. */
+export function endWords(state) {
+  return `${sides[state.side === 'p2' ? 1 : 0].toLowerCase()} has no legal move`;
+}
+
+/** The rules in words, the defaults left out: `3 colours`, `2 tablets each`. */
+export function ruleWords(state) {
+  const rules = new Map(state.rules);
+  const words = [];
+  if (rules.has('BabylonColours')) words.push(`${rules.get('BabylonColours')} colours`);
+  if (rules.has('BabylonTablets')) words.push(`${rules.get('BabylonTablets')} tablets each`);
+  return words;
+}
+
 const COLOURS = {
   a: '#e5484d', b: '#3e63dd', c: '#f5c542', d: '#30a46c', e: '#8e4ec6', f: '#f76b15', g: '#12a594', h: '#d6409f',
 };

@@ -3,6 +3,27 @@
 
 import { s, canvas, marker } from './svg.js';
 
+export const title = 'Connect Four';
+export const sides = ['Red', 'Yellow'];
+export const howToPlay = 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key (1-9, then a, b, c).';
+
+/** How a game ended: four in a row, or a full board. */
+export function endWords(state, winner) {
+  return winner ? 'four in a row' : 'the board is full';
+}
+
+/** The board's size in words: `7 × 6`. */
+export function ruleWords(state) {
+  const rows = state.fen.split(' ')[0].split('/');
+  return [`${rows[0].length} × ${rows.length}`];
+}
+
+/** A column's key (`1`-`9`, `a`-`c`) anywhere on the page plays it, when it is legal. */
+export function keyMove(key, state) {
+  const mv = key.toLowerCase();
+  return /^[1-9a-c]$/.test(mv) && state.legal.includes(mv) ? mv : null;
+}
+
 const CELL = 64;
 const TOP = 56;
 

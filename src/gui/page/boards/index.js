@@ -1,56 +1,52 @@
-// Which board draws which variant, and each game in words: its title, its sides by colour or
-// role, how a game of it ends, and the result as a person reads it. A board module exports
+// Which board draws which variant, and each game in words. A board module is
+// `boards/<variant>.js`, loaded when the server names the variant; it exports
 // `draw(container, ctx)`, where ctx holds { state, pv, hint, last, columns, onMove(moves),
-// previous } (see views/board.js), and `moveWords(mv, state)`: a move said in words.
+// previous } (see views/board.js), `moveWords(mv, state)` (a move said in words), and the game
+// in words: `title`, `sides` (p1 and p2 as a person names them), `howToPlay`, and optionally
+// `many` (the sides are many: "Cars win"), `endWords(state, winner)` (how a game ended),
+// `ruleWords(state)` (its rules in words), `rulesElsewhere` (rule options set in another view
+// than the game form), `keyMove(key, state)` (a key of the keyboard that plays a move
+// anywhere on the page), `proven(columns, fen)` (what the solver's move values prove) and
+// `leafValues(fen)` (an explicit tree's leaves). Adding a game adds its board module only.
 
-import * as tictactoe from './tictactoe.js';
-import * as connect4 from './connect4.js';
-import * as babylon from './babylon.js';
-import * as rushhour from './rushhour.js';
-import * as tree from './tree.js';
+import { plural } from './words.js';
 
-const BOARDS = {
-  tictactoe,
-  connect4,
-  babylon,
-  rushhour,
-  'rushhour-rocks': rushhour,
-  tree,
-};
+export { plural };
+
+/** The board modules loaded, by variant. */
+const BOARDS = {};
+
+/** Loads the board module of each of `variants` (once); a variant whose module cannot be
+ *  loaded has no board (`boardFor` gives null) and the page says so where it would draw. */
+export async function loadBoards(variants) {
+  await Promise.all(variants.filter((v) => !(v in BOARDS)).map(async (variant) => {
+    try {
+      BOARDS[variant] = await import(`./${variant}.js`);
+    } catch (e) {
+      console.warn(`no board for ${variant}: ${e}`);
+      BOARDS[variant] = null;
+    }
+  }));
+}
 
 /** The board of `variant`, or null when the page has none. */
 export function boardFor(variant) {
   return BOARDS[variant] || null;
 }
 
-/** Each game's title and its two sides (p1, p2) as a person names them. */
-export const GAMES = {
-  tictactoe: { title: 'Tic-tac-toe', sides: ['X', 'O'] },
-  connect4: { title: 'Connect Four', sides: ['Red', 'Yellow'] },
-  babylon: { title: 'Babylon', sides: ['First player', 'Second player'] },
-  rushhour: { title: 'Rush Hour', sides: ['You', 'You'] },
-  'rushhour-rocks': { title: 'Rush Hour with rocks', sides: ['Cars', 'Rocks'], plural: true },
-  tree: { title: 'Game tree', sides: ['Max', 'Min'] },
-};
-
-/** How to play each game, in a few sentences. */
-export const HOW_TO_PLAY = {
-  tictactoe: 'Take turns putting X and O on the 3 × 3 grid; X starts. Three in a row (across, down or diagonally) wins; a full board is a draw. Click a cell, or Tab to the board, move with the arrows and press Enter.',
-  connect4: 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key (1-9, then a, b, c).',
-  babylon: 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on.',
-  rushhour: 'Slide the cars and trucks along their lanes to get the red car out through the exit on the right, in as few moves as you can. Drag a vehicle, or Tab to it, press Enter and slide it with the arrows. Steps count each cell as a move; slides count a move of any length as one.',
-  'rushhour-rocks': 'Rush Hour against a rock player. The cars move one cell at a time; after each car move the rock player drops a rock on an empty cell off the red car\'s row, not on the row or column of the previous rock. The cars win when the red car gets out; the rocks win if it is still in after the limit of car moves.',
-  tree: 'An explicit game tree: Max chooses a branch on the levels marked max, Min on those marked min; the game ends at a leaf, worth its value to Max. Click a branch.',
-};
-
 /** The title of `variant`. */
 export function gameTitle(variant) {
-  return GAMES[variant]?.title || variant;
+  return boardFor(variant)?.title || variant;
+}
+
+/** How to play `variant`, in a few sentences ('' when its board says nothing). */
+export function howToPlay(variant) {
+  return boardFor(variant)?.howToPlay || '';
 }
 
 /** The side `seat` (`p1`/`p2`) of `variant` by its colour or role: `Red`, `X`, `Cars`. */
 export function sideName(variant, seat) {
-  const sides = GAMES[variant]?.sides || ['First player', 'Second player'];
+  const sides = boardFor(variant)?.sides || ['First player', 'Second player'];
   return sides[seat === 'p2' ? 1 : 0];
 }
 
@@ -110,12 +106,12 @@ export function resultWords(state) {
   if (!end) return null;
   const winner = winnerOf(end.result);
   if (state.puzzle) {
-    return { headline: 'Solved', reason: `the red car is out in ${plural(state.cursor, 'move')}`, winner: null };
+    return { headline: 'Solved', reason: endWords(state, null), winner: null };
   }
   let headline = 'Draw';
   if (winner) {
     const name = playerName(state, winner);
-    const many = state.mode.kind === 'free' && GAMES[state.variant]?.plural;
+    const many = state.mode.kind === 'free' && boardFor(state.variant)?.many;
     headline = name === 'you' ? 'You win' : `${name} ${many ? 'win' : 'wins'}`;
   }
   let reason;
@@ -132,30 +128,12 @@ function forfeitWords(state) {
 }
 
 function endWords(state, winner) {
-  switch (state.variant) {
-    case 'connect4':
-      return winner ? 'four in a row' : 'the board is full';
-    case 'tictactoe':
-      return winner ? 'three in a row' : 'the board is full';
-    case 'babylon': {
-      const loser = state.side;
-      return `${sideName(state.variant, loser).toLowerCase()} has no legal move`;
-    }
-    case 'rushhour-rocks': {
-      if (winner === 'p1') return 'the red car escaped';
-      const limit = new Map(state.rules).get('RocksMaxTurns') || '100';
-      return `turn limit: the cars did not get out in ${plural(Number(limit), 'move')}`;
-    }
-    case 'tree': {
-      const value = /score (-?\d+)/.exec(state.outcome.reason);
-      return value ? `a leaf worth ${value[1]} for Max` : 'a leaf';
-    }
-    default:
-      return state.outcome.reason;
-  }
+  const words = boardFor(state.variant)?.endWords;
+  return words ? words(state, winner) : state.outcome.reason;
 }
 
-/** `3 moves`, `1 move`. */
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The game's rules in words (`7 × 6`, `4 colours`), as its board says them. */
+export function ruleWords(state) {
+  return boardFor(state.variant)?.ruleWords?.(state) || [];
 }
+

@@ -3,6 +3,23 @@
 // with rocks, the rock player's legal cells are clicked.
 
 import { s, canvas } from './svg.js';
+import { plural } from './words.js';
+
+export const title = 'Rush Hour';
+export const sides = ['You', 'You'];
+export const howToPlay = 'Slide the cars and trucks along their lanes to get the red car out through the exit on the right, in as few moves as you can. Drag a vehicle, or Tab to it, press Enter and slide it with the arrows. Steps count each cell as a move; slides count a move of any length as one.';
+/** The metric is chosen beside the puzzle (Analysis), where it keeps the position. */
+export const rulesElsewhere = ['RushMetric'];
+
+/** How the puzzle ended: the red car out, in the moves played. */
+export function endWords(state) {
+  return `the red car is out in ${plural(state.cursor, 'move')}`;
+}
+
+/** The metric in words. */
+export function ruleWords(state) {
+  return [new Map(state.rules).get('RushMetric') === 'slides' ? 'slides count as one move' : 'each cell is one move'];
+}
 
 const CELL = 70;
 const PAD = 16;

@@ -2,6 +2,15 @@
 
 import { s, canvas, marker } from './svg.js';
 
+export const title = 'Tic-tac-toe';
+export const sides = ['X', 'O'];
+export const howToPlay = 'Take turns putting X and O on the 3 × 3 grid; X starts. Three in a row (across, down or diagonally) wins; a full board is a draw. Click a cell, or Tab to the board, move with the arrows and press Enter.';
+
+/** How a game ended: three in a row, or a full board. */
+export function endWords(state, winner) {
+  return winner ? 'three in a row' : 'the board is full';
+}
+
 const CELL = 100;
 
 const LINES = [

@@ -3,6 +3,16 @@
 
 import { s, canvas } from './svg.js';
 
+export const title = 'Game tree';
+export const sides = ['Max', 'Min'];
+export const howToPlay = 'An explicit game tree: Max chooses a branch on the levels marked max, Min on those marked min; the game ends at a leaf, worth its value to Max. Click a branch.';
+
+/** How a game ended: at a leaf, worth its value to Max. */
+export function endWords(state) {
+  const value = /score (-?\d+)/.exec(state.outcome.reason);
+  return value ? `a leaf worth ${value[1]} for Max` : 'a leaf';
+}
+
 const LEAF = 46;
 const LEVEL = 86;
 
@@ -134,4 +144,23 @@ export function draw(container, { state, pv, hint, onMove }) {
 /** A move in words: `take branch 2`. */
 export function moveWords(mv) {
   return `take branch ${mv}`;
+}
+
+/** The value of the leaf at the end of `line` (moves 1, 2, ...) of the tree `fen`, to show on
+ *  a pruned stub of the tree view; `…` for a subtree; null when `fen` is not a tree. */
+export function leafValues(fen) {
+  let parsed;
+  try {
+    parsed = parseTree(fen).root;
+  } catch {
+    return null;
+  }
+  return (line) => {
+    let node = parsed;
+    for (const mv of line) {
+      node = node?.children?.[Number(mv) - 1];
+      if (!node) return null;
+    }
+    return node.children ? '…' : String(node.value);
+  };
 }

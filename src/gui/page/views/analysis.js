@@ -3,8 +3,7 @@
 // and Rush Hour's optimal solution (either metric) with hints and playback.
 
 import { h, fill, select, row } from '../dom.js';
-import { resultWords } from '../boards/index.js';
-import { proven, chipWords, CHIP_LEGEND } from '../boards/connect4.js';
+import { boardFor, resultWords } from '../boards/index.js';
 import { byDifficulty, puzzleSet } from '../boards/rushhour-puzzles.js';
 
 export const id = 'analysis';
@@ -145,7 +144,7 @@ export function mount(root, app) {
     if (info && info.nps !== null) document.getElementById('an-nps').textContent = number(info.nps);
     if (info && info.time_ms !== null) document.getElementById('an-time').textContent = `${(info.time_ms / 1000).toFixed(1)} s`;
     // Once the solver has proven every column, the proof speaks: score, bar, best moves.
-    const verdict = state.variant === 'connect4' ? proven(store.columns, state.fen) : null;
+    const verdict = boardFor(state.variant)?.proven?.(store.columns, state.fen) || null;
     if (verdict) {
       document.getElementById('an-score').textContent = verdict.words;
       const own = Math.sign(verdict.value);
@@ -176,11 +175,13 @@ export function mount(root, app) {
   }
 
   store.on('columns', (message) => {
+    const board = boardFor(store.state?.variant);
+    const chipWords = board?.chipWords || (() => '');
     const values = message.columns.map((c) => {
       const text = c.status === 'solved' ? (c.value > 0 ? `+${c.value}` : String(c.value)) : c.status === 'unproven' ? '?' : '…';
       return h('span', { class: `column-value ${c.status}`, 'data-move': c.mv, title: chipWords(c, message.fen) }, h('b', {}, c.mv), ' ', text);
     });
-    fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values, h('p', { class: 'an-legend', id: 'an-legend' }, CHIP_LEGEND)] : []);
+    fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values, h('p', { class: 'an-legend', id: 'an-legend' }, board?.CHIP_LEGEND || '')] : []);
     // A proof changes the score, the bar and the line at once.
     if (store.state && message.fen === store.state.fen && (!store.playing() || store.state.mode.analysis)) show(null);
   });

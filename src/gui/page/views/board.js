@@ -2,8 +2,7 @@
 // whose turn, or the result and why the game ended.
 
 import { h, fill, announce } from '../dom.js';
-import { proven } from '../boards/connect4.js';
-import { boardFor, gameTitle, sideName, playerName, resultWords, limitsWords, plural } from '../boards/index.js';
+import { boardFor, gameTitle, sideName, playerName, resultWords, ruleWords, limitsWords } from '../boards/index.js';
 
 export const id = 'board';
 export const title = null;
@@ -122,10 +121,11 @@ export function mount(root, app) {
   });
   document.addEventListener('keydown', (e) => {
     const state = store.state;
-    if (!state || state.variant !== 'connect4' || document.body.dataset.page !== 'play' || e.ctrlKey || e.metaKey || e.altKey) return;
+    const keyMove = state && boardFor(state.variant)?.keyMove;
+    if (!keyMove || !currentCtx || document.body.dataset.page !== 'play' || e.ctrlKey || e.metaKey || e.altKey) return;
     if (['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
-    const mv = e.key.toLowerCase();
-    if (!/^[1-9a-c]$/.test(mv) || !currentCtx?.state.legal.includes(mv)) return;
+    const mv = keyMove(e.key, currentCtx.state);
+    if (!mv) return;
     e.preventDefault();
     currentCtx.onMove([mv]);
   });
@@ -135,7 +135,7 @@ export function mount(root, app) {
     const state = store.state;
     if (store.info && store.info.fen === state.fen && store.info.pv?.length && (store.info.source === 'analysis' || store.info.source === 'solve')) {
       // Once the solver has proven the columns, the line starts with a best move.
-      const verdict = state.variant === 'connect4' ? proven(store.columns, state.fen) : null;
+      const verdict = boardFor(state.variant)?.proven?.(store.columns, state.fen) || null;
       if (verdict && !verdict.best.includes(store.info.pv[0])) return [verdict.best[0]];
       return store.info.pv;
     }
@@ -176,7 +176,7 @@ export function mount(root, app) {
   function describe() {
     const state = store.state;
     heading.textContent = gameTitle(state.variant);
-    const rules = ruleWords(state);
+    const rules = rulesAndLimits(state);
     if (rules) heading.append(h('span', { class: 'rules' }, rules));
     const end = resultWords(state);
     status.dataset.over = end ? '1' : '';
@@ -274,17 +274,8 @@ function clockText(ms) {
 }
 
 /** The game's rules in words (`7 × 6`, `4 colours`), the defaults left out. */
-function ruleWords(state) {
-  const rules = new Map(state.rules);
-  const words = [];
-  if (state.variant === 'connect4') {
-    const rows = state.fen.split(' ')[0].split('/');
-    words.push(`${rows[0].length} × ${rows.length}`);
-  }
-  if (rules.has('BabylonColours')) words.push(`${rules.get('BabylonColours')} colours`);
-  if (rules.has('BabylonTablets')) words.push(`${rules.get('BabylonTablets')} tablets each`);
-  if (rules.has('RocksMaxTurns')) words.push(`at most ${plural(Number(rules.get('RocksMaxTurns')), 'car move')}`);
-  if (state.puzzle) words.push(rules.get('RushMetric') === 'slides' ? 'slides count as one move' : 'each cell is one move');
+function rulesAndLimits(state) {
+  const words = [...ruleWords(state)];
   if (state.mode.kind !== 'free' && state.mode.limits) words.push(limitsWords(state.mode.limits));
   return words.join(' · ');
 }

@@ -78,7 +78,7 @@ export function mount(root, app) {
   function kindOf(preset) {
     if (!preset) return 'search';
     if ((store.welcome?.variants || []).find((v) => v.name === preset.variant)?.puzzle) return 'puzzle';
-    return preset.variant === 'rushhour-rocks' ? 'rocks' : 'search';
+    return (store.welcome?.variants || []).find((v) => v.name === preset.variant)?.whole_games ? 'rocks' : 'search';
   }
   function drawPresets() {
     const was = presetSelect.value || 'tictactoe-a3';

@@ -3,21 +3,11 @@
 // between two engines, and the controls of a running game (undo, hint, pause, stop).
 
 import { h, fill, select, row, optionField, fieldValue } from '../dom.js';
-import { GAMES, HOW_TO_PLAY, gameTitle, limitsOf, limitsWords, sideName } from '../boards/index.js';
+import { boardFor, gameTitle, howToPlay, limitsOf, limitsWords, sideName } from '../boards/index.js';
 
 export const id = 'game';
 export const title = 'Game';
 export const area = 'side';
-
-/** Rule options in plain words. */
-const RULE_LABELS = {
-  Connect4Width: 'Board width',
-  Connect4Height: 'Board height',
-  BabylonColours: 'Colours',
-  BabylonTablets: 'Tablets per colour',
-  RushMetric: 'Metric: steps or slides',
-  RocksMaxTurns: 'Car moves at most',
-};
 
 export function mount(root, app) {
   const { store } = app;
@@ -45,12 +35,17 @@ export function mount(root, app) {
 
   function drawRules() {
     const variant = variantSelect.value;
-    howText.textContent = HOW_TO_PLAY[variant] || '';
-    how.hidden = !HOW_TO_PLAY[variant];
+    howText.textContent = howToPlay(variant);
+    how.hidden = !howToPlay(variant);
     const current = store.state?.variant === variant ? new Map(store.state.rules) : new Map();
-    // Rush Hour's metric is chosen beside the puzzle (Analysis), where it keeps the position.
-    const shown = ruleOptions(variant).filter((o) => !(variant === 'rushhour' && o.name === 'RushMetric'));
-    fill(rulesBox, shown.map((o) => row(RULE_LABELS[o.name] || o.name, optionField(o, current.get(o.name), `rule-${o.name}`))));
+    // Rules a board sets elsewhere (Rush Hour's metric, beside the puzzle) are not in the form.
+    const elsewhere = boardFor(variant)?.rulesElsewhere || [];
+    const shown = ruleOptions(variant).filter((o) => !elsewhere.includes(o.name));
+    fill(rulesBox, shown.map((o) => {
+      const field = optionField(o, current.get(o.name), `rule-${o.name}`);
+      if (o.help) field.title = o.help;
+      return row(o.label || o.name, field);
+    }));
   }
 
   function start() {
@@ -65,7 +60,7 @@ export function mount(root, app) {
   }
 
   store.on('welcome', (w) => {
-    fill(variantSelect, w.variants.map((v) => h('option', { value: v.name }, GAMES[v.name] ? gameTitle(v.name) : v.name)));
+    fill(variantSelect, w.variants.map((v) => h('option', { value: v.name }, gameTitle(v.name))));
     if (store.state) variantSelect.value = store.state.variant;
     drawRules();
     shownMode = null;

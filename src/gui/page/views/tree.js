@@ -5,12 +5,12 @@
 // the path being searched; large trees open to a chosen level, nodes opened and closed by click.
 
 import { h, fill, select, row } from '../dom.js';
-import { parseTree } from '../boards/tree.js';
 import { SEARCH_PRESETS, currentPosition } from '../lab/presets.js';
 import { TraceTree } from '../lab/tree-model.js';
 import { layout } from '../lab/tree-layout.js';
 import { TreeDrawing } from '../lab/tree-draw.js';
 import { valueText, valueWords, count } from '../lab/values.js';
+import { boardFor } from '../boards/index.js';
 
 export const id = 'tree';
 export const title = 'Search tree';
@@ -171,7 +171,7 @@ export function mount(root, app) {
     levels = tree.defaultLevels();
     levelsInput.value = levels;
     levelsInput.max = Math.max(1, tree.maxPly);
-    leafValues = tree.start.variant === 'tree' ? treeLeaves(tree.start.fen) : null;
+    leafValues = boardFor(tree.start.variant)?.leafValues?.(tree.start.fen) || null;
     slider.max = tree.n;
     step = tree.n;
     relayout();
@@ -403,23 +403,4 @@ export function mount(root, app) {
     if (e.key === 'ArrowRight') { pause(); setStep(step + 1); }
     if (e.key === 'ArrowLeft') { pause(); setStep(step - 1); }
   });
-}
-
-/** For the textbook trees: the value of the leaf at the end of `line` (moves 1, 2, ...), to
- *  show on a pruned stub; `…` for a subtree. */
-function treeLeaves(fen) {
-  let parsed;
-  try {
-    parsed = parseTree(fen).root;
-  } catch {
-    return null;
-  }
-  return (line) => {
-    let node = parsed;
-    for (const mv of line) {
-      node = node?.children?.[Number(mv) - 1];
-      if (!node) return null;
-    }
-    return node.children ? '…' : String(node.value);
-  };
 }
