@@ -196,7 +196,7 @@ fn is_async(line: &str) -> bool {
 
 /// Every variant sente plays.
 fn variants() -> Vec<&'static str> {
-    sente::engine::variants::names().collect()
+    sente::engine::registry::names().collect()
 }
 
 fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {

@@ -1,5 +1,5 @@
 //! `sente._sente`: the Rust side of the `sente` Python package, a thin layer over the crate.
-//! States wrap the engine's variant registry (`engine::variants`), searches and solvers run
+//! States wrap the engine's variant registry (`engine::registry`), searches and solvers run
 //! the engine's own tasks with the GIL released, and the engine driver wraps the referee's
 //! `EngineProcess`. The Python side (`python/sente/`) gives these plain classes and drawings.
 
@@ -23,6 +23,7 @@ fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(engine::parse_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::variant_names, m)?)?;
+    m.add_function(wrap_pyfunction!(state::rule_declarations, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rushhour_puzzle_set, m)?)?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("EngineError", py.get_type::<errors::EngineError>())?;

@@ -7,7 +7,6 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use sente::engine::worker::{Task, WorkerState};
 use sente::protocol::response::Response;
-use sente::search::tt::TranspositionTable;
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,12 +34,7 @@ pub fn run_task(
     stop: Arc<AtomicBool>,
 ) -> PyResult<Said> {
     run_on_thread(py, &stop, move || {
-        let mut state = WorkerState {
-            table: TranspositionTable::new(hash_mb),
-            solver: None,
-            rocks: None,
-            hash_mb,
-        };
+        let mut state = WorkerState::new(hash_mb);
         let lines = RefCell::new(Vec::new());
         let last = task(&mut state, &|line| lines.borrow_mut().push(line));
         Said {

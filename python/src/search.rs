@@ -8,7 +8,7 @@ use crate::state::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sente::engine::variants::NOT_TRACED;
+use sente::engine::tasks::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
 use sente::search::limits::Limits;
 use sente::search::score::Reported;
@@ -42,23 +42,24 @@ pub fn search<'py>(
     let state = state.borrow();
     let inner = state.lock();
     let mut options = inner.options.clone();
-    let mut set = |name: &str, value: &str| {
+    // An error names the keyword argument, then what the engine option takes.
+    let mut set = |argument: &str, name: &str, value: &str| {
         options
             .set(name, Some(value))
             .map(|_| ())
-            .map_err(PyValueError::new_err)
+            .map_err(|e| PyValueError::new_err(format!("{argument}: {e}")))
     };
-    set("Algorithm", algorithm)?;
-    set("Opponent", opponent)?;
-    set("Hash", &hash.to_string())?;
-    set("Threads", &threads.to_string())?;
+    set("algorithm", "Algorithm", algorithm)?;
+    set("opponent", "Opponent", opponent)?;
+    set("hash", "Hash", &hash.to_string())?;
+    set("threads", "Threads", &threads.to_string())?;
     if let Some(heuristic) = heuristic {
-        set("PuzzleHeuristic", heuristic)?;
+        set("heuristic", "PuzzleHeuristic", heuristic)?;
     }
     if trace {
-        set("SearchTrace", "true")?;
+        set("trace", "SearchTrace", "true")?;
         if let Some(limit) = trace_limit {
-            set("TraceLimit", &limit.to_string())?;
+            set("trace_limit", "TraceLimit", &limit.to_string())?;
         }
     }
     let algorithm = options.search_algorithm();

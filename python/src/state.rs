@@ -6,55 +6,69 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use sente::engine::options::Options;
-use sente::engine::variants::{self, Variant};
+use sente::engine::registry;
+use sente::engine::variant::{Variant, describe};
+use sente::games::rules::OptionType;
 use sente::games::{Outcome, Seat};
 use sente::protocol::command::PositionStart;
-use sente::protocol::response::{OptionKind, Response};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-/// The keyword arguments of `State(...)` that set rules: (variant, argument, engine option).
-const RULES: &[(&str, &str, &str)] = &[
-    ("connect4", "width", "Connect4Width"),
-    ("connect4", "height", "Connect4Height"),
-    ("babylon", "colours", "BabylonColours"),
-    ("babylon", "per_colour", "BabylonTablets"),
-    ("rushhour", "metric", "RushMetric"),
-    ("rushhour-rocks", "max_turns", "RocksMaxTurns"),
-];
-
-/// A line of Michael Fogleman's Rush Hour database (`<moves> <board> <cluster size>`) stands
-/// for its board; any other text is left as it is.
-fn database_board<'a>(variant: &str, fen: &'a str) -> &'a str {
-    let words: Vec<&str> = fen.split_whitespace().collect();
-    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
-    match words.as_slice() {
-        [moves, board, cluster] if variant == "rushhour" && number(moves) && number(cluster) => {
-            board
-        }
-        _ => fen,
-    }
+/// A line of Michael Fogleman's Rush Hour database (`<moves> <board> <cluster size>`) and the
+/// other forms a game reads besides its fen stand for their position; any other text is left
+/// as it is.
+fn typed_fen(game: &dyn Variant, fen: &str) -> String {
+    game.fen_of_typed(fen).unwrap_or_else(|| fen.to_string())
 }
 
-/// The default of an engine option, as `uci` announces it.
-fn default_value(option: &str) -> Option<String> {
-    Options::default()
-        .announce()
-        .into_iter()
-        .find_map(|line| match line {
-            Response::Option { name, kind } if name == option => match kind {
-                OptionKind::Spin { default, .. } => Some(default.to_string()),
-                OptionKind::Combo { default, .. } => Some(default),
-                OptionKind::Check { default } => Some(default.to_string()),
-                OptionKind::Button => None,
-            },
-            _ => None,
-        })
+/// The rule options of `variant`, as declared in its game's module: for each, a dict of
+/// `keyword` (of `State(...)`), `option` (the engine option), `type` (`spin`, `combo`,
+/// `check` or `string`), `default`, `min` and `max` (spin), `choices` (combo) and `help`.
+#[pyfunction(name = "rules")]
+pub fn rule_declarations<'py>(py: Python<'py>, variant: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let entry = registry::entry(variant).ok_or_else(|| {
+        let all: Vec<&str> = registry::names().collect();
+        PyValueError::new_err(format!(
+            "unknown variant '{variant}' (one of: {})",
+            all.join(", ")
+        ))
+    })?;
+    let mut out = Vec::new();
+    for rule in entry.rules {
+        let dict = PyDict::new(py);
+        dict.set_item("keyword", rule.keyword)?;
+        dict.set_item("option", rule.name)?;
+        dict.set_item("help", rule.help)?;
+        match rule.kind {
+            OptionType::Spin { default, min, max } => {
+                dict.set_item("type", "spin")?;
+                dict.set_item("default", default)?;
+                dict.set_item("min", min)?;
+                dict.set_item("max", max)?;
+            }
+            OptionType::Combo { default, choices } => {
+                dict.set_item("type", "combo")?;
+                dict.set_item("default", default)?;
+                dict.set_item("choices", choices.to_vec())?;
+            }
+            OptionType::Check { default } => {
+                dict.set_item("type", "check")?;
+                dict.set_item("default", default)?;
+            }
+            OptionType::Text { default } => {
+                dict.set_item("type", "string")?;
+                dict.set_item("default", default)?;
+            }
+            OptionType::Button => dict.set_item("type", "button")?,
+        }
+        out.push(dict);
+    }
+    Ok(out)
 }
 
 /// The names of every variant, as `UCI_Variant` takes them.
 #[pyfunction(name = "variants")]
 pub fn variant_names() -> Vec<&'static str> {
-    variants::names().collect()
+    registry::names().collect()
 }
 
 /// The position, its game and rules, and its history.
@@ -97,12 +111,17 @@ impl State {
     }
 }
 
-/// The text of a rule's value: an int, a str, anything with a `str()`.
+/// The text of a rule's value: an int, a str, anything with a `str()`; a list or tuple
+/// (Nim's heaps) as its items' texts joined by spaces.
 fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     if value.is_instance_of::<pyo3::types::PyBool>() {
         return Err(PyValueError::new_err(
-            "a rule is a number or a name, not a bool",
+            "a rule is a number, a name or a list of numbers, not a bool",
         ));
+    }
+    if value.is_instance_of::<pyo3::types::PyList>() || value.is_instance_of::<pyo3::types::PyTuple>() {
+        let items: PyResult<Vec<String>> = value.try_iter()?.map(|item| rule_text(&item?)).collect();
+        return Ok(items?.join(" "));
     }
     Ok(value.str()?.to_cow()?.into_owned())
 }
@@ -110,8 +129,8 @@ fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pymethods]
 impl State {
     /// A new game of `variant` (as `UCI_Variant` names it) at its start position, or at `fen`,
-    /// with rules as keyword arguments (`width`/`height` for connect4, `colours`/`per_colour`
-    /// for babylon, `metric` for rushhour, `max_turns` for rushhour-rocks).
+    /// with rules as keyword arguments (`sente.rule_keywords(variant)` lists each game's:
+    /// `width`/`height` for connect4, `colours`/`per_colour` for babylon...).
     #[new]
     #[pyo3(signature = (variant = "connect4", fen = None, **rules))]
     fn new(variant: &str, fen: Option<&str>, rules: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
@@ -124,13 +143,10 @@ impl State {
         if let Some(rules) = rules {
             for (key, value) in rules.iter() {
                 let key: String = key.extract()?;
-                let Some((_, _, option)) = RULES.iter().find(|(v, k, _)| *v == name && *k == key)
+                let declared = registry::entry(name).map_or(&[][..], |e| e.rules);
+                let Some(option) = declared.iter().find(|o| o.keyword == key).map(|o| o.name)
                 else {
-                    let known: Vec<&str> = RULES
-                        .iter()
-                        .filter(|(v, _, _)| *v == name)
-                        .map(|(_, k, _)| *k)
-                        .collect();
+                    let known: Vec<&str> = declared.iter().map(|o| o.keyword).collect();
                     let known = if known.is_empty() {
                         "it has none".to_string()
                     } else {
@@ -147,16 +163,15 @@ impl State {
                 given.push((key, text));
             }
         }
-        if name == "connect4"
-            && let Some(message) = options.unfit_connect4_request()
-        {
+        if let Some(message) = options.unfit_rules(name) {
             return Err(PyValueError::new_err(message));
         }
-        let mut game = variants::create(name, &options.start_rules())
-            .ok_or_else(|| PyValueError::new_err(format!("variant {name} is not registered")))?;
+        let mut game = options
+            .start_position()
+            .map_err(PyValueError::new_err)?;
         if let Some(fen) = fen {
-            let fen = database_board(name, fen);
-            game.set_position(&PositionStart::Fen(fen.to_string()), &[])
+            let fen = typed_fen(game.as_ref(), fen);
+            game.set_position(&PositionStart::Fen(fen), &[])
                 .map_err(PyValueError::new_err)?;
         }
         Ok(State {
@@ -194,17 +209,11 @@ impl State {
     #[getter]
     fn rule_options(&self) -> Vec<(String, String)> {
         let inner = self.lock();
-        let name = inner.variant.name();
-        RULES
+        inner
+            .options
+            .rules(inner.variant.name())
             .iter()
-            .filter(|(variant, _, _)| *variant == name)
-            .filter_map(|(_, key, option)| {
-                let given = inner.rules.iter().find(|(k, _)| k == key);
-                given
-                    .map(|(_, value)| value.clone())
-                    .or_else(|| default_value(option))
-                    .map(|value| (option.to_string(), value))
-            })
+            .map(|(name, value)| (name.to_string(), value.to_string()))
             .collect()
     }
 
@@ -335,7 +344,7 @@ impl State {
 
     /// What the engine's `d` prints: the board, variant, fen, side to move and legal moves.
     fn __str__(&self) -> String {
-        variants::describe(self.lock().variant.as_ref())
+        describe(self.lock().variant.as_ref())
     }
 
     fn __repr__(&self) -> String {

@@ -122,7 +122,7 @@ def test_the_course_counts():
 
 def test_bad_search_arguments():
     s = sente.State("connect4")
-    with pytest.raises(ValueError, match="unknown algorithm .bogus."):
+    with pytest.raises(ValueError, match="algorithm: .*got 'bogus'"):
         sente.search(s, "bogus", depth=2)
     with pytest.raises(ValueError, match="one-player puzzles"):
         sente.search(s, "bfs", depth=2)

@@ -1,13 +1,13 @@
 //! The engine process: the session loop, the search worker, options and the variant registry.
 
-pub mod exact;
 pub mod input;
 pub mod job;
 pub mod options;
-pub mod puzzles;
-pub mod rocks;
+pub mod position;
+pub mod registry;
 pub mod session;
-pub mod variants;
+pub mod tasks;
+pub mod variant;
 pub mod worker;
 
 /// Runs the engine on stdin/stdout until `quit` or end of input.

@@ -1,15 +1,13 @@
-//! The engine's options: their announcement for `uci`/`ugi` and the checked changes that
-//! `setoption` makes.
+//! The engine's options, each declared once: the engine's own in `ENGINE_OPTIONS`, the
+//! games' rule options in their modules (`Game::RULES`, gathered by the registry). From the
+//! declarations come the `option` lines of `uci`/`ugi` and the checked changes `setoption`
+//! makes.
 
 use super::job::SearchJob;
-use super::variants::{self, StartRules};
-use crate::games::Game;
-use crate::games::babylon::{Babylon, MAX_COLOURS, MAX_STACKS};
-use crate::games::connect4::Connect4;
-use crate::games::connect4::shape::{MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, Shape};
-use crate::games::rushhour::{Metric, RushHour};
+use super::registry::{self, DEFAULT_VARIANT};
+use super::variant::Variant;
+use crate::games::rules::{OptionType, OptionValue, RuleValues};
 use crate::games::rushhour_heuristics::Heuristic;
-use crate::games::rushhour_rocks::{DEFAULT_MAX_TURNS, RushHourRocks};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 use crate::search::limits::Limits;
@@ -32,15 +30,190 @@ pub const MAX_TRACE_LIMIT: usize = 100_000_000;
 /// Default `PuzzleHeuristic`: the strongest estimate.
 pub const DEFAULT_HEURISTIC: Heuristic = Heuristic::Movers;
 
-/// The options that change rules, in lower case.
-const RULE_OPTIONS: [&str; 6] = [
-    "rushmetric",
-    "rocksmaxturns",
-    "babyloncolours",
-    "babylontablets",
-    "connect4width",
-    "connect4height",
+/// The words of a `(name, value)` table, in order (a combo's choices).
+const fn words<T, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut words = [""; N];
+    let mut i = 0;
+    while i < N {
+        words[i] = table[i].0;
+        i += 1;
+    }
+    words
+}
+
+/// `Algorithm`'s choices.
+const ALGORITHMS: [&str; Algorithm::ALL.len()] = words(&Algorithm::ALL);
+/// `PuzzleHeuristic`'s choices.
+const HEURISTICS: [&str; Heuristic::ALL.len()] = words(&Heuristic::ALL);
+/// `Opponent`'s choices: `adversarial`, or how a chance opponent chooses.
+const OPPONENTS: [(&str, Option<OpponentChoice>); 4] = [
+    ("adversarial", None),
+    ("random", Some(OpponentChoice::Random)),
+    ("pessimistic", Some(OpponentChoice::Pessimistic)),
+    ("optimistic", Some(OpponentChoice::Optimistic)),
 ];
+
+/// An option of the engine that is not a game's rule: its declaration and what setting it
+/// does.
+pub struct EngineOption {
+    /// The name `setoption` takes (compared without regard to case).
+    pub name: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// Its type, default and range.
+    pub kind: OptionType,
+    /// Stores a value (already checked against `kind`) and says what the session must do.
+    apply: fn(&mut Options, &OptionValue) -> Change,
+}
+
+/// The engine's own options, in the order `uci` announces them (the games' rule options
+/// follow).
+pub const ENGINE_OPTIONS: &[EngineOption] = &[
+    EngineOption {
+        name: "UCI_Variant",
+        help: "The game played.",
+        kind: OptionType::Combo {
+            default: DEFAULT_VARIANT,
+            choices: &registry::NAMES,
+        },
+        apply: |o, v| {
+            o.variant = registry::names()
+                .find(|n| *n == v.word())
+                .unwrap_or(DEFAULT_VARIANT);
+            Change::Variant
+        },
+    },
+    EngineOption {
+        name: "Hash",
+        help: "Memory of the transposition table and of the exact solvers' tables, in MB.",
+        kind: OptionType::Spin {
+            default: DEFAULT_HASH_MB as i64,
+            min: 1,
+            max: MAX_HASH_MB as i64,
+        },
+        apply: |o, v| {
+            o.hash_mb = v.number() as usize;
+            Change::Hash
+        },
+    },
+    EngineOption {
+        name: "Clear Hash",
+        help: "Empties the tables.",
+        kind: OptionType::Button,
+        apply: |_, _| Change::ClearHash,
+    },
+    EngineOption {
+        name: "Threads",
+        help: "Threads of the Connect Four solver (the searches use one).",
+        kind: OptionType::Spin {
+            default: 1,
+            min: 1,
+            max: MAX_THREADS as i64,
+        },
+        apply: |o, v| {
+            o.threads = v.number() as usize;
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "OwnBook",
+        help: "Play the book moves where there are some (Connect Four 7x6).",
+        kind: OptionType::Check { default: true },
+        apply: |o, v| {
+            o.own_book = v.flag();
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "Opponent",
+        help: "How the searches see the opponent: adversarial, or a chance player (expectimax).",
+        kind: OptionType::Combo {
+            default: "adversarial",
+            choices: &words(&OPPONENTS),
+        },
+        apply: |o, v| {
+            o.opponent = OPPONENTS
+                .iter()
+                .find(|(n, _)| *n == v.word())
+                .and_then(|&(_, choice)| choice);
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "OpponentTemperature",
+        help: "How much a pessimistic or optimistic chance opponent leans, in centipawns.",
+        kind: OptionType::Spin {
+            default: 100,
+            min: 1,
+            max: 1_000_000,
+        },
+        apply: |o, v| {
+            o.opponent_temperature = v.number() as u32;
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "Algorithm",
+        help: "The search: the full search (alphabeta), a textbook one, or a puzzle search.",
+        kind: OptionType::Combo {
+            default: "alphabeta",
+            choices: &ALGORITHMS,
+        },
+        apply: |o, v| {
+            o.algorithm = Algorithm::ALL
+                .iter()
+                .find(|(n, _)| *n == v.word())
+                .map_or(Algorithm::AlphaBeta, |&(_, a)| a);
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "SearchTrace",
+        help: "The textbook searches print one `info trace` line per node.",
+        kind: OptionType::Check { default: false },
+        apply: |o, v| {
+            o.search_trace = v.flag();
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "TraceLimit",
+        help: "Nodes traced at most per go.",
+        kind: OptionType::Spin {
+            default: DEFAULT_TRACE_LIMIT as i64,
+            min: 1,
+            max: MAX_TRACE_LIMIT as i64,
+        },
+        apply: |o, v| {
+            o.trace_limit = v.number() as u64;
+            Change::Stored
+        },
+    },
+    EngineOption {
+        name: "PuzzleHeuristic",
+        help: "The estimate A* and IDA* use on Rush Hour.",
+        kind: OptionType::Combo {
+            default: DEFAULT_HEURISTIC.name(),
+            choices: &HEURISTICS,
+        },
+        apply: |o, v| {
+            o.puzzle_heuristic = Heuristic::ALL
+                .iter()
+                .find(|(n, _)| *n == v.word())
+                .map_or(DEFAULT_HEURISTIC, |&(_, h)| h);
+            Change::Stored
+        },
+    },
+];
+
+/// The rules of one game: as last asked for (each value checked), and as in force (the last
+/// values that made a start position together).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameRules {
+    variant: &'static str,
+    asked: RuleValues,
+    in_force: RuleValues,
+}
 
 /// The current value of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +222,7 @@ pub struct Options {
     pub variant: &'static str,
     /// `Hash`, in MB.
     pub hash_mb: usize,
-    /// `Threads` (accepted; the search uses one thread).
+    /// `Threads` (used by the Connect Four solver; the searches use one thread).
     pub threads: usize,
     /// `Algorithm`.
     pub algorithm: Algorithm,
@@ -61,23 +234,12 @@ pub struct Options {
     pub opponent: Option<OpponentChoice>,
     /// `OpponentTemperature`, in centipawns.
     pub opponent_temperature: u32,
-    /// `RushMetric`: how Rush Hour moves count.
-    pub rush_metric: Metric,
-    /// `RocksMaxTurns`: car moves the cars have to get out in the rocks game.
-    pub rocks_max_turns: u32,
-    /// `BabylonColours`.
-    pub babylon_colours: u8,
-    /// `BabylonTablets`: tablets per colour.
-    pub babylon_tablets: u8,
-    /// `Connect4Width` and `Connect4Height`: the Connect Four board.
-    pub connect4_shape: Shape,
-    /// The width and height last asked for: the board once they fit 64 bits together (either
-    /// option may come first).
-    pub connect4_request: (u8, u8),
     /// `SearchTrace`: the textbook searches print one `info trace` line per node.
     pub search_trace: bool,
     /// `TraceLimit`: nodes traced at most per `go`.
     pub trace_limit: u64,
+    /// The rule options of every game.
+    rules: Vec<GameRules>,
 }
 
 /// How a chance opponent chooses among its moves (`Opponent` other than `adversarial`).
@@ -102,8 +264,8 @@ pub enum Change {
     ClearHash,
     /// The rules of this variant changed: if it is being played, a new game starts.
     Rules(&'static str),
-    /// A rule option kept for when another makes it valid (a Connect Four width that fits
-    /// 64 bits only with another height): nothing changes yet, the note says why.
+    /// A rule option kept for when others make it valid (a Connect Four width that fits only
+    /// with another height): the game's rules in force stay, the note says why.
     Pending(String),
     /// Nothing besides the stored value.
     Stored,
@@ -112,7 +274,7 @@ pub enum Change {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: variants::DEFAULT_VARIANT,
+            variant: DEFAULT_VARIANT,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
@@ -120,14 +282,15 @@ impl Default for Options {
             own_book: true,
             opponent: None,
             opponent_temperature: 100,
-            rush_metric: Metric::Steps,
-            rocks_max_turns: DEFAULT_MAX_TURNS,
-            babylon_colours: 4,
-            babylon_tablets: 3,
-            connect4_shape: Shape::STANDARD,
-            connect4_request: (Shape::STANDARD.columns(), Shape::STANDARD.rows()),
             search_trace: false,
             trace_limit: DEFAULT_TRACE_LIMIT,
+            rules: registry::entries()
+                .map(|entry| GameRules {
+                    variant: entry.name,
+                    asked: entry.default_rules(),
+                    in_force: entry.default_rules(),
+                })
+                .collect(),
         }
     }
 }
@@ -145,17 +308,6 @@ impl Options {
             own_book: self.own_book,
             heuristic: self.puzzle_heuristic,
             trace_limit: self.trace_limit(),
-        }
-    }
-
-    /// The rules the variants' start positions depend on.
-    pub fn start_rules(&self) -> StartRules {
-        StartRules {
-            connect4_shape: self.connect4_shape,
-            rush_metric: self.rush_metric,
-            rocks_max_turns: self.rocks_max_turns,
-            babylon_colours: self.babylon_colours,
-            babylon_tablets: self.babylon_tablets,
         }
     }
 
@@ -179,317 +331,120 @@ impl Options {
         self.search_trace.then_some(self.trace_limit)
     }
 
-    /// The `option name ...` lines.
+    /// The `option name ...` lines: the engine's options, then every game's rule options.
     pub fn announce(&self) -> Vec<Response> {
-        let option = |name: &str, kind| Response::Option {
-            name: name.to_string(),
-            kind,
-        };
-        vec![
-            option(
-                "UCI_Variant",
-                OptionKind::Combo {
-                    default: variants::DEFAULT_VARIANT.to_string(),
-                    choices: variants::names().map(str::to_string).collect(),
-                },
-            ),
-            option(
-                "Hash",
-                OptionKind::Spin {
-                    default: DEFAULT_HASH_MB as i64,
-                    min: 1,
-                    max: MAX_HASH_MB as i64,
-                },
-            ),
-            option("Clear Hash", OptionKind::Button),
-            option(
-                "Threads",
-                OptionKind::Spin {
-                    default: 1,
-                    min: 1,
-                    max: MAX_THREADS as i64,
-                },
-            ),
-            option("OwnBook", OptionKind::Check { default: true }),
-            option(
-                "Opponent",
-                OptionKind::Combo {
-                    default: "adversarial".to_string(),
-                    choices: ["adversarial", "random", "pessimistic", "optimistic"]
-                        .map(str::to_string)
-                        .to_vec(),
-                },
-            ),
-            option(
-                "OpponentTemperature",
-                OptionKind::Spin {
-                    default: 100,
-                    min: 1,
-                    max: 1_000_000,
-                },
-            ),
-            option(
-                "RushMetric",
-                OptionKind::Combo {
-                    default: "steps".to_string(),
-                    choices: vec!["steps".to_string(), "slides".to_string()],
-                },
-            ),
-            option(
-                "RocksMaxTurns",
-                OptionKind::Spin {
-                    default: i64::from(DEFAULT_MAX_TURNS),
-                    min: 1,
-                    max: 10_000,
-                },
-            ),
-            option(
-                "BabylonColours",
-                OptionKind::Spin {
-                    default: 4,
-                    min: 1,
-                    max: i64::from(MAX_COLOURS),
-                },
-            ),
-            option(
-                "BabylonTablets",
-                OptionKind::Spin {
-                    default: 3,
-                    min: 1,
-                    max: MAX_STACKS as i64,
-                },
-            ),
-            option(
-                "Connect4Width",
-                OptionKind::Spin {
-                    default: i64::from(Shape::STANDARD.columns()),
-                    min: i64::from(MIN_SIDE),
-                    max: i64::from(MAX_WIDTH),
-                },
-            ),
-            option(
-                "Connect4Height",
-                OptionKind::Spin {
-                    default: i64::from(Shape::STANDARD.rows()),
-                    min: i64::from(MIN_SIDE),
-                    max: i64::from(MAX_HEIGHT),
-                },
-            ),
-            option(
-                "Algorithm",
-                OptionKind::Combo {
-                    default: "alphabeta".to_string(),
-                    choices: Algorithm::ALL.iter().map(|(n, _)| n.to_string()).collect(),
-                },
-            ),
-            option("SearchTrace", OptionKind::Check { default: false }),
-            option(
-                "TraceLimit",
-                OptionKind::Spin {
-                    default: DEFAULT_TRACE_LIMIT as i64,
-                    min: 1,
-                    max: MAX_TRACE_LIMIT as i64,
-                },
-            ),
-            option(
-                "PuzzleHeuristic",
-                OptionKind::Combo {
-                    default: DEFAULT_HEURISTIC.name().to_string(),
-                    choices: Heuristic::ALL.iter().map(|(n, _)| n.to_string()).collect(),
-                },
-            ),
-        ]
+        let engine = ENGINE_OPTIONS.iter().map(|o| (o.name, o.kind));
+        let rules = registry::entries().flat_map(|e| e.rules.iter().map(|o| (o.name, o.kind)));
+        engine
+            .chain(rules)
+            .map(|(name, kind)| Response::Option {
+                name: name.to_string(),
+                kind: OptionKind::from(kind),
+            })
+            .collect()
     }
 
-    /// Why the Connect Four size last asked for is not the board's (it does not fit 64 bits),
-    /// if it is not.
-    pub fn unfit_connect4_request(&self) -> Option<String> {
-        let (width, height) = self.connect4_request;
-        Shape::new(width, height).err().map(|e| e.0)
+    /// The rules in force of `variant` (the defaults for a name not registered).
+    pub fn rules(&self, variant: &str) -> RuleValues {
+        self.game_rules(variant)
+            .map_or_else(|| RuleValues::defaults(&[]), |rules| rules.in_force.clone())
+    }
+
+    fn game_rules(&self, variant: &str) -> Option<&GameRules> {
+        self.rules.iter().find(|r| r.variant == variant)
+    }
+
+    /// The variant's start position under its rules in force.
+    pub fn start_position(&self) -> Result<Box<dyn Variant>, String> {
+        registry::create(self.variant, &self.rules(self.variant))
+    }
+
+    /// Why the rules last asked for `variant` are not in force (they do not make a start
+    /// position together), if they are not.
+    pub fn unfit_rules(&self, variant: &str) -> Option<String> {
+        let rules = self.game_rules(variant)?;
+        if rules.asked == rules.in_force {
+            return None;
+        }
+        registry::create(variant, &rules.asked).err()
     }
 
     /// True for the options that change a game's rules (`Change::Rules`), whatever their
     /// value.
     pub fn is_rule_option(name: &str) -> bool {
-        RULE_OPTIONS.contains(&name.to_ascii_lowercase().as_str())
+        registry::rule_option(name).is_some()
     }
 
     /// Applies `setoption name <name> value <value>`; on error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Change, String> {
-        let lower = name.to_ascii_lowercase();
-        if lower == "clear hash" {
-            return Ok(Change::ClearHash);
+        if let Some((variant, option)) = registry::rule_option(name) {
+            let value = needed(name, value)?;
+            return self.set_rule(variant, option.name, value);
         }
-        let known = [
-            "uci_variant",
-            "hash",
-            "threads",
-            "algorithm",
-            "ownbook",
-            "opponent",
-            "opponenttemperature",
-            "rushmetric",
-            "rocksmaxturns",
-            "babyloncolours",
-            "babylontablets",
-            "connect4width",
-            "connect4height",
-            "searchtrace",
-            "tracelimit",
-            "puzzleheuristic",
-        ];
-        if !known.contains(&lower.as_str()) {
-            return Err(format!("unknown option '{name}'"));
-        }
-        let Some(value) = value.filter(|v| !v.is_empty()) else {
-            return Err(format!("option '{name}' needs a value"));
+        let option = ENGINE_OPTIONS
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        let text = match option.kind {
+            OptionType::Button => "",
+            _ => needed(name, value)?,
         };
-        match lower.as_str() {
-            "uci_variant" => {
-                let variant = variants::names()
-                    .find(|n| n.eq_ignore_ascii_case(value))
-                    .ok_or_else(|| {
-                        let all: Vec<&str> = variants::names().collect();
-                        format!("unknown variant '{value}' (one of: {})", all.join(", "))
-                    })?;
-                self.variant = variant;
-                Ok(Change::Variant)
+        let value = option.kind.parse(option.name, text).map_err(|e| {
+            // The variant's error says it in a player's words.
+            if option.name == "UCI_Variant" {
+                let all: Vec<&str> = registry::names().collect();
+                format!("unknown variant '{text}' (one of: {})", all.join(", "))
+            } else {
+                e
             }
-            "hash" => {
-                self.hash_mb = spin(name, value, 1, MAX_HASH_MB)?;
-                Ok(Change::Hash)
+        })?;
+        Ok((option.apply)(self, &value))
+    }
+
+    /// Sets rule option `name` of `variant`: in force at once when the game's rules then
+    /// make a start position, otherwise kept for when others make them fit.
+    fn set_rule(
+        &mut self,
+        variant: &'static str,
+        name: &str,
+        value: &str,
+    ) -> Result<Change, String> {
+        let Some(entry) = registry::entry(variant) else {
+            return Err(format!("no variant '{variant}'"));
+        };
+        let Some(rules) = self.rules.iter_mut().find(|r| r.variant == variant) else {
+            return Err(format!("no rules of '{variant}'"));
+        };
+        let mut asked = rules.asked.clone();
+        asked.set(entry.rules, name, value)?;
+        rules.asked = asked;
+        match entry.start(&rules.asked) {
+            Ok(_) => {
+                rules.in_force = rules.asked.clone();
+                Ok(Change::Rules(variant))
             }
-            "threads" => {
-                self.threads = spin(name, value, 1, MAX_THREADS)?;
-                Ok(Change::Stored)
-            }
-            "babyloncolours" | "babylontablets" => {
-                let colours_option = lower == "babyloncolours";
-                let max = if colours_option {
-                    usize::from(MAX_COLOURS)
-                } else {
-                    MAX_STACKS
-                };
-                let n = spin(name, value, 1, max)? as u8;
-                let (colours, tablets) = if colours_option {
-                    (n, self.babylon_tablets)
-                } else {
-                    (self.babylon_colours, n)
-                };
-                if usize::from(colours) * usize::from(tablets) > MAX_STACKS {
-                    return Err(format!(
-                        "{colours} colours x {tablets} tablets is more than {MAX_STACKS} tablets"
-                    ));
-                }
-                (self.babylon_colours, self.babylon_tablets) = (colours, tablets);
-                Ok(Change::Rules(Babylon::NAME))
-            }
-            "connect4width" | "connect4height" => {
-                let (mut width, mut height) = self.connect4_request;
-                if lower == "connect4width" {
-                    width = spin(name, value, MIN_SIDE.into(), MAX_WIDTH.into())? as u8;
-                } else {
-                    height = spin(name, value, MIN_SIDE.into(), MAX_HEIGHT.into())? as u8;
-                }
-                self.connect4_request = (width, height);
-                match Shape::new(width, height) {
-                    Ok(shape) => {
-                        self.connect4_shape = shape;
-                        Ok(Change::Rules(Connect4::NAME))
-                    }
-                    Err(e) => Ok(Change::Pending(format!(
-                        "{e}: the board stays {} until the other dimension makes it fit",
-                        self.connect4_shape
-                    ))),
-                }
-            }
-            "rocksmaxturns" => {
-                self.rocks_max_turns = spin(name, value, 1, 10_000)? as u32;
-                Ok(Change::Rules(RushHourRocks::NAME))
-            }
-            "rushmetric" => {
-                self.rush_metric = match value.to_ascii_lowercase().as_str() {
-                    "steps" => Metric::Steps,
-                    "slides" => Metric::Slides,
-                    _ => {
-                        return Err(format!("option '{name}' is steps or slides, got '{value}'"));
-                    }
-                };
-                Ok(Change::Rules(RushHour::NAME))
-            }
-            "opponent" => {
-                self.opponent = match value.to_ascii_lowercase().as_str() {
-                    "adversarial" => None,
-                    "random" => Some(OpponentChoice::Random),
-                    "pessimistic" => Some(OpponentChoice::Pessimistic),
-                    "optimistic" => Some(OpponentChoice::Optimistic),
-                    _ => {
-                        return Err(format!(
-                            "option '{name}' is adversarial, random, pessimistic or optimistic, got '{value}'"
-                        ));
-                    }
-                };
-                Ok(Change::Stored)
-            }
-            "opponenttemperature" => {
-                self.opponent_temperature = spin(name, value, 1, 1_000_000)? as u32;
-                Ok(Change::Stored)
-            }
-            "puzzleheuristic" => {
-                self.puzzle_heuristic = Heuristic::ALL
-                    .iter()
-                    .find(|(n, _)| n.eq_ignore_ascii_case(value))
-                    .map(|&(_, h)| h)
-                    .ok_or_else(|| {
-                        let all: Vec<&str> = Heuristic::ALL.iter().map(|(n, _)| *n).collect();
-                        format!("unknown heuristic '{value}' (one of: {})", all.join(", "))
-                    })?;
-                Ok(Change::Stored)
-            }
-            "ownbook" => {
-                self.own_book = check(name, value)?;
-                Ok(Change::Stored)
-            }
-            "searchtrace" => {
-                self.search_trace = check(name, value)?;
-                Ok(Change::Stored)
-            }
-            "tracelimit" => {
-                self.trace_limit = spin(name, value, 1, MAX_TRACE_LIMIT)? as u64;
-                Ok(Change::Stored)
-            }
-            _ => {
-                self.algorithm = Algorithm::ALL
-                    .iter()
-                    .find(|(n, _)| n.eq_ignore_ascii_case(value))
-                    .map(|&(_, a)| a)
-                    .ok_or_else(|| {
-                        let all: Vec<&str> = Algorithm::ALL.iter().map(|(n, _)| *n).collect();
-                        format!("unknown algorithm '{value}' (one of: {})", all.join(", "))
-                    })?;
-                Ok(Change::Stored)
-            }
+            Err(e) => Ok(Change::Pending(format!(
+                "{e}: {variant} keeps {} until another rule option makes it fit",
+                settings_text(&rules.in_force)
+            ))),
         }
     }
 }
 
-fn check(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!(
-            "option '{name}' needs true or false, got '{value}'"
-        )),
-    }
+/// Rules as `Name=value` words: `Connect4Width=7 Connect4Height=6`.
+pub fn settings_text(rules: &RuleValues) -> String {
+    rules
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
-fn spin(name: &str, value: &str, min: usize, max: usize) -> Result<usize, String> {
-    match value.parse::<usize>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "option '{name}' needs a whole number from {min} to {max}, got '{value}'"
-        )),
-    }
+/// The value of `setoption name <name> value <value>`, which must be there.
+fn needed<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| format!("option '{name}' needs a value"))
 }
 
 #[cfg(test)]
@@ -551,37 +506,77 @@ mod tests {
         assert_eq!(options.trace_limit(), Some(5));
     }
 
+    /// The Connect Four board `options` starts new games on, as `width x height`.
+    fn board(options: &Options) -> String {
+        let rules = options.rules("connect4");
+        let side = |name| rules.get(name).map(ToString::to_string).unwrap_or_default();
+        format!("{}x{}", side("Connect4Width"), side("Connect4Height"))
+    }
+
     #[test]
     fn connect4_sizes_fit_one_bitboard() {
         let mut options = Options::default();
         let rules = Ok(Change::Rules("connect4"));
         assert_eq!(options.set("connect4width", Some("8")), rules);
         assert_eq!(options.set("Connect4Height", Some("7")), rules);
-        assert_eq!(options.connect4_shape, Shape::new(8, 7).unwrap());
-        assert_eq!(options.unfit_connect4_request(), None);
+        assert_eq!(board(&options), "8x7");
+        assert_eq!(options.unfit_rules("connect4"), None);
         // Out of range: refused, nothing changes.
         assert!(options.set("Connect4Width", Some("3")).is_err());
         assert!(options.set("Connect4Height", Some("16")).is_err());
-        assert_eq!(options.connect4_request, (8, 7));
+        assert_eq!(board(&options), "8x7");
         // 12 x 7 needs 96 bits: the board stays 8 x 7, but the width is kept for when the
         // height makes it fit, whichever comes first.
         let Ok(Change::Pending(e)) = options.set("Connect4Width", Some("12")) else {
             panic!("not pending");
         };
         assert!(
-            e.contains("12x7") && e.contains("64") && e.contains("stays 8x7"),
+            e.contains("12x7")
+                && e.contains("64")
+                && e.contains("keeps Connect4Width=8 Connect4Height=7"),
             "{e}"
         );
-        assert_eq!(options.connect4_shape, Shape::new(8, 7).unwrap());
-        assert!(options.unfit_connect4_request().is_some());
+        assert_eq!(board(&options), "8x7");
+        assert!(options.unfit_rules("connect4").is_some());
         assert_eq!(options.set("Connect4Height", Some("4")), rules);
-        assert_eq!(options.connect4_shape, Shape::new(12, 4).unwrap());
+        assert_eq!(board(&options), "12x4");
         assert!(matches!(
             options.set("Connect4Height", Some("15")),
             Ok(Change::Pending(_))
         ));
         assert_eq!(options.set("Connect4Width", Some("4")), rules);
-        assert_eq!(options.connect4_shape, Shape::new(4, 15).unwrap());
+        assert_eq!(board(&options), "4x15");
         assert!(Options::is_rule_option("CONNECT4WIDTH"));
+        assert!(!Options::is_rule_option("Hash"));
+    }
+
+    #[test]
+    fn every_declared_option_is_announced_once_and_set_by_its_name() {
+        let options = Options::default();
+        let announced: Vec<String> = options
+            .announce()
+            .iter()
+            .map(|line| line.to_string())
+            .collect();
+        let declared = ENGINE_OPTIONS
+            .iter()
+            .map(|o| (o.name, o.kind))
+            .chain(registry::entries().flat_map(|e| e.rules.iter().map(|r| (r.name, r.kind))));
+        let mut count = 0;
+        for (name, kind) in declared {
+            count += 1;
+            let line = format!("option name {name} {}", OptionKind::from(kind));
+            assert_eq!(
+                announced.iter().filter(|l| **l == line).count(),
+                1,
+                "{line} in {announced:?}"
+            );
+            // Its default is a value `setoption` takes, under its own name in any case.
+            let value = kind.default_value().map(|v| v.to_string());
+            let mut set = Options::default();
+            let change = set.set(&name.to_ascii_uppercase(), value.as_deref());
+            assert!(change.is_ok(), "{name}: {change:?}");
+        }
+        assert_eq!(count, announced.len());
     }
 }

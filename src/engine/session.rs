@@ -6,7 +6,8 @@
 
 use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
-use super::variants::{self, Variant};
+use super::registry;
+use super::variant::{Variant, describe};
 use super::worker::{Event, Job, Task, Worker};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
@@ -64,8 +65,7 @@ impl<W: Write> Session<W> {
         if let Some(name) = variant {
             options.set("UCI_Variant", Some(name))?;
         }
-        let variant = variants::create(options.variant, &options.start_rules())
-            .ok_or_else(|| format!("variant {} is not registered", options.variant))?;
+        let variant = options.start_position()?;
         let worker = Worker::spawn(options.hash_mb)
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Session {
@@ -229,12 +229,12 @@ impl<W: Write> Session<W> {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 self.worker.send(Job::ClearTable);
-                // Timed Connect Four searches call the solver: make it before the game, not
-                // in the time of a move (a table of hundreds of MB takes a while).
-                if self.variant.name() == "connect4"
+                // Timed searches of some games call their solver: make it before the game,
+                // not in the time of a move (a table of hundreds of MB takes a while).
+                if let Some(prepare) = registry::entry(self.variant.name()).and_then(|e| e.prepare)
                     && self.options.search_algorithm() == Algorithm::AlphaBeta
                 {
-                    self.worker.send(Job::PrepareSolver);
+                    self.worker.send(Job::Prepare(prepare));
                 }
             }
             Command::Position { start, moves } => {
@@ -265,18 +265,16 @@ impl<W: Write> Session<W> {
                 self.options = options;
                 match change {
                     Change::Variant => {
-                        if let Some(variant) =
-                            variants::create(self.options.variant, &self.options.start_rules())
-                        {
-                            self.variant = variant;
+                        match self.options.start_position() {
+                            Ok(variant) => self.variant = variant,
+                            Err(e) => self.error(format!("setoption: {e}")),
                         }
                         self.worker.send(Job::ClearTable);
                     }
                     Change::Rules(variant) => {
                         // New rules for the current game: a new game at its new start.
                         if variant == self.options.variant
-                            && let Some(game) =
-                                variants::create(variant, &self.options.start_rules())
+                            && let Ok(game) = self.options.start_position()
                         {
                             self.variant = game;
                             self.worker.send(Job::ClearTable);
@@ -339,7 +337,7 @@ impl<W: Write> Session<W> {
     }
 
     fn display(&mut self) {
-        let text = variants::describe(self.variant.as_ref());
+        let text = describe(self.variant.as_ref());
         self.say(Response::Text(text));
     }
 }

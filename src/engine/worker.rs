@@ -2,10 +2,9 @@
 //! sends every line it has to say back to the session.
 
 use crate::protocol::response::Response;
-use crate::search::solve::connect4::Solver;
-use crate::search::solve::rocks::RocksTable;
 use crate::search::tt::TranspositionTable;
 use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::any::Any;
 use std::thread;
 
 /// What the worker sends back to the session.
@@ -20,19 +19,27 @@ pub enum Event {
     Ready,
 }
 
+/// A game's exact solver kept by the worker from one task to the next, with its table (the
+/// Connect Four solver, the rocks game's table of its last puzzle). One is kept at a time: the
+/// search's table and the kept solver's then share `Hash` half and half.
+pub trait KeptSolver: Any + Send {
+    /// What `ucinewgame` and `Clear Hash` leave of it: itself with an empty table, or nothing.
+    fn cleared(self: Box<Self>) -> Option<Box<dyn KeptSolver>>;
+}
+
 /// State kept by the worker between tasks.
 pub struct WorkerState {
     /// The table of the full search.
     pub table: TranspositionTable,
-    /// The Connect Four solver and its table, made when first used; the two tables then
-    /// share the `Hash` budget half and half.
-    pub solver: Option<Solver>,
-    /// The rocks game's table of the last puzzle solved (within half of `Hash`, like the
-    /// Connect Four solver's, which it replaces).
-    pub rocks: Option<RocksTable>,
+    /// The solver kept since the last task that made one.
+    kept: Option<Box<dyn KeptSolver>>,
     /// The `Hash` option: what the tables may use in all, in MB.
     pub hash_mb: usize,
 }
+
+/// What a new game of a variant has the worker do before its first timed move (make a solver
+/// and its table, which takes a while); the error says what could not be done.
+pub type Prepare = fn(&mut WorkerState) -> Result<(), String>;
 
 /// A task run on the worker thread (a search or a perft): it tells its progress through the
 /// callback and returns its last line.
@@ -49,9 +56,9 @@ pub enum Job {
     /// Send `Event::Ready` (once the jobs before it, such as clearing a large table, are
     /// done).
     Ready,
-    /// Make the Connect Four solver now (a new game of timed searches will use it), rather
-    /// than in the middle of a timed move.
-    PrepareSolver,
+    /// Run a variant's preparation for a new game of timed searches (make its solver now
+    /// rather than in the time of a move).
+    Prepare(Prepare),
 }
 
 /// The handle the session keeps on the search thread. Dropping it lets the thread end after
@@ -107,19 +114,51 @@ impl Worker {
 }
 
 impl WorkerState {
-    /// Makes the Connect Four solver if there is none: the search's table and the solver's
-    /// then get half of `Hash` each. The error says when the memory could not be had.
-    pub fn ensure_solver(&mut self) -> Result<&mut Solver, String> {
-        let mut result = Ok(());
-        if self.solver.is_none() {
-            // The rocks game's table is made again when needed.
-            self.rocks = None;
-            let half = (self.hash_mb / 2).max(1);
-            result = self.resize_table(half);
-            self.solver = Some(Solver::new(half));
+    /// A fresh state, as a new engine's first task sees it: a search table of `hash_mb` MB
+    /// and no kept solver.
+    pub fn new(hash_mb: usize) -> WorkerState {
+        WorkerState {
+            table: TranspositionTable::new(hash_mb),
+            kept: None,
+            hash_mb,
         }
-        let solver = self.solver.get_or_insert_with(|| Solver::new(1));
-        result.map(|()| solver)
+    }
+
+    /// The kept solver, if it is an `S`.
+    pub fn kept<S: KeptSolver>(&mut self) -> Option<&mut S> {
+        let kept: &mut dyn Any = self.kept.as_deref_mut()?;
+        kept.downcast_mut::<S>()
+    }
+
+    /// The kept solver if it is an `S`; otherwise (none, or another game's) one made by
+    /// `make` with half of `Hash` in MB, the search's table getting the other half. The
+    /// error says when that memory could not be had (a smaller table is used).
+    pub fn keep<S: KeptSolver>(
+        &mut self,
+        make: impl FnOnce(usize) -> S,
+    ) -> (&mut S, Result<(), String>) {
+        let mut result = Ok(());
+        if self.kept::<S>().is_none() {
+            let half;
+            (half, result) = self.make_room();
+            self.kept = Some(Box::new(make(half)));
+        }
+        let kept: &mut dyn Any = self.kept.as_deref_mut().expect("kept just above");
+        let solver = kept.downcast_mut::<S>().expect("an S, kept just above");
+        (solver, result)
+    }
+
+    /// Drops the kept solver and gives the search's table half of `Hash`: returns the other
+    /// half in MB, for a solver about to be made, and the error of the resize if any.
+    pub fn make_room(&mut self) -> (usize, Result<(), String>) {
+        self.kept = None;
+        let half = (self.hash_mb / 2).max(1);
+        (half, self.resize_table(half))
+    }
+
+    /// Keeps `solver` (made after `make_room`).
+    pub fn set_kept<S: KeptSolver>(&mut self, solver: S) {
+        self.kept = Some(Box::new(solver));
     }
 
     /// Gives the search a table of `mb` MB (if it has another size), or of 1 MB when the
@@ -138,12 +177,7 @@ impl WorkerState {
 }
 
 fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
-    let mut state = WorkerState {
-        table: TranspositionTable::new(hash_mb),
-        solver: None,
-        rocks: None,
-        hash_mb,
-    };
+    let mut state = WorkerState::new(hash_mb);
     for job in jobs {
         match job {
             Job::Task(task) => {
@@ -155,13 +189,10 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
             }
             Job::ClearTable => {
                 state.table.clear();
-                if let Some(solver) = &mut state.solver {
-                    solver.clear();
-                }
-                state.rocks = None;
+                state.kept = state.kept.take().and_then(KeptSolver::cleared);
             }
-            Job::PrepareSolver => {
-                if let Err(message) = state.ensure_solver() {
+            Job::Prepare(prepare) => {
+                if let Err(message) = prepare(&mut state) {
                     let _ = events.send(Event::Line(Response::Error(message)));
                 }
             }
@@ -170,8 +201,7 @@ fn run(jobs: Receiver<Job>, events: Sender<Event>, hash_mb: usize) {
             }
             Job::ResizeTable(mb) => {
                 state.hash_mb = mb;
-                state.solver = None;
-                state.rocks = None;
+                state.kept = None;
                 if let Err(message) = state.resize_table(mb) {
                     let _ = events.send(Event::Line(Response::Error(message)));
                 }

@@ -7,6 +7,7 @@
 //! `<stack><stack>` (`a2b1`: an a-topped stack of height 2 onto a b-topped stack of height 1)
 //! names it exactly.
 
+use super::rules::{OptionType, RuleOption, RuleValues};
 use super::{Game, GameError, Outcome, Seat, game_error};
 
 /// Most colours a position may use (letters `a`..`h`).
@@ -119,10 +120,45 @@ impl Babylon {
     }
 }
 
+/// The rule options of Babylon: how many tablets of how many colours.
+const RULES: &[RuleOption] = &[
+    RuleOption {
+        name: "BabylonColours",
+        keyword: "colours",
+        label: "Colours",
+        help: "Colours of tablets (colours x tablets per colour at most 31).",
+        kind: OptionType::Spin {
+            default: 4,
+            min: 1,
+            max: MAX_COLOURS as i64,
+        },
+    },
+    RuleOption {
+        name: "BabylonTablets",
+        keyword: "per_colour",
+        label: "Tablets per colour",
+        help: "Tablets of each colour (colours x tablets per colour at most 31).",
+        kind: OptionType::Spin {
+            default: 3,
+            min: 1,
+            max: MAX_STACKS as i64,
+        },
+    },
+];
+
 impl Game for Babylon {
     /// `(moved stack, stack it goes onto)`, as codes.
     type Move = (u8, u8);
     const NAME: &'static str = "babylon";
+    const RULES: &'static [RuleOption] = RULES;
+
+    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
+        let count = |name| {
+            let n = rules.number(name)?;
+            u8::try_from(n).map_err(|_| GameError(format!("{name} {n} is out of range")))
+        };
+        Babylon::start(count("BabylonColours")?, count("BabylonTablets")?)
+    }
 
     fn startpos() -> Self {
         Babylon::from_codes(

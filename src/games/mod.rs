@@ -4,6 +4,8 @@
 
 pub mod babylon;
 pub mod connect4;
+mod error;
+pub mod rules;
 pub mod rushhour;
 pub mod rushhour_grid;
 pub mod rushhour_heuristics;
@@ -17,6 +19,8 @@ pub mod conformance;
 #[cfg(test)]
 pub mod test_data;
 
+pub use error::{GameError, game_error};
+use rules::{RuleOption, RuleValues};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -75,23 +79,6 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A notation or legality error, with a message meant for a person.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameError(pub String);
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for GameError {}
-
-/// Shorthand for building a `GameError` result.
-pub fn game_error<T>(message: impl Into<String>) -> Result<T, GameError> {
-    Err(GameError(message.into()))
-}
-
 /// A position of a game, with its rules.
 ///
 /// Positions are small values: the search copies them (copy-make) instead of undoing moves.
@@ -109,8 +96,34 @@ pub trait Game: Clone + Send + 'static {
     /// sides alternate, 1 for a one-player puzzle.
     const PLIES_PER_MOVE: u32 = 2;
 
+    /// The options that change this game's rules (its size, how moves count...), each
+    /// declared once here: the engine's `setoption` names and `option` lines, the GUI's
+    /// settings form and the Python keyword arguments are made from them.
+    const RULES: &'static [RuleOption] = &[];
+
     /// The usual start position.
     fn startpos() -> Self;
+
+    /// The start position under `rules` (a value for each option of `RULES`, each already
+    /// checked against its declaration); an error says why these values cannot go together.
+    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
+        let _ = rules;
+        Ok(Self::startpos())
+    }
+
+    /// A position typed by a person in a form of the game's own that is not its fen (a line
+    /// of a puzzle database), as a fen; `None` when `text` is not in such a form.
+    fn fen_of_typed(&self, text: &str) -> Option<String> {
+        let _ = text;
+        None
+    }
+
+    /// A move list typed by a person in a form of the game's own (Connect Four's `4453`, one
+    /// character a move), as moves; `None` when `text` is not in such a form.
+    fn moves_of_typed(&self, text: &str) -> Option<Vec<String>> {
+        let _ = text;
+        None
+    }
 
     /// Parses the position notation (protocol.md, "fen"), checking that the position is possible.
     fn from_fen(fen: &str) -> Result<Self, GameError>;

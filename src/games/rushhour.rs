@@ -6,6 +6,7 @@
 //! `<vehicle><+|-><distance>` (`+` right or down). In the `steps` metric every move is one cell;
 //! in the `slides` metric a vehicle slides any free distance in one move.
 
+use super::rules::{OptionType, RuleOption, RuleValues};
 use super::{Game, GameError, Outcome, Seat, game_error};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
@@ -336,11 +337,60 @@ impl RushHour {
     }
 }
 
+/// The rule option of Rush Hour: how moves count.
+const RULES: &[RuleOption] = &[RuleOption {
+    name: "RushMetric",
+    keyword: "metric",
+    label: "Metric: steps or slides",
+    help: "How moves count: steps (one cell a move, the course's) or slides (any distance, the puzzle database's).",
+    kind: OptionType::Combo {
+        default: "steps",
+        choices: &["steps", "slides"],
+    },
+}];
+
+impl Metric {
+    /// The metric `RushMetric` names (`steps` or `slides`).
+    pub fn of_rules(rules: &RuleValues) -> Result<Metric, GameError> {
+        match rules.word("RushMetric")? {
+            "slides" => Ok(Metric::Slides),
+            "steps" => Ok(Metric::Steps),
+            other => game_error(format!("RushMetric is steps or slides, not '{other}'")),
+        }
+    }
+}
+
+/// A line of Michael Fogleman's Rush Hour database, `<moves> <36-cell board> <cluster
+/// size>`, or a board among at most three words: the board, if `text` is one.
+pub fn typed_board(text: &str) -> Option<&str> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let board = words.iter().copied().find(|w| is_board_text(w))?;
+    (words.len() <= 3).then_some(board)
+}
+
+/// True for 36 cells of `.`, `o`, `x` and vehicle letters: a board as the database writes it.
+fn is_board_text(word: &str) -> bool {
+    word.len() == SIZE * SIZE
+        && word
+            .chars()
+            .all(|c| c == '.' || c == 'o' || c == 'x' || c.is_ascii_uppercase())
+}
+
 impl Game for RushHour {
     /// `(vehicle index, signed distance)`.
     type Move = (u8, i8);
     const NAME: &'static str = "rushhour";
     const PLIES_PER_MOVE: u32 = 1;
+    const RULES: &'static [RuleOption] = RULES;
+
+    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
+        Ok(Self::startpos().with_metric(Metric::of_rules(rules)?))
+    }
+
+    /// A line of the puzzle database (`<moves> <board> <cluster size>`): its board.
+    fn fen_of_typed(&self, text: &str) -> Option<String> {
+        typed_board(text).map(str::to_string)
+    }
 
     fn startpos() -> Self {
         RushHour::parse(START, Metric::Steps).unwrap_or_else(|e| panic!("start: {e}"))

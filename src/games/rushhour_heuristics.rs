@@ -23,7 +23,7 @@ pub enum Heuristic {
 }
 
 impl Heuristic {
-    /// Every estimate, by option name, weakest first.
+    /// Every estimate, by option name, weakest first (in the order of the variants).
     pub const ALL: [(&'static str, Heuristic); 4] = [
         ("zero", Heuristic::Zero),
         ("distance", Heuristic::Distance),
@@ -32,11 +32,8 @@ impl Heuristic {
     ];
 
     /// The option name.
-    pub fn name(self) -> &'static str {
-        Heuristic::ALL
-            .iter()
-            .find(|(_, h)| *h == self)
-            .map_or("zero", |(name, _)| name)
+    pub const fn name(self) -> &'static str {
+        Heuristic::ALL[self as usize].0
     }
 
     /// The estimate of the moves `pos` still needs, in its metric.

@@ -5,11 +5,25 @@
 //! legal move plays `0000` (a rock pass removes the rock). p1 wins when the red car is out;
 //! p2 wins once p1 has made `RocksMaxTurns` moves without getting out.
 
-use super::rushhour::{EXIT_ROW, Metric, RushHour, SIZE, START};
+use super::rules::{OptionType, RuleOption, RuleValues};
+use super::rushhour::{EXIT_ROW, Metric, RushHour, SIZE, START, typed_board};
 use super::{Game, GameError, Outcome, Seat, game_error};
 
 /// Default `RocksMaxTurns`.
 pub const DEFAULT_MAX_TURNS: u32 = 100;
+
+/// The rule option of the rocks game: the car moves the cars have.
+const RULES: &[RuleOption] = &[RuleOption {
+    name: "RocksMaxTurns",
+    keyword: "max_turns",
+    label: "Car moves at most",
+    help: "Car moves the cars have to get out; the rocks win after that.",
+    kind: OptionType::Spin {
+        default: DEFAULT_MAX_TURNS as i64,
+        min: 1,
+        max: 10_000,
+    },
+}];
 
 /// A move of either side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,9 +139,22 @@ pub fn rock_targets(occupied: u64, old: Option<u8>) -> u64 {
 impl Game for RushHourRocks {
     type Move = RockMove;
     const NAME: &'static str = "rushhour-rocks";
+    const RULES: &'static [RuleOption] = RULES;
 
     fn startpos() -> Self {
         RushHourRocks::start(DEFAULT_MAX_TURNS)
+    }
+
+    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
+        let turns = rules.number("RocksMaxTurns")?;
+        let turns = u32::try_from(turns)
+            .map_err(|_| GameError(format!("RocksMaxTurns {turns} is out of range")))?;
+        Ok(RushHourRocks::start(turns))
+    }
+
+    /// A line of the Rush Hour puzzle database: its board, the cars to move.
+    fn fen_of_typed(&self, text: &str) -> Option<String> {
+        typed_board(text).map(|board| format!("{board} c"))
     }
 
     fn from_fen(fen: &str) -> Result<Self, GameError> {

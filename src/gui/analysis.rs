@@ -7,6 +7,7 @@ use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
 use super::info::parse_info;
 use super::wire::{InfoMessage, ServerMessage};
+use crate::engine::registry;
 use std::time::{Duration, Instant};
 
 /// How long an analysis may run: until stopped.
@@ -141,7 +142,7 @@ impl Analysis {
 
     /// Connect Four under analysis: every column of the viewed position valued by the solver.
     fn follow_columns(&mut self, ctx: &mut Context) {
-        if self.running.is_none() || ctx.game.variant() != "connect4" {
+        if self.running.is_none() || !registry::features(ctx.game.variant()).move_values {
             self.columns = None;
             return;
         }

@@ -3,7 +3,8 @@
 //! a value from the page checked against them, and an option a view needs looked for.
 
 use super::wire::{EngineEntry, OptionSpec};
-use crate::engine::options::{Change, Options};
+use crate::engine::options::ENGINE_OPTIONS;
+use crate::engine::registry;
 use crate::referee::process::EngineProcess;
 use crate::referee::spec::EngineSpec;
 
@@ -42,23 +43,19 @@ pub fn parse_option(line: &str) -> Option<OptionSpec> {
     if spec.name.is_empty() || spec.kind.is_empty() {
         return None;
     }
-    spec.rule_of = rule_variant(&spec);
+    describe_option(&mut spec);
     Some(spec)
 }
 
-/// The variant whose rules `spec` changes, as sente's own options say.
-fn rule_variant(spec: &OptionSpec) -> Option<String> {
-    if !Options::is_rule_option(&spec.name) {
-        return None;
-    }
-    let mut probe = Options::default();
-    let value = spec
-        .default
-        .clone()
-        .or_else(|| spec.vars.first().cloned())?;
-    match probe.set(&spec.name, Some(&value)) {
-        Ok(Change::Rules(variant)) => Some(variant.to_string()),
-        _ => None,
+/// Fills in what sente's own declarations say of `spec`: the variant whose rules it changes
+/// (`BabylonColours`: `babylon`), a label for a form and a line of help.
+fn describe_option(spec: &mut OptionSpec) {
+    if let Some((variant, rule)) = registry::rule_option(&spec.name) {
+        spec.rule_of = Some(variant.to_string());
+        spec.label = Some(rule.label.to_string());
+        spec.help = Some(rule.help.to_string());
+    } else if let Some(option) = ENGINE_OPTIONS.iter().find(|o| o.name == spec.name) {
+        spec.help = Some(option.help.to_string());
     }
 }
 

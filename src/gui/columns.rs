@@ -27,7 +27,7 @@ impl ColumnSolver {
         let setup = Setup {
             options: ctx.game.rules.settings.clone(),
             spec: ctx.engines.shared().solver.clone(),
-            variant: "connect4".to_string(),
+            variant: ctx.game.variant().to_string(),
         };
         match ctx.engines.launch(setup) {
             Ok(engine) => Some(ColumnSolver {

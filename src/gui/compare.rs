@@ -14,6 +14,7 @@ use super::info::parse_info;
 use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
+use crate::engine::registry;
 use crate::games::{Outcome, Seat};
 use std::time::{Duration, Instant};
 
@@ -150,7 +151,7 @@ impl Compare {
                 require_option(&engine, "PuzzleHeuristic", Some(heuristic), needed)?;
             }
         }
-        if request.games && variant != "rushhour-rocks" {
+        if request.games && !registry::features(variant).whole_games {
             return Err(format!(
                 "whole games are the rocks experiment, of rushhour-rocks, not {variant}"
             ));

@@ -2,7 +2,7 @@
 //! the viewed ply; positions typed in, records written and read.
 
 use super::wire::{OutcomeMessage, PositionRef, clip};
-use crate::engine::variants::Variant;
+use crate::engine::variant::Variant;
 use crate::games::Seat;
 use crate::referee::game::{GameResult, position_command, seat_name};
 use crate::referee::openings::{Opening, split_moves};
@@ -154,15 +154,8 @@ impl Game {
         }
         let variant = self.variant();
         let settings = self.rules.settings.clone();
-        if variant.starts_with("rushhour")
-            && let Some(board) = text.split_whitespace().find(|w| is_rush_board(w))
-            && text.split_whitespace().count() <= 3
-        {
-            let fen = if variant == "rushhour" {
-                board.to_string()
-            } else {
-                format!("{board} c")
-            };
+        // A form of the game's own (a line of the Rush Hour database).
+        if let Some(fen) = self.position_at(0).fen_of_typed(text) {
             return Game::new(variant, &settings, Some(fen), Vec::new());
         }
         let opening = self.read_typed(text)?;
@@ -205,18 +198,11 @@ impl Game {
         if first.contains('/') || first.starts_with('(') {
             return Err(as_fen);
         }
-        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-        // `4453`: a Connect Four game as one string of column characters.
-        let moves = if self.variant().starts_with("connect4")
-            && words.len() == 1
-            && text.len() > 1
-            && text.starts_with(|c: char| c.is_ascii_digit())
-            && text.chars().all(|c| c.is_ascii_alphanumeric())
-        {
-            text.chars().map(String::from).collect()
-        } else {
-            words
-        };
+        // A move list of the game's own form (Connect Four's `4453`), or words.
+        let moves = self
+            .position_at(0)
+            .moves_of_typed(text)
+            .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect());
         match replay(rules, None, &moves, 0) {
             Ok(_) => Ok(Opening { fen: None, moves }),
             Err(e) if e.starts_with("move 1 ") && moves.len() == 1 => Err(format!(
@@ -369,20 +355,24 @@ pub fn seat_text(seat: Seat) -> &'static str {
 }
 
 /// 36 cells of a Rush Hour board (`.`/`o` empty, `x` wall, `A`-`Z` vehicles).
-fn is_rush_board(word: &str) -> bool {
-    word.len() == 36
-        && word
-            .chars()
-            .all(|c| c == '.' || c == 'o' || c == 'x' || c.is_ascii_uppercase())
-}
-
-/// Rush Hour: for each vehicle with a legal move, how many cells it can go back and forward
-/// by legal moves from `pos` (one cell per move in the `steps` metric and with rocks).
+/// The games whose moves slide a vehicle (`B+2`, Rush Hour's): for each vehicle with a legal
+/// move, how many cells it can go back and forward by legal moves from `pos` (one cell per
+/// move in the `steps` metric and with rocks). Empty for a game of other moves.
 pub fn reach(rules: &Rules, pos: &dyn Variant) -> Vec<(String, i32, i32)> {
     let legal = pos.legal_moves();
     let fen = pos.fen();
-    let mut vehicles: Vec<char> = legal.iter().filter_map(|m| m.chars().next()).collect();
-    vehicles.retain(|c| c.is_ascii_uppercase());
+    let slide = |m: &str| {
+        let mut chars = m.chars();
+        matches!(
+            (chars.next(), chars.next()),
+            (Some(v), Some('+' | '-')) if v.is_ascii_uppercase()
+        ) && chars.as_str().parse::<u32>().is_ok()
+    };
+    let mut vehicles: Vec<char> = legal
+        .iter()
+        .filter(|m| slide(m))
+        .filter_map(|m| m.chars().next())
+        .collect();
     vehicles.sort();
     vehicles.dedup();
     let mut out = Vec::new();

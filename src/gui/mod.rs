@@ -25,8 +25,7 @@ pub mod tree;
 pub mod server;
 pub mod tab;
 
-use crate::engine::options::Options;
-use crate::engine::variants;
+use crate::engine::registry;
 use crate::referee::spec::{EngineSpec, MoveLimits};
 use launcher::Shared;
 use std::io::Write;
@@ -160,14 +159,16 @@ fn host_names(bound: SocketAddr) -> Vec<String> {
 
 /// Every variant with its default rules.
 fn variant_entries() -> Vec<VariantEntry> {
-    let options = Options::default();
-    variants::names()
-        .filter_map(|name| {
-            let pos = variants::create(name, &options.start_rules())?;
+    registry::entries()
+        .filter_map(|entry| {
+            let name = entry.name;
+            let pos = entry.start(&entry.default_rules()).ok()?;
             Some(VariantEntry {
                 name: name.to_string(),
                 puzzle: pos.is_puzzle(),
                 start_fen: pos.fen(),
+                move_values: entry.features.move_values,
+                whole_games: entry.features.whole_games,
             })
         })
         .collect()

@@ -62,7 +62,7 @@ impl Tab {
     /// A new tab, playing the default variant.
     pub fn new(shared: Arc<Shared>, events: UnboundedSender<Event>) -> Tab {
         let game = match Game::new(
-            crate::engine::variants::DEFAULT_VARIANT,
+            crate::engine::registry::DEFAULT_VARIANT,
             &[],
             None,
             Vec::new(),
@@ -467,11 +467,7 @@ impl Tab {
             fen: pos.fen(),
             side: seat_text(pos.side_to_move()),
             puzzle: pos.is_puzzle(),
-            reach: self
-                .game
-                .variant()
-                .starts_with("rushhour")
-                .then(|| reach(&self.game.rules, pos.as_ref())),
+            reach: Some(reach(&self.game.rules, pos.as_ref())).filter(|r| !r.is_empty()),
             legal,
             outcome,
             forfeit,

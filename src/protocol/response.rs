@@ -1,6 +1,7 @@
 //! Every line sente writes on stdout, typed, with its text form (`Display`).
 
 use super::command::Dialect;
+use crate::games::rules::OptionType;
 use crate::search::score::{INFINITY, Reported};
 use crate::search::trace::{NodeKind, TraceNode};
 use std::fmt;
@@ -31,6 +32,28 @@ pub enum OptionKind {
     },
     /// An action without value.
     Button,
+    /// Free text (`type string default <text>`).
+    Text {
+        /// Default value.
+        default: String,
+    },
+}
+
+impl From<OptionType> for OptionKind {
+    fn from(kind: OptionType) -> OptionKind {
+        match kind {
+            OptionType::Spin { default, min, max } => OptionKind::Spin { default, min, max },
+            OptionType::Combo { default, choices } => OptionKind::Combo {
+                default: default.to_string(),
+                choices: choices.iter().map(|c| c.to_string()).collect(),
+            },
+            OptionType::Check { default } => OptionKind::Check { default },
+            OptionType::Text { default } => OptionKind::Text {
+                default: default.to_string(),
+            },
+            OptionType::Button => OptionKind::Button,
+        }
+    }
 }
 
 /// One `info` line reported by a search.
@@ -103,6 +126,7 @@ impl fmt::Display for OptionKind {
             }
             OptionKind::Check { default } => write!(f, "type check default {default}"),
             OptionKind::Button => write!(f, "type button"),
+            OptionKind::Text { default } => write!(f, "type string default {default}"),
         }
     }
 }

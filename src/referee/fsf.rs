@@ -11,7 +11,7 @@
 //! engine is checked with sente's rules.
 
 use super::rules::Rules;
-use crate::engine::variants::Variant;
+use crate::engine::variant::Variant;
 use crate::games::connect4::Shape;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -2,7 +2,7 @@
 //! `Game` implementations and the rule options the engines are given.
 
 use crate::engine::options::{Change, Options};
-use crate::engine::variants::{self, Variant};
+use crate::engine::variant::Variant;
 use crate::protocol::command::PositionStart;
 
 /// A variant and its rule options.
@@ -32,8 +32,8 @@ impl Rules {
                 Err(e) => return Err(format!("option {name}: {e}")),
             }
         }
-        if let Some(e) = rules.unfit_connect4_request() {
-            return Err(format!("options Connect4Width, Connect4Height: {e}"));
+        if let Some(e) = rules.unfit_rules(rules.variant) {
+            return Err(format!("the rule options of {variant}: {e}"));
         }
         Ok(Rules {
             options: rules,
@@ -77,8 +77,7 @@ impl Rules {
         fen: Option<&str>,
         moves: &[String],
     ) -> Result<Box<dyn Variant>, String> {
-        let mut pos = variants::create(self.options.variant, &self.options.start_rules())
-            .ok_or_else(|| format!("no variant '{}'", self.options.variant))?;
+        let mut pos = self.options.start_position()?;
         let start = match fen {
             Some(fen) => PositionStart::Fen(fen.to_string()),
             None => PositionStart::Startpos,

@@ -8,8 +8,36 @@
 mod eval;
 pub mod shape;
 
+use super::rules::{OptionType, RuleOption, RuleValues};
 use super::{Game, GameError, Outcome, Seat, game_error};
 pub use shape::{Geometry, Shape, Standard};
+use shape::{MAX_HEIGHT, MAX_WIDTH, MIN_SIDE};
+
+/// The rule options of Connect Four: the board's size.
+const RULES: &[RuleOption] = &[
+    RuleOption {
+        name: "Connect4Width",
+        keyword: "width",
+        label: "Board width",
+        help: "Columns of the board (with the height, width x (height + 1) at most 64).",
+        kind: OptionType::Spin {
+            default: Shape::STANDARD.columns() as i64,
+            min: MIN_SIDE as i64,
+            max: MAX_WIDTH as i64,
+        },
+    },
+    RuleOption {
+        name: "Connect4Height",
+        keyword: "height",
+        label: "Board height",
+        help: "Rows of the board (with the width, width x (height + 1) at most 64).",
+        kind: OptionType::Spin {
+            default: Shape::STANDARD.rows() as i64,
+            min: MIN_SIDE as i64,
+            max: MAX_HEIGHT as i64,
+        },
+    },
+];
 
 /// A Connect Four position: Pons-style bitboards, the move count, whether the last move won,
 /// and the board's size.
@@ -247,9 +275,30 @@ impl Connect4 {
 impl Game for Connect4 {
     type Move = u8;
     const NAME: &'static str = "connect4";
+    const RULES: &'static [RuleOption] = RULES;
 
     fn startpos() -> Self {
         Self::start(Shape::STANDARD)
+    }
+
+    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
+        let side = |name| {
+            let n = rules.number(name)?;
+            u8::try_from(n).map_err(|_| GameError(format!("{name} {n} is out of range")))
+        };
+        Ok(Self::start(Shape::new(
+            side("Connect4Width")?,
+            side("Connect4Height")?,
+        )?))
+    }
+
+    /// `4453`: a game as one string of column characters (two moves at least).
+    fn moves_of_typed(&self, text: &str) -> Option<Vec<String>> {
+        let text = text.trim();
+        (text.len() > 1
+            && text.starts_with(|c: char| c.is_ascii_digit())
+            && text.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| text.chars().map(String::from).collect())
     }
 
     /// Reads a fen of any board size (the size is the fen's number of rows and cells per row).

@@ -204,12 +204,12 @@ impl Shape {
     }
 
     /// Columns, as a byte.
-    pub fn columns(self) -> u8 {
+    pub const fn columns(self) -> u8 {
         self.width
     }
 
     /// Rows, as a byte.
-    pub fn rows(self) -> u8 {
+    pub const fn rows(self) -> u8 {
         self.height
     }
 

@@ -27,6 +27,10 @@ pub struct VariantEntry {
     pub puzzle: bool,
     /// Its start position's fen with the default rules.
     pub start_fen: String,
+    /// The analysis shows each legal move's exact value (Connect Four's columns).
+    pub move_values: bool,
+    /// The comparison view plays whole games of it (the rocks experiment).
+    pub whole_games: bool,
 }
 
 /// One `option` line, read for a form.
@@ -47,4 +51,8 @@ pub struct OptionSpec {
     /// The variant whose rules it changes (`BabylonColours`: `babylon`), if it is a rule
     /// option sente knows.
     pub rule_of: Option<String>,
+    /// A label for a form, from sente's declaration of a rule option.
+    pub label: Option<String>,
+    /// One line of help, from sente's declaration of the option.
+    pub help: Option<String>,
 }

@@ -1,8 +1,8 @@
 //! `go` on the rocks game: the exact value from the retrograde table of the puzzle (made at the
 //! first `go` that needs it, kept by the worker), and a move that keeps it.
 
-use super::job::SearchJob;
-use super::worker::WorkerState;
+use super::super::job::SearchJob;
+use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::rushhour_rocks::RushHourRocks;
 use crate::protocol::response::{Response, SearchInfo};
@@ -12,6 +12,13 @@ use crate::search::score;
 use crate::search::solve::rocks::{RocksError, RocksTable, Value};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+/// A new game keeps no table: the next `go` makes its puzzle's again.
+impl KeptSolver for RocksTable {
+    fn cleared(self: Box<Self>) -> Option<Box<dyn KeptSolver>> {
+        None
+    }
+}
 
 /// `go` on `rushhour-rocks`. `go solve` (any `Algorithm`), and `go` with `Algorithm alphabeta`
 /// and no `depth`, `nodes` or `infinite`, answer from the table: its value, the line of
@@ -31,12 +38,12 @@ pub fn rocks_task(
     if pos.outcome().is_some() || !use_table {
         return None;
     }
-    let made = if state.rocks.as_ref().is_some_and(|t| t.covers(pos)) {
+    let made = if state.kept::<RocksTable>().is_some_and(|t| t.covers(pos)) {
         None
     } else {
         Some(make_table(pos, job, state, say)?)
     };
-    let table = state.rocks.as_ref()?;
+    let table = state.kept::<RocksTable>()?;
     let (winner, plies) = table.result(pos)?;
     let score = if winner == pos.side_to_move() {
         score::win_in(plies)
@@ -92,11 +99,8 @@ fn make_table(
     state: &mut WorkerState,
     say: &dyn Fn(Response),
 ) -> Option<(u64, u128)> {
-    state.rocks = None;
-    // The Connect Four solver's table is made again when needed.
-    state.solver = None;
-    let half = (state.hash_mb / 2).max(1);
-    if let Err(message) = state.resize_table(half) {
+    let (half, resized) = state.make_room();
+    if let Err(message) = resized {
         say(Response::Error(message));
     }
     let budget = TimeBudget::from_limits(&job.limits);
@@ -112,7 +116,7 @@ fn make_table(
     match RocksTable::solve(pos, half << 20, &stop) {
         Ok(table) => {
             let settled = table.settled;
-            state.rocks = Some(table);
+            state.set_kept(table);
             Some((settled, began.elapsed().as_micros()))
         }
         Err(RocksError::TooBig(bytes)) => {

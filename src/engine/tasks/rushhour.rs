@@ -1,14 +1,14 @@
-//! `go` on Rush Hour: the generic search, given the estimate of the moves left that the option
+//! Rush Hour's task, `go` on Rush Hour: the generic search, given the estimate of the moves left that the option
 //! `PuzzleHeuristic` chooses (used by `Algorithm astar` and `idastar`).
 
-use super::job::{SearchJob, report_line};
-use super::worker::WorkerState;
+use super::super::job::{SearchJob, report_line};
+use super::super::worker::WorkerState;
 use crate::games::rushhour::RushHour;
 use crate::protocol::response::Response;
 use crate::search::{self, NamedEstimate, SearchContext};
 
 /// Runs the search `job` asks for on `pos`, telling its lines to `say`; returns the `bestmove`.
-pub fn rushhour_task(
+pub fn search_task(
     pos: &RushHour,
     job: &SearchJob,
     state: &mut WorkerState,

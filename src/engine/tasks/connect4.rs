@@ -1,9 +1,9 @@
-//! The exact solver in Connect Four sessions: `go solve`, and timed `go` that plays perfectly
+//! Connect Four's tasks: the exact solver in Connect Four sessions: `go solve`, and timed `go` that plays perfectly
 //! whenever the value can be proven in time, at every board size. Runs on the worker thread,
 //! streams the narrowing bounds as `info` lines, and plays a move that keeps the proven value.
 
-use super::job::SearchJob;
-use super::worker::WorkerState;
+use super::super::job::SearchJob;
+use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Geometry};
 use crate::protocol::response::{Response, SearchInfo};
@@ -69,13 +69,27 @@ fn shipped_book() -> Option<&'static Book> {
     .as_ref()
 }
 
+impl KeptSolver for Solver {
+    fn cleared(mut self: Box<Self>) -> Option<Box<dyn KeptSolver>> {
+        self.clear();
+        Some(self)
+    }
+}
+
 /// The solver kept by the worker. Made at its first use: the search's table and the
 /// solver's then get half of `Hash` each, so that both stay within it.
 fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut Solver {
-    if let Err(message) = state.ensure_solver() {
+    let (solver, made) = state.keep(Solver::new);
+    if let Err(message) = made {
         say(Response::Error(message));
     }
-    state.solver.get_or_insert_with(|| Solver::new(1))
+    solver
+}
+
+/// Makes the solver before a game of timed searches (a table of hundreds of MB takes a
+/// while), rather than in the time of a move.
+pub fn prepare(state: &mut WorkerState) -> Result<(), String> {
+    state.keep(Solver::new).1
 }
 
 /// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.

@@ -1,0 +1,125 @@
+//! `GamePosition<G>`: the position of game `G` as the session keeps it (its start under the
+//! rules, the current position, the game's exact solver), behind the `Variant` trait.
+
+use super::job::SearchJob;
+use super::tasks::{ExactSolver, perft_task, search_task};
+use super::variant::Variant;
+use super::worker::Task;
+use crate::games::rules::RuleValues;
+use crate::games::{Game, GameError, Outcome, Seat};
+use crate::protocol::command::PositionStart;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The position of game `G`, with the start `position startpos` goes back to.
+#[derive(Clone)]
+pub struct GamePosition<G: Game> {
+    /// What `position startpos` sets (it depends on the rules).
+    start: G,
+    /// The current position.
+    pos: G,
+    /// The game's exact solver, asked first at every `go`.
+    solver: Option<ExactSolver<G>>,
+}
+
+impl<G: Game> GamePosition<G> {
+    /// The start position under `rules`, searched by the generic searches alone.
+    pub fn start(rules: &RuleValues) -> Result<Self, GameError> {
+        let start = G::start_with(rules)?;
+        Ok(GamePosition {
+            pos: start.clone(),
+            start,
+            solver: None,
+        })
+    }
+
+    /// The start position under `rules`, whose `go` asks `solver` first (see `ExactSolver`).
+    pub fn solved_by(
+        rules: &RuleValues,
+        solver: ExactSolver<G>,
+    ) -> Result<Box<dyn Variant>, GameError> {
+        let mut position = Self::start(rules)?;
+        position.solver = Some(solver);
+        Ok(Box::new(position))
+    }
+}
+
+impl<G: Game> Variant for GamePosition<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
+        let mut pos = match start {
+            PositionStart::Startpos => self.start.clone(),
+            PositionStart::Fen(fen) => self
+                .start
+                .parse_fen_with_rules(fen)
+                .map_err(|e| format!("bad {} fen '{fen}': {e}", G::NAME))?,
+        };
+        for (i, text) in moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("illegal move '{text}' (move {} of the list): {e}", i + 1))?;
+            pos.play(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<(), String> {
+        let mv = self.pos.parse_move(text).map_err(|e| e.to_string())?;
+        self.pos.play(mv);
+        Ok(())
+    }
+
+    fn is_puzzle(&self) -> bool {
+        G::PLIES_PER_MOVE == 1
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        moves.iter().map(|&m| self.pos.move_text(m)).collect()
+    }
+
+    fn side_to_move(&self) -> Seat {
+        self.pos.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn display(&self) -> String {
+        self.pos.display()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.pos.evaluate()
+    }
+
+    fn search_task(&self, job: SearchJob) -> Task {
+        search_task(self.pos.clone(), self.solver, job)
+    }
+
+    fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task {
+        perft_task(self.pos.clone(), depth, stop)
+    }
+
+    fn clone_box(&self) -> Box<dyn Variant> {
+        Box::new(self.clone())
+    }
+
+    fn fen_of_typed(&self, text: &str) -> Option<String> {
+        self.pos.fen_of_typed(text)
+    }
+
+    fn moves_of_typed(&self, text: &str) -> Option<Vec<String>> {
+        self.pos.moves_of_typed(text)
+    }
+}

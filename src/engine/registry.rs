@@ -1,0 +1,194 @@
+//! The registry of variants: every game sente plays, one line each, with what differs per
+//! game besides its rules (which exact solver its `go` asks first, what a new game prepares).
+//! Adding a game is its module in `games/` and one line here (docs/adding-a-game.md).
+
+use super::position::GamePosition;
+use super::tasks::{connect4, rocks, rushhour};
+use super::variant::Variant;
+use super::worker::Prepare;
+use crate::games::babylon::Babylon;
+use crate::games::connect4::Connect4;
+use crate::games::rules::{RuleOption, RuleValues};
+use crate::games::rushhour::RushHour;
+use crate::games::rushhour_rocks::RushHourRocks;
+use crate::games::tictactoe::TicTacToe;
+use crate::games::tree::GameTree;
+use crate::games::{Game, GameError};
+
+/// The variant a new session plays.
+pub const DEFAULT_VARIANT: &str = Connect4::NAME;
+
+/// Every variant, in the order `UCI_Variant` lists them.
+const REGISTRY: &[Entry] = &[
+    Entry::of::<Connect4>()
+        .made_by(|rules| GamePosition::solved_by(rules, connect4::solve_task))
+        .prepared_by(connect4::prepare)
+        .with(Features::MOVE_VALUES),
+    Entry::of::<TicTacToe>(),
+    Entry::of::<GameTree>(),
+    Entry::of::<RushHour>().made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task)),
+    Entry::of::<RushHourRocks>()
+        .made_by(|rules| GamePosition::solved_by(rules, rocks::rocks_task))
+        .with(Features::WHOLE_GAMES),
+    Entry::of::<Babylon>(),
+];
+
+/// The names of every variant, in the registry's order.
+pub const NAMES: [&str; REGISTRY.len()] = {
+    let mut names = [""; REGISTRY.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = REGISTRY[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// What a variant offers besides being played and searched, for the GUI's views.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// Its solver values each legal move fast enough to show every move's exact value while
+    /// a position is analysed (Connect Four's columns).
+    pub move_values: bool,
+    /// The comparison view may play whole games of each first player against sente's exact
+    /// second player (the rocks experiment).
+    pub whole_games: bool,
+}
+
+impl Features {
+    /// Only `move_values`.
+    pub const MOVE_VALUES: Features = Features {
+        move_values: true,
+        whole_games: false,
+    };
+    /// Only `whole_games`.
+    pub const WHOLE_GAMES: Features = Features {
+        move_values: false,
+        whole_games: true,
+    };
+}
+
+/// Makes a variant's start position under some rules.
+type Make = fn(&RuleValues) -> Result<Box<dyn Variant>, GameError>;
+
+/// A variant of the registry: its name, its rule options, how to make its start position (with
+/// the game's exact solver), and what a new game of it prepares.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// `Game::NAME`.
+    pub name: &'static str,
+    /// `Game::RULES`.
+    pub rules: &'static [RuleOption],
+    /// Makes the start position under some rules.
+    make: Make,
+    /// What `ucinewgame` has the worker do before a game of timed searches.
+    pub prepare: Option<Prepare>,
+    /// What the GUI offers for it besides play and search.
+    pub features: Features,
+}
+
+impl Entry {
+    /// The entry of game `G`, searched by the generic searches alone.
+    pub const fn of<G: Game>() -> Entry {
+        Entry {
+            name: G::NAME,
+            rules: G::RULES,
+            make: |rules| Ok(Box::new(GamePosition::<G>::start(rules)?)),
+            prepare: None,
+            features: Features {
+                move_values: false,
+                whole_games: false,
+            },
+        }
+    }
+
+    /// The same entry, offering `features`.
+    pub const fn with(self, features: Features) -> Entry {
+        Entry { features, ..self }
+    }
+
+    /// The same entry, whose positions are made by `make` (to give them the game's solver).
+    pub const fn made_by(self, make: Make) -> Entry {
+        Entry { make, ..self }
+    }
+
+    /// The same entry, whose new games have the worker run `prepare` first.
+    pub const fn prepared_by(self, prepare: Prepare) -> Entry {
+        Entry {
+            prepare: Some(prepare),
+            ..self
+        }
+    }
+
+    /// The start position under `rules` (values of this entry's rule options).
+    pub fn start(&self, rules: &RuleValues) -> Result<Box<dyn Variant>, GameError> {
+        (self.make)(rules)
+    }
+
+    /// The default values of this game's rules.
+    pub fn default_rules(&self) -> RuleValues {
+        RuleValues::defaults(self.rules)
+    }
+}
+
+/// The names of every variant.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    NAMES.into_iter()
+}
+
+/// Every entry, in order.
+pub fn entries() -> impl Iterator<Item = &'static Entry> {
+    REGISTRY.iter()
+}
+
+/// The entry of variant `name` (exactly as registered).
+pub fn entry(name: &str) -> Option<&'static Entry> {
+    REGISTRY.iter().find(|e| e.name == name)
+}
+
+/// The features of variant `name` (none for a name not registered).
+pub fn features(name: &str) -> Features {
+    entry(name).map_or_else(Features::default, |e| e.features)
+}
+
+/// A variant at its start position under `rules`, by name.
+pub fn create(name: &str, rules: &RuleValues) -> Result<Box<dyn Variant>, String> {
+    let entry = entry(name).ok_or_else(|| format!("no variant '{name}'"))?;
+    entry.start(rules).map_err(|e| e.to_string())
+}
+
+/// The variant whose rules option `name` (any case) changes, and its declaration.
+pub fn rule_option(name: &str) -> Option<(&'static str, &'static RuleOption)> {
+    REGISTRY.iter().find_map(|entry| {
+        entry
+            .rules
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+            .map(|o| (entry.name, o))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn names_and_rule_options_are_unique_and_defaults_make_a_start() {
+        let names: BTreeSet<&str> = names().collect();
+        assert_eq!(names.len(), REGISTRY.len());
+        let mut options = BTreeSet::new();
+        for entry in entries() {
+            for option in entry.rules {
+                assert!(
+                    options.insert(option.name.to_ascii_lowercase()),
+                    "{} declared twice",
+                    option.name
+                );
+                assert_eq!(rule_option(option.name).map(|(v, _)| v), Some(entry.name));
+            }
+            let start = entry.start(&entry.default_rules());
+            assert!(start.is_ok(), "{}: {:?}", entry.name, start.err());
+        }
+    }
+}

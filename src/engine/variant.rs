@@ -1,0 +1,66 @@
+//! A position of any game behind one object-safe trait: what the session, the referee, the
+//! GUI and the Python package do with the current position, whatever the game.
+
+use super::job::SearchJob;
+use super::worker::Task;
+use crate::games::{Outcome, Seat};
+use crate::protocol::command::PositionStart;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The current position of some game, as the session sees it.
+pub trait Variant: Send {
+    /// The variant's name.
+    fn name(&self) -> &'static str;
+    /// Sets the position; on error the old position stays and the message says why.
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    /// Plays one move given in move notation; on error the position is unchanged.
+    fn play_move(&mut self, text: &str) -> Result<(), String>;
+    /// True for a one-player puzzle (the side to move never changes).
+    fn is_puzzle(&self) -> bool;
+    /// The position's fen.
+    fn fen(&self) -> String;
+    /// The legal moves in move notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Seat;
+    /// How the game ended, if it did.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The board drawn for a person.
+    fn display(&self) -> String;
+    /// The static evaluation the searches use at their depth limit, in centipawns from the
+    /// side to move.
+    fn evaluate(&self) -> i32;
+    /// A task searching a copy of the position.
+    fn search_task(&self, job: SearchJob) -> Task;
+    /// A task counting move sequences of length `depth`.
+    fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task;
+    /// A copy of this game and position (the Python package's `State.copy` and `undo`).
+    fn clone_box(&self) -> Box<dyn Variant>;
+    /// A position typed by a person in a form of the game's own that is not a fen (a line of
+    /// the Rush Hour database), as a fen; `None` when `text` is not in such a form.
+    fn fen_of_typed(&self, text: &str) -> Option<String>;
+    /// A move list typed in a form of the game's own (Connect Four's `4453`), as moves.
+    fn moves_of_typed(&self, text: &str) -> Option<Vec<String>>;
+}
+
+/// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.
+pub fn describe(variant: &dyn Variant) -> String {
+    let side = match (variant.outcome(), variant.side_to_move()) {
+        (Some(_), _) => "none (game over)",
+        (None, Seat::P1) => "p1",
+        (None, Seat::P2) => "p2",
+    };
+    let moves = variant.legal_moves();
+    let moves = if moves.is_empty() {
+        "(none)".to_string()
+    } else {
+        moves.join(" ")
+    };
+    format!(
+        "{}\nvariant: {}\nfen: {}\nside to move: {side}\nlegal moves: {moves}",
+        variant.display().trim_end(),
+        variant.name(),
+        variant.fen(),
+    )
+}
