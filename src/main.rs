@@ -565,7 +565,14 @@ fn rushhour(tool: RushhourTool) -> Result<(), String> {
     let config = universe::Config {
         size,
         walls,
-        shard: shard.as_deref().map_or(Ok((1, 1)), universe::parse_shard)?,
+        shard: match shard
+            .as_deref()
+            .map(sente::shard::parse_shard)
+            .transpose()?
+        {
+            Some((k, m)) => (k as u64, m as u64),
+            None => (1, 1),
+        },
         threads: threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         }),
