@@ -1,6 +1,7 @@
 //! The `sente` command: the engine by default, plus `bench` and `transcript`.
 
 use clap::{Parser, Subcommand};
+use sente::search::universe::command as universe;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -278,7 +279,7 @@ fn main() -> ExitCode {
             pack: Some(text),
             out,
             ..
-        }) => pack_book(&game, &text, &out),
+        }) => sente::search::solve::book::make::pack_file(&game, &text, &out),
         Some(Tool::Book {
             game,
             side,
@@ -288,7 +289,9 @@ fn main() -> ExitCode {
             out,
             hash,
             threads,
-        }) => make_book(&game, &side, opening, plies, &out, hash, threads),
+        }) => sente::search::solve::book::make::make_file(
+            &game, &side, opening, plies, &out, hash, threads,
+        ),
         Some(Tool::Match(args)) => return run_match(*args),
         Some(Tool::Play {
             variant,
@@ -302,7 +305,17 @@ fn main() -> ExitCode {
             files,
         }) => transcripts(engine, &args, &files),
         Some(Tool::Gui(args)) => gui(args),
-        Some(Tool::Rushhour(tool)) => rushhour(tool),
+        Some(Tool::Rushhour(RushhourTool::Universe {
+            size,
+            walls,
+            out,
+            shard,
+            threads,
+            progress,
+        })) => universe::universe(size, walls, &out, shard.as_deref(), threads, progress),
+        Some(Tool::Rushhour(RushhourTool::Puzzles { moves, min, max })) => {
+            universe::puzzles(moves, min, max)
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -340,71 +353,6 @@ fn solve(game: &str, config: sente::search::solve::batch::BatchConfig) -> Result
         config,
     )
     .map_err(|e| e.to_string())
-}
-
-/// `sente book connect4 --pack <text> --out <file>`: the text book packed.
-fn pack_book(game: &str, text: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
-    if game != "connect4" {
-        return Err(format!("no book for '{game}' (connect4 has one)"));
-    }
-    let source = std::fs::read_to_string(text).map_err(|e| format!("{}: {e}", text.display()))?;
-    let book = sente::search::solve::book::Book::parse(&source)
-        .map_err(|e| format!("{}: {e}", text.display()))?;
-    std::fs::write(out, book.pack()).map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!("{} positions packed in {}", book.len(), out.display());
-    Ok(())
-}
-
-fn make_book(
-    game: &str,
-    side: &str,
-    opening: u32,
-    plies: u32,
-    out: &std::path::Path,
-    hash: usize,
-    threads: usize,
-) -> Result<(), String> {
-    use sente::search::solve::book::BookSide;
-    if game != "connect4" {
-        return Err(format!("no book for '{game}' (connect4 has one)"));
-    }
-    let side = match side {
-        "first" => BookSide::First,
-        "second" => BookSide::Second,
-        "openings" => BookSide::Openings(opening),
-        _ => return Err(format!("--side is first, second or openings, not '{side}'")),
-    };
-    let mut solver = sente::search::solve::connect4::Solver::new(hash);
-    solver.set_threads(threads);
-    let mut file = std::io::BufWriter::new(
-        std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?,
-    );
-    let start = std::time::Instant::now();
-    let mut count = 0;
-    let book = sente::search::solve::book::generate(
-        &mut solver,
-        side,
-        plies,
-        &mut file,
-        &mut |moves, col| {
-            count += 1;
-            eprintln!(
-                "{count:5} {:8.1} s  {moves:<12} -> {}",
-                start.elapsed().as_secs_f64(),
-                col + 1
-            );
-        },
-    )
-    .map_err(|e| e.to_string())?
-    .map_err(|_| "interrupted".to_string())?;
-    file.flush().map_err(|e| e.to_string())?;
-    eprintln!(
-        "{} positions in {:.1} s, {} solver nodes",
-        book.len(),
-        start.elapsed().as_secs_f64(),
-        solver.nodes
-    );
-    Ok(())
 }
 
 fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> Result<(), String> {
@@ -527,64 +475,4 @@ fn gui(args: GuiArgs) -> Result<(), String> {
         engines,
         max_engines: args.max_engines,
     })
-}
-
-fn rushhour(tool: RushhourTool) -> Result<(), String> {
-    use sente::search::universe;
-    let (size, walls, out, shard, threads, progress) = match tool {
-        RushhourTool::Universe {
-            size,
-            walls,
-            out,
-            shard,
-            threads,
-            progress,
-        } => (size, walls, out, shard, threads, progress),
-        RushhourTool::Puzzles { moves, min, max } => {
-            let (min, max) = match moves {
-                Some(m) => (m, m),
-                None => (min.unwrap_or(0), max.unwrap_or(u32::MAX)),
-            };
-            let chosen = sente::games::rushhour_puzzles::puzzles_between(min, max);
-            if chosen.is_empty() {
-                let wanted = if min == max {
-                    format!("{min}")
-                } else {
-                    format!("{min} to {max}")
-                };
-                return Err(format!(
-                    "no puzzle of the set has {wanted} moves (the set: `sente rushhour puzzles`)"
-                ));
-            }
-            for p in chosen {
-                println!("{} {} {}", p.moves, p.board, p.states);
-            }
-            return Ok(());
-        }
-    };
-    let config = universe::Config {
-        size,
-        walls,
-        shard: match shard
-            .as_deref()
-            .map(sente::shard::parse_shard)
-            .transpose()?
-        {
-            Some((k, m)) => (k as u64, m as u64),
-            None => (1, 1),
-        },
-        threads: threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        }),
-    };
-    if !progress.is_finite() || progress <= 0.0 {
-        return Err(format!(
-            "--progress {progress}: expected a positive number of seconds"
-        ));
-    }
-    let every = std::time::Duration::from_secs_f64(progress);
-    let (lines, summary) = universe::run(&config, every, &|p| eprintln!("{}", p.line()))?;
-    universe::write_lines(&out, &lines)?;
-    eprintln!("{}", summary.text(&config));
-    Ok(())
 }

@@ -13,6 +13,7 @@
 //! its threads take its units one at a time, the largest first.
 
 pub mod cluster;
+pub mod command;
 pub mod enumerate;
 pub mod table;
 
