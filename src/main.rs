@@ -272,8 +272,14 @@ fn main() -> ExitCode {
             width,
             height,
             weak,
-        }) => batch_config(hash, threads, keep_table, (width, height), weak)
-            .and_then(|config| solve(&game, config)),
+        }) => sente::search::solve::batch::run_stdio(
+            &game,
+            (width, height),
+            hash,
+            threads,
+            keep_table,
+            weak,
+        ),
         Some(Tool::Book {
             game,
             pack: Some(text),
@@ -324,35 +330,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn batch_config(
-    hash: usize,
-    threads: usize,
-    keep_table: bool,
-    (width, height): (u8, u8),
-    weak: bool,
-) -> Result<sente::search::solve::batch::BatchConfig, String> {
-    Ok(sente::search::solve::batch::BatchConfig {
-        shape: sente::games::connect4::Shape::new(width, height).map_err(|e| e.0)?,
-        hash_mb: hash,
-        threads,
-        keep_table,
-        weak,
-    })
-}
-
-fn solve(game: &str, config: sente::search::solve::batch::BatchConfig) -> Result<(), String> {
-    use sente::search::solve::batch;
-    if game != "connect4" {
-        return Err(format!("no exact solver for '{game}' (connect4 has one)"));
-    }
-    batch::run(
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-        config,
-    )
-    .map_err(|e| e.to_string())
 }
 
 fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> Result<(), String> {
