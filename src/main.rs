@@ -2,7 +2,6 @@
 
 use clap::{Parser, Subcommand};
 use sente::search::universe::command as universe;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -309,7 +308,7 @@ fn main() -> ExitCode {
             engine,
             args,
             files,
-        }) => transcripts(engine, &args, &files),
+        }) => sente::transcript::run_files(engine, &args, &files),
         Some(Tool::Gui(args)) => gui(args),
         Some(Tool::Rushhour(RushhourTool::Universe {
             size,
@@ -329,32 +328,6 @@ fn main() -> ExitCode {
             eprintln!("sente: {e}");
             ExitCode::FAILURE
         }
-    }
-}
-
-fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> Result<(), String> {
-    let program = match engine {
-        Some(path) => path,
-        None => std::env::current_exe().map_err(|e| e.to_string())?,
-    };
-    let mut failed = 0;
-    let mut out = std::io::stdout().lock();
-    for file in files {
-        let line = match sente::transcript::run_file(&program, args, file) {
-            Ok(()) => format!("ok   {}", file.display()),
-            Err(e) => {
-                failed += 1;
-                format!("FAIL {e}")
-            }
-        };
-        // A closed stdout (`| head`) ends the listing, not the program.
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(out, "{} passed, {failed} failed", files.len() - failed);
-    if failed == 0 {
-        Ok(())
-    } else {
-        Err(format!("{failed} transcript(s) failed"))
     }
 }
 
