@@ -303,7 +303,7 @@ fn main() -> ExitCode {
             human,
             st,
             options,
-        }) => play(&variant, &human, st, &options),
+        }) => sente::referee::play::run_stdio(&variant, &human, st, &options),
         Some(Tool::Transcript {
             engine,
             args,
@@ -379,37 +379,6 @@ fn run_match(args: MatchArgs) -> ExitCode {
         eprintln!("sente match: {e}");
         ExitCode::FAILURE
     })
-}
-
-fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), String> {
-    use sente::referee::{play, rules::Rules};
-    let human = match human {
-        "first" => sente::games::Seat::P1,
-        "second" => sente::games::Seat::P2,
-        _ => return Err(format!("--human is first or second, not '{human}'")),
-    };
-    if !(st.is_finite() && st > 0.0 && st < 1e6) {
-        return Err(format!("--st takes a positive number of seconds, not {st}"));
-    }
-    let mut pairs = Vec::new();
-    for option in options {
-        let (name, value) = option
-            .split_once('=')
-            .ok_or_else(|| format!("--option takes Name=value, not '{option}'"))?;
-        pairs.push((name.to_string(), value.to_string()));
-    }
-    let config = play::PlayConfig {
-        rules: Rules::new(variant, &pairs)?,
-        options: pairs,
-        human,
-        move_time_ms: ((st * 1000.0).round() as u64).max(1),
-        engine: std::env::current_exe().map_err(|e| e.to_string())?,
-    };
-    play::run(
-        &config,
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-    )
 }
 
 fn gui(args: GuiArgs) -> Result<(), String> {
