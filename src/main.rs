@@ -1,7 +1,7 @@
-//! The `sente` command: the engine by default, plus `bench` and `transcript`.
+//! The `sente` command: its arguments (clap) and where each subcommand goes. The engine runs
+//! by default; every subcommand's work is done by its module of the library.
 
 use clap::{Parser, Subcommand};
-use sente::search::universe::command as universe;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -75,7 +75,7 @@ enum Tool {
         threads: usize,
     },
     /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
-    Match(Box<MatchArgs>),
+    Match(Box<sente::referee::match_command::MatchArgs>),
     /// Play sente in the terminal.
     Play {
         /// The game.
@@ -93,7 +93,7 @@ enum Tool {
         options: Vec<String>,
     },
     /// Serve a web page that plays and analyses every game (see gui.md).
-    Gui(GuiArgs),
+    Gui(sente::gui::GuiArgs),
     /// Rush Hour tools (`sente rushhour universe --size 6 --walls 0 --out FILE`).
     #[command(subcommand)]
     Rushhour(RushhourTool),
@@ -151,90 +151,6 @@ enum RushhourTool {
         max: Option<u32>,
     },
 }
-
-/// `sente match` arguments.
-#[derive(clap::Args)]
-struct MatchArgs {
-    /// The game.
-    #[arg(long, default_value = "connect4")]
-    variant: String,
-    /// Games per pair of engines.
-    #[arg(long, default_value_t = 2)]
-    games: usize,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// `plies=N` (random plies, the same for both colour orders) or `file=<path>`.
-    #[arg(long)]
-    openings: Option<String>,
-    /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi notation=auto|sente|fsf
-    /// option.<Name>=<value>` and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
-    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
-    engines: Vec<String>,
-    /// The `--engine` groups (filled from the parsed occurrences, not by clap's derive).
-    #[arg(skip)]
-    engine_groups: Vec<Vec<String>>,
-    /// Pairs applied to every engine (an engine's own pairs win).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    each: Vec<String>,
-    /// Stop when this test decides: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
-    #[arg(long, num_args = 4, value_name = "KEY=VALUE")]
-    sprt: Option<Vec<String>>,
-    /// Write the game record here.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// The record's Event.
-    #[arg(long, default_value = "sente match")]
-    event: String,
-    /// Re-check the games of a record instead of playing.
-    #[arg(long, conflicts_with_all = ["engines", "out"])]
-    replay: Option<PathBuf>,
-    /// Play only the games whose number is K modulo N (`K/N`, 1 <= K <= N).
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
-    /// Play only these games (`1-10,15`: numbers as in the record's Round).
-    #[arg(long, value_name = "LIST")]
-    rounds: Option<String>,
-    /// Join the records of a match played in parts and print its summary (with --out, the
-    /// merged record) instead of playing.
-    #[arg(
-        long,
-        num_args = 1..,
-        value_name = "FILE",
-        conflicts_with_all = [
-            "engines", "each", "replay", "sprt", "shard", "rounds", "openings", "variant",
-            "games", "seed", "concurrency", "event",
-        ],
-    )]
-    merge: Option<Vec<PathBuf>>,
-}
-
-/// `sente gui` arguments.
-#[derive(clap::Args)]
-struct GuiArgs {
-    /// The port (0: any free one).
-    #[arg(long, default_value_t = 8080)]
-    port: u16,
-    /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: String,
-    /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
-    /// notation=auto|sente|fsf option.<Name>=<value>` (default: this sente).
-    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
-    engines: Vec<String>,
-    /// The `--engine` groups (filled from the parsed occurrences).
-    #[arg(skip)]
-    engine_groups: Vec<Vec<String>>,
-    /// At most this many engine processes at once.
-    #[arg(long, default_value_t = sente::gui::DEFAULT_MAX_ENGINES)]
-    max_engines: usize,
-}
-
-/// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
-const INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -297,7 +213,7 @@ fn main() -> ExitCode {
         }) => sente::search::solve::book::make::make_file(
             &game, &side, opening, plies, &out, hash, threads,
         ),
-        Some(Tool::Match(args)) => return run_match(*args),
+        Some(Tool::Match(args)) => return sente::referee::match_command::run(&args),
         Some(Tool::Play {
             variant,
             human,
@@ -309,7 +225,7 @@ fn main() -> ExitCode {
             args,
             files,
         }) => sente::transcript::run_files(engine, &args, &files),
-        Some(Tool::Gui(args)) => gui(args),
+        Some(Tool::Gui(args)) => args.into_config().and_then(sente::gui::run),
         Some(Tool::Rushhour(RushhourTool::Universe {
             size,
             walls,
@@ -317,9 +233,16 @@ fn main() -> ExitCode {
             shard,
             threads,
             progress,
-        })) => universe::universe(size, walls, &out, shard.as_deref(), threads, progress),
+        })) => sente::search::universe::command::universe(
+            size,
+            walls,
+            &out,
+            shard.as_deref(),
+            threads,
+            progress,
+        ),
         Some(Tool::Rushhour(RushhourTool::Puzzles { moves, min, max })) => {
-            universe::puzzles(moves, min, max)
+            sente::search::universe::command::puzzles(moves, min, max)
         }
     };
     match outcome {
@@ -329,69 +252,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn run_match(args: MatchArgs) -> ExitCode {
-    use sente::referee::{
-        config, merge, openings::Openings, replay, rules::Rules, selection::Selection, spec,
-        stats::Sprt, tournament,
-    };
-    let mut out = std::io::stdout().lock();
-    let outcome = (|| -> Result<ExitCode, String> {
-        if let Some(path) = &args.replay {
-            let failed = replay::run(path, &mut out)?;
-            return Ok(if failed == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            });
-        }
-        if let Some(paths) = &args.merge {
-            merge::run(paths, args.out.as_deref(), &mut out)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        let selection = Selection::parse(args.shard.as_deref(), args.rounds.as_deref())?;
-        let engines = spec::engines(&args.engine_groups, &args.each)?;
-        let rules = Rules::new(&args.variant, &spec::shared_options(&args.each)?)?;
-        let openings = match &args.openings {
-            Some(text) => Openings::parse(text, args.seed, &rules)?,
-            None => Openings::Start,
-        };
-        let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-        let config = config::MatchConfig {
-            rules,
-            engines,
-            games: args.games,
-            concurrency: args.concurrency,
-            openings,
-            seed: args.seed,
-            selection,
-            sprt,
-            out: args.out.clone(),
-            event: args.event.clone(),
-        };
-        Ok(match tournament::run(&config, &mut out)? {
-            tournament::MatchEnd::Completed => ExitCode::SUCCESS,
-            tournament::MatchEnd::Interrupted => ExitCode::from(INTERRUPTED),
-        })
-    })();
-    outcome.unwrap_or_else(|e| {
-        eprintln!("sente match: {e}");
-        ExitCode::FAILURE
-    })
-}
-
-fn gui(args: GuiArgs) -> Result<(), String> {
-    // The page sets the limits; a limit given here only satisfies the engine keys' check.
-    let engines = if args.engine_groups.is_empty() {
-        vec![sente::gui::this_sente("sente")?]
-    } else {
-        sente::referee::spec::engines(&args.engine_groups, &["st=1".to_string()])?
-    };
-    sente::gui::run(sente::gui::GuiConfig {
-        host: args.host,
-        port: args.port,
-        engines,
-        max_engines: args.max_engines,
-    })
 }
