@@ -1,14 +1,13 @@
 //! The Connect Four opening books: for the first player, a proven winning move in each of its
-//! positions reached by its book moves; for the second player, a proven non-losing move (a
-//! winning one where the position is won) in each of its positions that the first player has
-//! let it draw or win. Made by
-//! `sente book connect4` with the exact solver ([`make`]), shipped as text (one line per position:
-//! `<moves> <column>`, columns 1-7), looked up by position so that transpositions and mirror
-//! images share a line. The book of every two-move opening (both players) is too large for
-//! text and ships packed: one little-endian `u64` per position, `key << 3 | column` (the
-//! canonical key and the column in its orientation), sorted, looked up by binary search
-//! without reading it first. Books are for the standard 7 x 6 board only: positions of other
-//! sizes are never in a book.
+//! positions reached by its book moves; for the second player, a proven non-losing move (a winning
+//! one where the position is won) in each of its positions that the first player has let it draw or
+//! win. Made by `sente book connect4` with the exact solver ([`make`]), shipped as text (one line
+//! per position: `<moves> <column>`, columns 1-7), looked up by position so that transpositions and
+//! mirror images share a line. The book of every two-move opening (both players) is too large for
+//! text and ships packed: one little-endian `u64` per position, `key << 3 | column` (the canonical
+//! key and the column in its orientation), sorted, looked up by binary search without reading it
+//! first. Books are for the standard 7 x 6 board only: positions of other sizes are never in a
+//! book.
 
 pub mod make;
 
