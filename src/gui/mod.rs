@@ -62,7 +62,7 @@ pub struct GuiArgs {
     /// notation=auto|sente|fsf option.<Name>=<value>` (default: this sente).
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     pub engines: Vec<String>,
-    /// The `--engine` groups (filled from the parsed occurrences).
+    /// The `--engine` groups, one per occurrence (main.rs fills them from clap's matches).
     #[arg(skip)]
     pub engine_groups: Vec<Vec<String>>,
     /// At most this many engine processes at once.

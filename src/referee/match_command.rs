@@ -31,7 +31,7 @@ pub struct MatchArgs {
     /// option.<Name>=<value>` and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     pub engines: Vec<String>,
-    /// The `--engine` groups (filled from the parsed occurrences, not by clap's derive).
+    /// The `--engine` groups, one per occurrence (main.rs fills them from clap's matches).
     #[arg(skip)]
     pub engine_groups: Vec<Vec<String>>,
     /// Pairs applied to every engine (an engine's own pairs win).
