@@ -7,4 +7,5 @@ pub mod gui;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod shard;
 pub mod transcript;

@@ -1,7 +1,7 @@
-//! The `sente` command: the engine by default, plus `bench` and `transcript`.
+//! The `sente` command: its arguments (clap) and where each subcommand goes. The engine runs
+//! by default; every subcommand's work is done by its module of the library.
 
 use clap::{Parser, Subcommand};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -75,7 +75,7 @@ enum Tool {
         threads: usize,
     },
     /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
-    Match(Box<MatchArgs>),
+    Match(Box<sente::referee::match_command::MatchArgs>),
     /// Play sente in the terminal.
     Play {
         /// The game.
@@ -93,7 +93,7 @@ enum Tool {
         options: Vec<String>,
     },
     /// Serve a web page that plays and analyses every game (see gui.md).
-    Gui(GuiArgs),
+    Gui(sente::gui::GuiArgs),
     /// Rush Hour tools (`sente rushhour universe --size 6 --walls 0 --out FILE`).
     #[command(subcommand)]
     Rushhour(RushhourTool),
@@ -152,90 +152,6 @@ enum RushhourTool {
     },
 }
 
-/// `sente match` arguments.
-#[derive(clap::Args)]
-struct MatchArgs {
-    /// The game.
-    #[arg(long, default_value = "connect4")]
-    variant: String,
-    /// Games per pair of engines.
-    #[arg(long, default_value_t = 2)]
-    games: usize,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// `plies=N` (random plies, the same for both colour orders) or `file=<path>`.
-    #[arg(long)]
-    openings: Option<String>,
-    /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// An engine: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi notation=auto|sente|fsf
-    /// option.<Name>=<value>` and limits `tc=<base>+<inc> st=<s> depth=<n> nodes=<n> timemargin=<ms> hard=<s>`.
-    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
-    engines: Vec<String>,
-    /// The `--engine` groups (filled from the parsed occurrences, not by clap's derive).
-    #[arg(skip)]
-    engine_groups: Vec<Vec<String>>,
-    /// Pairs applied to every engine (an engine's own pairs win).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    each: Vec<String>,
-    /// Stop when this test decides: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
-    #[arg(long, num_args = 4, value_name = "KEY=VALUE")]
-    sprt: Option<Vec<String>>,
-    /// Write the game record here.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// The record's Event.
-    #[arg(long, default_value = "sente match")]
-    event: String,
-    /// Re-check the games of a record instead of playing.
-    #[arg(long, conflicts_with_all = ["engines", "out"])]
-    replay: Option<PathBuf>,
-    /// Play only the games whose number is K modulo N (`K/N`, 1 <= K <= N).
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
-    /// Play only these games (`1-10,15`: numbers as in the record's Round).
-    #[arg(long, value_name = "LIST")]
-    rounds: Option<String>,
-    /// Join the records of a match played in parts and print its summary (with --out, the
-    /// merged record) instead of playing.
-    #[arg(
-        long,
-        num_args = 1..,
-        value_name = "FILE",
-        conflicts_with_all = [
-            "engines", "each", "replay", "sprt", "shard", "rounds", "openings", "variant",
-            "games", "seed", "concurrency", "event",
-        ],
-    )]
-    merge: Option<Vec<PathBuf>>,
-}
-
-/// `sente gui` arguments.
-#[derive(clap::Args)]
-struct GuiArgs {
-    /// The port (0: any free one).
-    #[arg(long, default_value_t = 8080)]
-    port: u16,
-    /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: String,
-    /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
-    /// notation=auto|sente|fsf option.<Name>=<value>` (default: this sente).
-    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
-    engines: Vec<String>,
-    /// The `--engine` groups (filled from the parsed occurrences).
-    #[arg(skip)]
-    engine_groups: Vec<Vec<String>>,
-    /// At most this many engine processes at once.
-    #[arg(long, default_value_t = sente::gui::DEFAULT_MAX_ENGINES)]
-    max_engines: usize,
-}
-
-/// Exit status of a match stopped by Ctrl-C (128 + SIGINT, as shells report it).
-const INTERRUPTED: u8 = 130;
-
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -271,14 +187,20 @@ fn main() -> ExitCode {
             width,
             height,
             weak,
-        }) => batch_config(hash, threads, keep_table, (width, height), weak)
-            .and_then(|config| solve(&game, config)),
+        }) => sente::search::solve::batch::run_stdio(
+            &game,
+            (width, height),
+            hash,
+            threads,
+            keep_table,
+            weak,
+        ),
         Some(Tool::Book {
             game,
             pack: Some(text),
             out,
             ..
-        }) => pack_book(&game, &text, &out),
+        }) => sente::search::solve::book::make::pack_file(&game, &text, &out),
         Some(Tool::Book {
             game,
             side,
@@ -288,21 +210,40 @@ fn main() -> ExitCode {
             out,
             hash,
             threads,
-        }) => make_book(&game, &side, opening, plies, &out, hash, threads),
-        Some(Tool::Match(args)) => return run_match(*args),
+        }) => sente::search::solve::book::make::make_file(
+            &game, &side, opening, plies, &out, hash, threads,
+        ),
+        Some(Tool::Match(args)) => return sente::referee::match_command::run(&args),
         Some(Tool::Play {
             variant,
             human,
             st,
             options,
-        }) => play(&variant, &human, st, &options),
+        }) => sente::referee::play::run_stdio(&variant, &human, st, &options),
         Some(Tool::Transcript {
             engine,
             args,
             files,
-        }) => transcripts(engine, &args, &files),
-        Some(Tool::Gui(args)) => gui(args),
-        Some(Tool::Rushhour(tool)) => rushhour(tool),
+        }) => sente::transcript::run_files(engine, &args, &files),
+        Some(Tool::Gui(args)) => args.into_config().and_then(sente::gui::run),
+        Some(Tool::Rushhour(RushhourTool::Universe {
+            size,
+            walls,
+            out,
+            shard,
+            threads,
+            progress,
+        })) => sente::search::universe::command::universe(
+            size,
+            walls,
+            &out,
+            shard.as_deref(),
+            threads,
+            progress,
+        ),
+        Some(Tool::Rushhour(RushhourTool::Puzzles { moves, min, max })) => {
+            sente::search::universe::command::puzzles(moves, min, max)
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -311,273 +252,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn batch_config(
-    hash: usize,
-    threads: usize,
-    keep_table: bool,
-    (width, height): (u8, u8),
-    weak: bool,
-) -> Result<sente::search::solve::batch::BatchConfig, String> {
-    Ok(sente::search::solve::batch::BatchConfig {
-        shape: sente::games::connect4::Shape::new(width, height).map_err(|e| e.0)?,
-        hash_mb: hash,
-        threads,
-        keep_table,
-        weak,
-    })
-}
-
-fn solve(game: &str, config: sente::search::solve::batch::BatchConfig) -> Result<(), String> {
-    use sente::search::solve::batch;
-    if game != "connect4" {
-        return Err(format!("no exact solver for '{game}' (connect4 has one)"));
-    }
-    batch::run(
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-        config,
-    )
-    .map_err(|e| e.to_string())
-}
-
-/// `sente book connect4 --pack <text> --out <file>`: the text book packed.
-fn pack_book(game: &str, text: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
-    if game != "connect4" {
-        return Err(format!("no book for '{game}' (connect4 has one)"));
-    }
-    let source = std::fs::read_to_string(text).map_err(|e| format!("{}: {e}", text.display()))?;
-    let book = sente::search::solve::book::Book::parse(&source)
-        .map_err(|e| format!("{}: {e}", text.display()))?;
-    std::fs::write(out, book.pack()).map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!("{} positions packed in {}", book.len(), out.display());
-    Ok(())
-}
-
-fn make_book(
-    game: &str,
-    side: &str,
-    opening: u32,
-    plies: u32,
-    out: &std::path::Path,
-    hash: usize,
-    threads: usize,
-) -> Result<(), String> {
-    use sente::search::solve::book::BookSide;
-    if game != "connect4" {
-        return Err(format!("no book for '{game}' (connect4 has one)"));
-    }
-    let side = match side {
-        "first" => BookSide::First,
-        "second" => BookSide::Second,
-        "openings" => BookSide::Openings(opening),
-        _ => return Err(format!("--side is first, second or openings, not '{side}'")),
-    };
-    let mut solver = sente::search::solve::connect4::Solver::new(hash);
-    solver.set_threads(threads);
-    let mut file = std::io::BufWriter::new(
-        std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?,
-    );
-    let start = std::time::Instant::now();
-    let mut count = 0;
-    let book = sente::search::solve::book::generate(
-        &mut solver,
-        side,
-        plies,
-        &mut file,
-        &mut |moves, col| {
-            count += 1;
-            eprintln!(
-                "{count:5} {:8.1} s  {moves:<12} -> {}",
-                start.elapsed().as_secs_f64(),
-                col + 1
-            );
-        },
-    )
-    .map_err(|e| e.to_string())?
-    .map_err(|_| "interrupted".to_string())?;
-    file.flush().map_err(|e| e.to_string())?;
-    eprintln!(
-        "{} positions in {:.1} s, {} solver nodes",
-        book.len(),
-        start.elapsed().as_secs_f64(),
-        solver.nodes
-    );
-    Ok(())
-}
-
-fn transcripts(engine: Option<PathBuf>, args: &[String], files: &[PathBuf]) -> Result<(), String> {
-    let program = match engine {
-        Some(path) => path,
-        None => std::env::current_exe().map_err(|e| e.to_string())?,
-    };
-    let mut failed = 0;
-    let mut out = std::io::stdout().lock();
-    for file in files {
-        let line = match sente::transcript::run_file(&program, args, file) {
-            Ok(()) => format!("ok   {}", file.display()),
-            Err(e) => {
-                failed += 1;
-                format!("FAIL {e}")
-            }
-        };
-        // A closed stdout (`| head`) ends the listing, not the program.
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(out, "{} passed, {failed} failed", files.len() - failed);
-    if failed == 0 {
-        Ok(())
-    } else {
-        Err(format!("{failed} transcript(s) failed"))
-    }
-}
-
-fn run_match(args: MatchArgs) -> ExitCode {
-    use sente::referee::{
-        config, merge, openings::Openings, replay, rules::Rules, selection::Selection, spec,
-        stats::Sprt, tournament,
-    };
-    let mut out = std::io::stdout().lock();
-    let outcome = (|| -> Result<ExitCode, String> {
-        if let Some(path) = &args.replay {
-            let failed = replay::run(path, &mut out)?;
-            return Ok(if failed == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            });
-        }
-        if let Some(paths) = &args.merge {
-            merge::run(paths, args.out.as_deref(), &mut out)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        let selection = Selection::parse(args.shard.as_deref(), args.rounds.as_deref())?;
-        let engines = spec::engines(&args.engine_groups, &args.each)?;
-        let rules = Rules::new(&args.variant, &spec::shared_options(&args.each)?)?;
-        let openings = match &args.openings {
-            Some(text) => Openings::parse(text, args.seed, &rules)?,
-            None => Openings::Start,
-        };
-        let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-        let config = config::MatchConfig {
-            rules,
-            engines,
-            games: args.games,
-            concurrency: args.concurrency,
-            openings,
-            seed: args.seed,
-            selection,
-            sprt,
-            out: args.out.clone(),
-            event: args.event.clone(),
-        };
-        Ok(match tournament::run(&config, &mut out)? {
-            tournament::MatchEnd::Completed => ExitCode::SUCCESS,
-            tournament::MatchEnd::Interrupted => ExitCode::from(INTERRUPTED),
-        })
-    })();
-    outcome.unwrap_or_else(|e| {
-        eprintln!("sente match: {e}");
-        ExitCode::FAILURE
-    })
-}
-
-fn play(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), String> {
-    use sente::referee::{play, rules::Rules};
-    let human = match human {
-        "first" => sente::games::Seat::P1,
-        "second" => sente::games::Seat::P2,
-        _ => return Err(format!("--human is first or second, not '{human}'")),
-    };
-    if !(st.is_finite() && st > 0.0 && st < 1e6) {
-        return Err(format!("--st takes a positive number of seconds, not {st}"));
-    }
-    let mut pairs = Vec::new();
-    for option in options {
-        let (name, value) = option
-            .split_once('=')
-            .ok_or_else(|| format!("--option takes Name=value, not '{option}'"))?;
-        pairs.push((name.to_string(), value.to_string()));
-    }
-    let config = play::PlayConfig {
-        rules: Rules::new(variant, &pairs)?,
-        options: pairs,
-        human,
-        move_time_ms: ((st * 1000.0).round() as u64).max(1),
-        engine: std::env::current_exe().map_err(|e| e.to_string())?,
-    };
-    play::run(
-        &config,
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-    )
-}
-
-fn gui(args: GuiArgs) -> Result<(), String> {
-    // The page sets the limits; a limit given here only satisfies the engine keys' check.
-    let engines = if args.engine_groups.is_empty() {
-        vec![sente::gui::this_sente("sente")?]
-    } else {
-        sente::referee::spec::engines(&args.engine_groups, &["st=1".to_string()])?
-    };
-    sente::gui::run(sente::gui::GuiConfig {
-        host: args.host,
-        port: args.port,
-        engines,
-        max_engines: args.max_engines,
-    })
-}
-
-fn rushhour(tool: RushhourTool) -> Result<(), String> {
-    use sente::search::universe;
-    let (size, walls, out, shard, threads, progress) = match tool {
-        RushhourTool::Universe {
-            size,
-            walls,
-            out,
-            shard,
-            threads,
-            progress,
-        } => (size, walls, out, shard, threads, progress),
-        RushhourTool::Puzzles { moves, min, max } => {
-            let (min, max) = match moves {
-                Some(m) => (m, m),
-                None => (min.unwrap_or(0), max.unwrap_or(u32::MAX)),
-            };
-            let chosen = sente::games::rushhour_puzzles::puzzles_between(min, max);
-            if chosen.is_empty() {
-                let wanted = if min == max {
-                    format!("{min}")
-                } else {
-                    format!("{min} to {max}")
-                };
-                return Err(format!(
-                    "no puzzle of the set has {wanted} moves (the set: `sente rushhour puzzles`)"
-                ));
-            }
-            for p in chosen {
-                println!("{} {} {}", p.moves, p.board, p.states);
-            }
-            return Ok(());
-        }
-    };
-    let config = universe::Config {
-        size,
-        walls,
-        shard: shard.as_deref().map_or(Ok((1, 1)), universe::parse_shard)?,
-        threads: threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        }),
-    };
-    if !progress.is_finite() || progress <= 0.0 {
-        return Err(format!(
-            "--progress {progress}: expected a positive number of seconds"
-        ));
-    }
-    let every = std::time::Duration::from_secs_f64(progress);
-    let (lines, summary) = universe::run(&config, every, &|p| eprintln!("{}", p.line()))?;
-    universe::write_lines(&out, &lines)?;
-    eprintln!("{}", summary.text(&config));
-    Ok(())
 }

@@ -22,7 +22,7 @@
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use regex::Regex;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -315,6 +315,39 @@ pub fn run_file(program: &Path, args: &[String], file: &Path) -> Result<(), Stri
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let steps = parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     run(program, args, &steps).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// `sente transcript`: runs each of `files` against `program args` (this sente when `program`
+/// is `None`), prints `ok   <file>` or `FAIL <why>` for each on stdout, then the counts; an
+/// error when one failed.
+pub fn run_files(
+    program: Option<PathBuf>,
+    args: &[String],
+    files: &[PathBuf],
+) -> Result<(), String> {
+    let program = match program {
+        Some(path) => path,
+        None => std::env::current_exe().map_err(|e| e.to_string())?,
+    };
+    let mut failed = 0;
+    let mut out = std::io::stdout().lock();
+    for file in files {
+        let line = match run_file(&program, args, file) {
+            Ok(()) => format!("ok   {}", file.display()),
+            Err(e) => {
+                failed += 1;
+                format!("FAIL {e}")
+            }
+        };
+        // A closed stdout (`| head`) ends the listing, not the program.
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "{} passed, {failed} failed", files.len() - failed);
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed} transcript(s) failed"))
+    }
 }
 
 #[cfg(test)]

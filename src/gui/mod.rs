@@ -48,6 +48,46 @@ pub struct GuiConfig {
     pub max_engines: usize,
 }
 
+/// `sente gui` arguments.
+#[derive(clap::Args)]
+pub struct GuiArgs {
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// An engine the page may use: `cmd=<program> name=<name> arg=<arg> proto=uci|ugi
+    /// notation=auto|sente|fsf option.<Name>=<value>` (default: this sente).
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    pub engines: Vec<String>,
+    /// The `--engine` groups, one per occurrence (main.rs fills them from clap's matches).
+    #[arg(skip)]
+    pub engine_groups: Vec<Vec<String>>,
+    /// At most this many engine processes at once.
+    #[arg(long, default_value_t = DEFAULT_MAX_ENGINES)]
+    pub max_engines: usize,
+}
+
+impl GuiArgs {
+    /// The configuration these arguments ask for: the `--engine` groups read (this sente when
+    /// there is none).
+    pub fn into_config(self) -> Result<GuiConfig, String> {
+        // The page sets the limits; a limit given here only satisfies the engine keys' check.
+        let engines = if self.engine_groups.is_empty() {
+            vec![this_sente("sente")?]
+        } else {
+            crate::referee::spec::engines(&self.engine_groups, &["st=1".to_string()])?
+        };
+        Ok(GuiConfig {
+            host: self.host,
+            port: self.port,
+            engines,
+            max_engines: self.max_engines,
+        })
+    }
+}
+
 /// This sente binary as an engine named `name`.
 pub fn this_sente(name: &str) -> Result<EngineSpec, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;

@@ -5,6 +5,7 @@ pub mod config;
 pub mod fsf;
 pub mod game;
 pub mod interrupt;
+pub mod match_command;
 pub mod merge;
 pub mod openings;
 pub mod play;

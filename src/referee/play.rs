@@ -27,6 +27,40 @@ pub struct PlayConfig {
     pub engine: PathBuf,
 }
 
+impl PlayConfig {
+    /// `sente play`'s arguments read: the variant, the person's seat (`first` or `second`),
+    /// sente's seconds per move and the `Name=value` options; this sente is the engine.
+    pub fn from_arguments(
+        variant: &str,
+        human: &str,
+        st: f64,
+        options: &[String],
+    ) -> Result<PlayConfig, String> {
+        let human = match human {
+            "first" => Seat::P1,
+            "second" => Seat::P2,
+            _ => return Err(format!("--human is first or second, not '{human}'")),
+        };
+        if !(st.is_finite() && st > 0.0 && st < 1e6) {
+            return Err(format!("--st takes a positive number of seconds, not {st}"));
+        }
+        let mut pairs = Vec::new();
+        for option in options {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("--option takes Name=value, not '{option}'"))?;
+            pairs.push((name.to_string(), value.to_string()));
+        }
+        Ok(PlayConfig {
+            rules: Rules::new(variant, &pairs)?,
+            options: pairs,
+            human,
+            move_time_ms: ((st * 1000.0).round() as u64).max(1),
+            engine: std::env::current_exe().map_err(|e| e.to_string())?,
+        })
+    }
+}
+
 /// Extra time a move may take beyond its move time before sente is declared stuck.
 const GRACE: Duration = Duration::from_secs(5);
 
@@ -36,6 +70,16 @@ const HELP: &str = "Type a move in the game's notation, or:
   moves  list the legal moves
   new    start again
   quit   leave";
+
+/// `sente play` on stdin and stdout: [`PlayConfig::from_arguments`], then [`run`].
+pub fn run_stdio(variant: &str, human: &str, st: f64, options: &[String]) -> Result<(), String> {
+    let config = PlayConfig::from_arguments(variant, human, st, options)?;
+    run(
+        &config,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+    )
+}
 
 /// Plays one session; returns when the person quits or the input ends.
 pub fn run(

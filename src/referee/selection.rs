@@ -2,6 +2,7 @@
 //! and `--rounds 1-10,15` (those numbers), so that a match can be split over machines and its
 //! records merged.
 
+use crate::shard::parse_shard;
 use std::fmt;
 
 /// A subset of a match's games, by their numbers (the record's `Round`, from 1).
@@ -36,18 +37,6 @@ impl Selection {
             .is_none_or(|ranges| ranges.iter().any(|&(a, b)| (a..=b).contains(&round)));
         in_shard && in_rounds
     }
-}
-
-/// `K/N` with 1 ≤ K ≤ N.
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard takes K/N with 1 <= K <= N, not '{text}'");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let k: usize = k.trim().parse().map_err(|_| bad())?;
-    let n: usize = n.trim().parse().map_err(|_| bad())?;
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k, n))
 }
 
 /// `1-10,15`: comma-separated numbers and inclusive ranges, from 1.

@@ -85,3 +85,32 @@ pub fn run(
         out.flush()?;
     }
 }
+
+/// `sente solve <game>`: solves the lines of stdin onto stdout on a `width` x `height` board
+/// (`game` must be `connect4`, the game with an exact solver); the other arguments are
+/// [`BatchConfig`]'s.
+pub fn run_stdio(
+    game: &str,
+    (width, height): (u8, u8),
+    hash_mb: usize,
+    threads: usize,
+    keep_table: bool,
+    weak: bool,
+) -> Result<(), String> {
+    let config = BatchConfig {
+        shape: Shape::new(width, height).map_err(|e| e.0)?,
+        hash_mb,
+        threads,
+        keep_table,
+        weak,
+    };
+    if game != "connect4" {
+        return Err(format!("no exact solver for '{game}' (connect4 has one)"));
+    }
+    run(
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+        config,
+    )
+    .map_err(|e| e.to_string())
+}

@@ -4,5 +4,3 @@ pub mod batch;
 pub mod book;
 pub mod connect4;
 pub mod rocks;
-mod slots;
-pub mod table;

@@ -13,6 +13,7 @@
 //! its threads take its units one at a time, the largest first.
 
 pub mod cluster;
+pub mod command;
 pub mod enumerate;
 pub mod table;
 
@@ -35,18 +36,6 @@ pub struct Config {
     pub shard: (u64, u64),
     /// Worker threads.
     pub threads: usize,
-}
-
-/// Reads `K/M` (1 ≤ K ≤ M).
-pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard {text:?}: expected K/M with 1 <= K <= M");
-    let (k, m) = text.split_once('/').ok_or_else(bad)?;
-    let k: u64 = k.trim().parse().map_err(|_| bad())?;
-    let m: u64 = m.trim().parse().map_err(|_| bad())?;
-    if k == 0 || k > m {
-        return Err(bad());
-    }
-    Ok((k, m))
 }
 
 /// Where a run is, for the progress lines.
@@ -405,15 +394,6 @@ fn work(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_parse_or_explain() {
-        assert_eq!(parse_shard("2/7"), Ok((2, 7)));
-        assert!(parse_shard("0/7").is_err());
-        assert!(parse_shard("8/7").is_err());
-        assert!(parse_shard("x").is_err());
-        assert!(parse_shard("1/").is_err());
-    }
 
     #[test]
     fn hardest_is_most_moves_then_smallest_line() {

@@ -19,8 +19,9 @@ mod board;
 mod busy;
 mod claimeven;
 mod search;
+mod slots;
+pub mod table;
 
-use super::table::SolverTable;
 use crate::games::connect4::{Connect4, Geometry, Shape};
 use crate::games::{Game, Outcome};
 use crate::with_fixed_geometry;
@@ -29,6 +30,7 @@ use search::{Limits, Search};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+use table::SolverTable;
 
 /// A parallel solve runs alone for this many nodes first.
 const SOLO_NODES: u64 = 200_000;

@@ -1,10 +1,10 @@
 //! One thread's exact search of a Connect Four position, generic over the board's geometry so
 //! that every board size runs with its dimensions known at compile time.
 
-use super::super::table::{Bounds, SolverTable};
 use super::board::Board;
 use super::busy::Busy;
 use super::claimeven::claimeven_bound;
+use super::table::{Bounds, SolverTable};
 use crate::games::connect4::{Connect4, Geometry};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
