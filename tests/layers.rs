@@ -1,6 +1,6 @@
 //! The layers of `src/`, checked from the source: every `use crate::…`, `use super::…` and
-//! inline `crate::…` / `super::…` path outside `#[cfg(test)]` is an edge from the module that
-//! writes it to the module it names. The test fails, naming the files, when
+//! inline `crate::…` / `super::…` / `child::…` path outside `#[cfg(test)]` is an edge from the
+//! module that writes it to the module it names. The test fails, naming the files, when
 //!
 //! - a lower layer imports a higher one (games → search → protocol, engine → referee → gui;
 //!   `bench` sits with the engine, `transcript` with the referee), or
@@ -73,7 +73,7 @@ fn the_check_finds_a_loop_and_an_upward_import() {
         fs::create_dir_all(file.parent().expect("a file has a parent")).expect("temp dir");
         fs::write(file, text).expect("temp file");
     };
-    write("lib.rs", "pub mod games;\npub mod gui;\n");
+    write("lib.rs", "pub mod games;\npub mod gui;\npub mod search;\n");
     write("games/mod.rs", "pub mod a;\npub mod b;\n");
     write("games/a.rs", "use super::b::B;\npub struct A;\n");
     write(
@@ -82,12 +82,22 @@ fn the_check_finds_a_loop_and_an_upward_import() {
          #[cfg(test)]\nmod tests { use crate::gui::Only; }\n",
     );
     write("gui/mod.rs", "use crate::games::a::A;\npub struct G;\n");
+    // A folder's own module calling into a child (no `use`) that imports it back.
+    write(
+        "search/mod.rs",
+        "pub mod run;\npub struct Report;\nfn go() { run::iterate() }\n",
+    );
+    write("search/run.rs", "use super::Report;\npub fn iterate() {}\n");
     let problems = check(&root);
     let _ = fs::remove_dir_all(&root);
-    assert_eq!(problems.len(), 3, "{problems:#?}");
+    assert_eq!(problems.len(), 4, "{problems:#?}");
     assert!(problems[0].contains("games/b.rs") && problems[0].contains("`gui` (rank 4)"));
     assert!(problems[1].contains("loop in src/: games/mod.rs -> gui/mod.rs -> games/mod.rs"));
     assert!(problems[2].contains("loop in games/: games/a.rs -> games/b.rs -> games/a.rs"));
+    assert!(
+        problems[3].contains("loop in search/: search/mod.rs -> search/run.rs -> search/mod.rs")
+    );
+    assert!(problems[3].contains("search/mod.rs: run::iterate"));
 }
 
 /// Every problem found under `src`, one message each.
@@ -366,7 +376,7 @@ fn written_paths(module: &SourceModule) -> Vec<Written> {
         rest = &tree[end..];
     }
     rest_of_code.push_str(rest);
-    for path in inline_paths(&rest_of_code) {
+    for path in inline_paths(&rest_of_code, &module.children) {
         if let Some(absolute) = absolute(&path) {
             written.push(Written {
                 path: absolute,
@@ -534,13 +544,22 @@ fn expand(tokens: &[String], at: &mut usize, prefix: &[String], paths: &mut Vec<
     }
 }
 
-/// The `crate::…` and `super::…` paths written in code.
-fn inline_paths(code: &str) -> Vec<Vec<String>> {
+/// The `crate::…` and `super::…` paths written in code, and those starting with one of the
+/// module's own children (`alphabeta::Searcher::new` in `search/mod.rs`).
+fn inline_paths(code: &str, children: &BTreeSet<String>) -> Vec<Vec<String>> {
     let mut paths = Vec::new();
-    for start in ["crate", "super"] {
+    let starts = ["crate", "super"]
+        .into_iter()
+        .chain(children.iter().map(String::as_str));
+    for start in starts {
         let mut from = 0;
         while let Some(found) = find_word(&code[from..], start) {
             let at = from + found;
+            from = at + start.len();
+            // `a::score::X` names `a`'s child, not this module's.
+            if code[..at].trim_end().ends_with("::") {
+                continue;
+            }
             let mut path = vec![start.to_string()];
             let mut rest = &code[at + start.len()..];
             while let Some(after) = rest.trim_start().strip_prefix("::") {
@@ -557,7 +576,6 @@ fn inline_paths(code: &str) -> Vec<Vec<String>> {
             if path.len() > 1 {
                 paths.push(path);
             }
-            from = at + start.len();
         }
     }
     paths
