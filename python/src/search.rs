@@ -173,7 +173,7 @@ fn info_dict<'py>(py: Python<'py>, info: &SearchInfo) -> PyResult<Bound<'py, PyD
     };
     d.set_item("cp", cp)?;
     d.set_item("mate", mate)?;
-    d.set_item("bound", info.bound)?;
+    d.set_item("bound", info.bound.map(|b| b.word()))?;
     d.set_item("nodes", info.nodes)?;
     d.set_item("time_ms", info.time_ms)?;
     d.set_item("pv", info.pv.clone())?;

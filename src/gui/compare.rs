@@ -10,11 +10,11 @@ use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::Game;
-use super::info::parse_info;
 use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
 use crate::games::{Outcome, Seat};
+use crate::protocol::info::read_info;
 use std::time::{Duration, Instant};
 
 /// Longest one search of a comparison may take.
@@ -374,7 +374,7 @@ impl Compare {
         let from_rocks = job.rocks.as_ref().is_some_and(|r| r.id == event.id);
         match event.kind {
             EventKind::Info { tag, line } if tag == job.tag || tag == EXACT_TAG => {
-                let info = parse_info(&line);
+                let info = InfoMessage::from(read_info(&line));
                 if let Some(text) = info.string {
                     if job.notes.len() < 16 {
                         job.notes.push(text);

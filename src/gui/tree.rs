@@ -8,12 +8,12 @@ use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::{Game, seat_text};
-use super::info::parse_info;
 use super::trace::{checked_tree, node_tuple, parse_trace_line};
 use super::wire::{
     InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceRequest, TraceStart,
     TraceSummary,
 };
+use crate::protocol::info::read_info;
 use crate::search::trace::TraceNode;
 use std::time::{Duration, Instant};
 
@@ -235,7 +235,7 @@ impl TraceJob {
             }
             return;
         }
-        let info = parse_info(line);
+        let info = InfoMessage::from(read_info(line));
         if let Some(text) = &info.string {
             if text.starts_with("trace truncated at ") {
                 self.truncated = true;

@@ -1,7 +1,8 @@
 //! Every line sente writes on stdout, typed, with its text form (`Display`).
 
 use super::command::Dialect;
-use crate::search::score::{INFINITY, Reported};
+pub use super::info::{ScoreBound, SearchInfo};
+use crate::search::score::INFINITY;
 use crate::search::trace::{NodeKind, TraceNode};
 use std::fmt;
 
@@ -31,27 +32,6 @@ pub enum OptionKind {
     },
     /// An action without value.
     Button,
-}
-
-/// One `info` line reported by a search.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchInfo {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// The score from the side to move.
-    pub score: Option<Reported>,
-    /// `lowerbound` / `upperbound` qualifier, if the score is only a bound.
-    pub bound: Option<&'static str>,
-    /// Positions visited.
-    pub nodes: u64,
-    /// Milliseconds since `go`.
-    pub time_ms: u64,
-    /// Transposition table fill in permille.
-    pub hashfull: Option<u32>,
-    /// The principal variation, in move notation.
-    pub pv: Vec<String>,
 }
 
 /// A line of output.
@@ -104,29 +84,6 @@ impl fmt::Display for OptionKind {
             OptionKind::Check { default } => write!(f, "type check default {default}"),
             OptionKind::Button => write!(f, "type button"),
         }
-    }
-}
-
-impl fmt::Display for SearchInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "info depth {} seldepth {}", self.depth, self.seldepth)?;
-        match self.score {
-            Some(Reported::Centipawns(cp)) => write!(f, " score cp {cp}")?,
-            Some(Reported::Mate(n)) => write!(f, " score mate {n}")?,
-            None => {}
-        }
-        if let Some(bound) = self.bound {
-            write!(f, " {bound}")?;
-        }
-        let nps = self.nodes * 1000 / self.time_ms.max(1);
-        write!(f, " nodes {} nps {nps} time {}", self.nodes, self.time_ms)?;
-        if let Some(hashfull) = self.hashfull {
-            write!(f, " hashfull {hashfull}")?;
-        }
-        if !self.pv.is_empty() {
-            write!(f, " pv {}", self.pv.join(" "))?;
-        }
-        Ok(())
     }
 }
 
@@ -205,20 +162,6 @@ mod tests {
 
     #[test]
     fn lines_read_as_the_protocol_says() {
-        let info = SearchInfo {
-            depth: 3,
-            seldepth: 5,
-            score: Some(Reported::Mate(-2)),
-            bound: None,
-            nodes: 2000,
-            time_ms: 4,
-            hashfull: Some(1),
-            pv: vec!["4".into(), "3".into()],
-        };
-        assert_eq!(
-            Response::Info(info).to_string(),
-            "info depth 3 seldepth 5 score mate -2 nodes 2000 nps 500000 time 4 hashfull 1 pv 4 3"
-        );
         assert_eq!(Response::BestMove(None).to_string(), "bestmove 0000");
         assert_eq!(
             Response::Error("bad".into()).to_string(),
