@@ -6,9 +6,9 @@ use crate::errors::{EngineError, EngineProtocolError, EngineTerminated, EngineTi
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sente::gui::catalog::parse_option;
 use sente::protocol::command::Dialect;
 use sente::protocol::info::read_info;
+use sente::protocol::option::read_option;
 use sente::referee::process::{self, Fault, Watch};
 use sente::search::score::Reported;
 use std::sync::{Mutex, PoisonError};
@@ -118,7 +118,7 @@ impl EngineProcess {
         result.set_item("protocol", dialect)?;
         result.set_item("name", name)?;
         let options = PyList::empty(py);
-        for spec in lines.iter().filter_map(|line| parse_option(line)) {
+        for spec in lines.iter().filter_map(|line| read_option(line)) {
             let d = PyDict::new(py);
             d.set_item("name", spec.name)?;
             d.set_item("type", spec.kind)?;

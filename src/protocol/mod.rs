@@ -4,5 +4,6 @@
 
 pub mod command;
 pub mod info;
+pub mod option;
 pub mod parse;
 pub mod response;

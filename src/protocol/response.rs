@@ -2,37 +2,10 @@
 
 use super::command::Dialect;
 pub use super::info::{ScoreBound, SearchInfo};
+pub use super::option::OptionKind;
 use crate::search::score::INFINITY;
 use crate::search::trace::{NodeKind, TraceNode};
 use std::fmt;
-
-/// The kind of an option, as `option name ... type ...` announces it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionKind {
-    /// A number in a range.
-    Spin {
-        /// Default value.
-        default: i64,
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: i64,
-    },
-    /// One of a list of words.
-    Combo {
-        /// Default choice.
-        default: String,
-        /// All choices.
-        choices: Vec<String>,
-    },
-    /// `true` or `false`.
-    Check {
-        /// Default value.
-        default: bool,
-    },
-    /// An action without value.
-    Button,
-}
 
 /// A line of output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,25 +39,6 @@ pub enum Response {
     QueryResponse(String),
     /// Free text for a person (`d`), possibly several lines.
     Text(String),
-}
-
-impl fmt::Display for OptionKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionKind::Spin { default, min, max } => {
-                write!(f, "type spin default {default} min {min} max {max}")
-            }
-            OptionKind::Combo { default, choices } => {
-                write!(f, "type combo default {default}")?;
-                for choice in choices {
-                    write!(f, " var {choice}")?;
-                }
-                Ok(())
-            }
-            OptionKind::Check { default } => write!(f, "type check default {default}"),
-            OptionKind::Button => write!(f, "type button"),
-        }
-    }
 }
 
 /// A trace value or window bound: a whole number, or `-inf`/`inf` for an open end.
@@ -167,11 +121,6 @@ mod tests {
             Response::Error("bad".into()).to_string(),
             "info string error: bad"
         );
-        let combo = OptionKind::Combo {
-            default: "a".into(),
-            choices: vec!["a".into(), "b".into()],
-        };
-        assert_eq!(combo.to_string(), "type combo default a var a var b");
     }
 
     #[test]

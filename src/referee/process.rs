@@ -7,6 +7,7 @@ use super::interrupt;
 use crate::engine::input::{InputLine, read_line};
 use crate::protocol::command::Dialect;
 use crate::protocol::info::{InfoLine, read_info};
+use crate::protocol::option::read_option;
 use crate::search::score::Reported;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use std::io::{BufReader, Write};
@@ -556,17 +557,9 @@ fn shown(line: &InputLine) -> String {
 
 /// The choices of a `option name UCI_Variant type combo ... var a var b` line.
 fn variant_choices(line: &str) -> Option<Vec<String>> {
-    let rest = line.trim().strip_prefix("option")?.trim_start();
-    let rest = rest.strip_prefix("name")?.trim_start();
-    let rest = rest.strip_prefix("UCI_Variant")?;
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    Some(
-        words
-            .windows(2)
-            .filter(|w| w[0] == "var")
-            .map(|w| w[1].to_string())
-            .collect(),
-    )
+    read_option(line)
+        .filter(|option| option.name == "UCI_Variant")
+        .map(|option| option.vars)
 }
 
 /// Starts the child in a process group of its own: a terminal's Ctrl-C reaches only the
