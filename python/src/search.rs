@@ -10,9 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sente::engine::variants::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
+use sente::protocol::trace::kind_word;
 use sente::search::limits::Limits;
 use sente::search::score::Reported;
-use sente::search::trace::NodeKind;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -120,15 +120,7 @@ pub fn search<'py>(
                 d.set_item("parent", node.parent)?;
                 d.set_item("move", node.move_text.as_deref())?;
                 d.set_item("ply", node.ply)?;
-                d.set_item(
-                    "kind",
-                    match node.kind {
-                        NodeKind::Max => "max",
-                        NodeKind::Min => "min",
-                        NodeKind::Chance => "chance",
-                        NodeKind::Leaf => "leaf",
-                    },
-                )?;
+                d.set_item("kind", kind_word(node.kind))?;
                 d.set_item("alpha", node.window.map(|w| w.alpha))?;
                 d.set_item("beta", node.window.map(|w| w.beta))?;
                 d.set_item("value", node.value)?;

@@ -7,3 +7,4 @@ pub mod info;
 pub mod option;
 pub mod parse;
 pub mod response;
+pub mod trace;
