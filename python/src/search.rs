@@ -12,6 +12,7 @@ use sente::engine::variants::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
 use sente::protocol::trace::kind_word;
 use sente::search::limits::Limits;
+use sente::search::puzzle::PuzzleCounts;
 use sente::search::score::Reported;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -106,6 +107,7 @@ pub fn search<'py>(
     let traced = PyList::empty(py);
     let lines = PyList::empty(py);
     let mut last: Option<&SearchInfo> = None;
+    let mut puzzle = None;
     for line in &said.lines {
         match line {
             Response::Info(info) => {
@@ -113,6 +115,11 @@ pub fn search<'py>(
                 last = Some(info);
             }
             Response::InfoString(text) => notes.append(text)?,
+            Response::PuzzleCounts(counts) => {
+                // Still an `info string` on the wire: a note like the others.
+                notes.append(counts.to_string())?;
+                puzzle = Some(counts_dict(py, counts)?);
+            }
             Response::Error(text) => errors.append(text)?,
             Response::Trace(node) => {
                 let d = PyDict::new(py);
@@ -142,6 +149,7 @@ pub fn search<'py>(
     result.set_item("notes", notes)?;
     result.set_item("errors", errors)?;
     result.set_item("trace", traced)?;
+    result.set_item("puzzle", puzzle)?;
     result.set_item("lines", lines)?;
     result.set_item("algorithm", algorithm.name())?;
     result.set_item("elapsed", elapsed)?;
@@ -151,6 +159,19 @@ pub fn search<'py>(
         }
     }
     Ok(result)
+}
+
+/// A puzzle search's counts, keyed as the protocol's line names them.
+fn counts_dict<'py>(py: Python<'py>, counts: &PuzzleCounts) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("algorithm", counts.algorithm.name())?;
+    d.set_item("heuristic", &counts.heuristic)?;
+    d.set_item("expanded", counts.expanded)?;
+    d.set_item("generated", counts.generated)?;
+    d.set_item("peakopen", counts.peak_open)?;
+    d.set_item("iterations", counts.iterations)?;
+    d.set_item("microseconds", counts.microseconds)?;
+    Ok(d)
 }
 
 /// An `info` line's fields.

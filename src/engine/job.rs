@@ -38,6 +38,7 @@ pub fn report_line<G: Game>(report: Report) -> Response {
     match report {
         Report::Note(text) => Response::InfoString(text),
         Report::Trace(node) => Response::Trace(node),
+        Report::PuzzleCounts(counts) => Response::PuzzleCounts(counts),
         Report::Iteration(progress) => Response::Info(info::<G>(progress)),
     }
 }

@@ -6,5 +6,6 @@ pub mod command;
 pub mod info;
 pub mod option;
 pub mod parse;
+pub mod puzzle;
 pub mod response;
 pub mod trace;

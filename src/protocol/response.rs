@@ -3,6 +3,7 @@
 use super::command::Dialect;
 pub use super::info::{ScoreBound, SearchInfo};
 pub use super::option::OptionKind;
+use crate::search::puzzle::PuzzleCounts;
 use crate::search::trace::TraceNode;
 use std::fmt;
 
@@ -30,6 +31,8 @@ pub enum Response {
     Trace(TraceNode),
     /// `info string <text>`.
     InfoString(String),
+    /// `info string puzzle algorithm ...`: a puzzle search's counts.
+    PuzzleCounts(PuzzleCounts),
     /// `info string error: <text>`.
     Error(String),
     /// `bestmove <move>`, `bestmove 0000` when there is none.
@@ -52,6 +55,7 @@ impl fmt::Display for Response {
             Response::Info(info) => write!(f, "{info}"),
             Response::Trace(node) => write!(f, "{node}"),
             Response::InfoString(text) => write!(f, "info string {text}"),
+            Response::PuzzleCounts(counts) => write!(f, "info string {counts}"),
             Response::Error(text) => write!(f, "info string error: {text}"),
             Response::BestMove(Some(mv)) => write!(f, "bestmove {mv}"),
             Response::BestMove(None) => write!(f, "bestmove 0000"),

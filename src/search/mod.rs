@@ -25,6 +25,7 @@ pub use report::{Progress, Report, SearchResult};
 
 use crate::games::{Game, Outcome};
 use control::Control;
+use puzzle::{PuzzleAlgorithm, PuzzleCounts};
 use std::time::{Duration, Instant};
 
 /// A short description of a finished game, for `info string`.
@@ -124,7 +125,7 @@ pub fn run_with_estimate<G: Game>(
 }
 
 /// A one-player puzzle: a solution by breadth-first search (`alphabeta`, `bfs`), A* or IDA*,
-/// then the counts of the search in an `info string` (protocol.md, "rushhour").
+/// then the counts of the search (protocol.md, "rushhour").
 fn solve_puzzle<G: Game>(
     pos: &G,
     algorithm: Algorithm,
@@ -144,19 +145,19 @@ fn solve_puzzle<G: Game>(
     let mut stats = puzzle::PuzzleStats::default();
     // The search's own time, without the wait for the worker before it.
     let began = Instant::now();
-    let (name, heuristic, outcome) = match algorithm {
+    let (searched, heuristic, outcome) = match algorithm {
         Algorithm::AStar => (
-            "astar",
+            PuzzleAlgorithm::AStar,
             estimate.name,
             puzzle::astar(pos, estimate.estimate, control, &mut stats),
         ),
         Algorithm::IdaStar => (
-            "idastar",
+            PuzzleAlgorithm::IdaStar,
             estimate.name,
             puzzle::ida_star(pos, estimate.estimate, control, &mut stats, table_entries),
         ),
         _ => (
-            "bfs",
+            PuzzleAlgorithm::Bfs,
             "none",
             puzzle::breadth_first(pos, control, &mut stats),
         ),
@@ -191,15 +192,15 @@ fn solve_puzzle<G: Game>(
             ));
         }
     }
-    report(Report::Note(format!(
-        "puzzle algorithm {name} heuristic {heuristic} expanded {} generated {} peakopen {} \
-         iterations {} microseconds {}",
-        stats.expanded,
-        stats.generated,
-        stats.peak_open,
-        stats.iterations,
-        search_time.as_micros()
-    )));
+    report(Report::PuzzleCounts(PuzzleCounts {
+        algorithm: searched,
+        heuristic: heuristic.to_string(),
+        expanded: stats.expanded,
+        generated: stats.generated,
+        peak_open: stats.peak_open,
+        iterations: stats.iterations,
+        microseconds: u64::try_from(search_time.as_micros()).unwrap_or(u64::MAX),
+    }));
     result.nodes = stats.expanded;
     result
 }

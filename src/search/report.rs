@@ -1,6 +1,7 @@
-//! What a search tells while it runs (`Report`: iterations, notes, trace records) and what it
-//! returns (`SearchResult`), before the protocol formats them.
+//! What a search tells while it runs (`Report`: iterations, notes, trace records, a puzzle
+//! search's counts) and what it returns (`SearchResult`), before the protocol formats them.
 
+use super::puzzle::PuzzleCounts;
 use super::trace::TraceNode;
 use super::tt::Bound;
 use std::time::Duration;
@@ -36,6 +37,8 @@ pub enum Report {
     Note(String),
     /// A finished node of a traced textbook search (`SearchTrace`).
     Trace(TraceNode),
+    /// The counts of a finished puzzle search, just before its result.
+    PuzzleCounts(PuzzleCounts),
 }
 
 /// The end of a search.
