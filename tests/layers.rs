@@ -1,6 +1,6 @@
 //! The layers of `src/`, checked from the source: every `use crate::…`, `use super::…` and
-//! inline `crate::…` / `super::…` path outside `#[cfg(test)]` is an edge from the module that
-//! writes it to the module it names. The test fails, naming the files, when
+//! inline `crate::…` / `super::…` / `child::…` path outside `#[cfg(test)]` is an edge from the
+//! module that writes it to the module it names. The test fails, naming the files, when
 //!
 //! - a lower layer imports a higher one (games → search → protocol, engine → referee → gui;
 //!   `shard` sits with the games, `bench` with the engine, `transcript` with the referee), or
@@ -8,6 +8,11 @@
 //!   from outside, and `mod.rs` as one of its folder's modules).
 //!
 //! Test code may reach anywhere: it is not part of the layering.
+//!
+//! The Python glue (`python/src`, a crate of its own whose `sente::…` paths name this crate's
+//! modules) is checked too: it may import nothing above the referee (so never the GUI), but
+//! for the exceptions named in `GLUE_EXCEPTIONS`. (`python/tests/test_imports.py` checks that
+//! the Python modules of `python/sente` import each other without a loop.)
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -76,7 +81,7 @@ fn the_check_finds_a_loop_and_an_upward_import() {
         fs::create_dir_all(file.parent().expect("a file has a parent")).expect("temp dir");
         fs::write(file, text).expect("temp file");
     };
-    write("lib.rs", "pub mod games;\npub mod gui;\n");
+    write("lib.rs", "pub mod games;\npub mod gui;\npub mod search;\n");
     write("games/mod.rs", "pub mod a;\npub mod b;\n");
     write("games/a.rs", "use super::b::B;\npub struct A;\n");
     write(
@@ -85,12 +90,163 @@ fn the_check_finds_a_loop_and_an_upward_import() {
          #[cfg(test)]\nmod tests { use crate::gui::Only; }\n",
     );
     write("gui/mod.rs", "use crate::games::a::A;\npub struct G;\n");
+    // A folder's own module calling into a child (no `use`) that imports it back.
+    write(
+        "search/mod.rs",
+        "pub mod run;\npub struct Report;\nfn go() { run::iterate() }\n",
+    );
+    write("search/run.rs", "use super::Report;\npub fn iterate() {}\n");
     let problems = check(&root);
     let _ = fs::remove_dir_all(&root);
-    assert_eq!(problems.len(), 3, "{problems:#?}");
+    assert_eq!(problems.len(), 4, "{problems:#?}");
     assert!(problems[0].contains("games/b.rs") && problems[0].contains("`gui` (rank 4)"));
     assert!(problems[1].contains("loop in src/: games/mod.rs -> gui/mod.rs -> games/mod.rs"));
     assert!(problems[2].contains("loop in games/: games/a.rs -> games/b.rs -> games/a.rs"));
+    assert!(
+        problems[3].contains("loop in search/: search/mod.rs -> search/run.rs -> search/mod.rs")
+    );
+    assert!(problems[3].contains("search/mod.rs: run::iterate"));
+}
+
+/// The highest layer the Python glue may import: `python/src` (whose `sente::…` paths name
+/// this crate's modules) sits on the engine, the referee and the protocol, never on the GUI.
+const GLUE_CEILING: &str = "referee";
+
+/// An import of `python/src` allowed above `GLUE_CEILING`, named with its reason.
+struct GlueException {
+    /// The file, under `python/src`.
+    file: &'static str,
+    /// The module it may import, under `sente::` (`gui::server`), with everything under it.
+    module: &'static str,
+    /// Why.
+    why: &'static str,
+}
+
+/// The Python glue's imports above `GLUE_CEILING`, each with its reason. An exception that
+/// no longer matches an import is a problem too, so that the table stays true.
+const GLUE_EXCEPTIONS: &[GlueException] = &[];
+
+#[test]
+fn the_python_glue_imports_nothing_above_the_referee() {
+    // SENTE_LAYERS_GLUE checks another tree (an older checkout's `python/src`, say).
+    let glue = std::env::var_os("SENTE_LAYERS_GLUE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("python")
+                .join("src")
+        });
+    let problems = check_glue(&glue, GLUE_EXCEPTIONS);
+    assert!(
+        problems.is_empty(),
+        "the Python glue (python/src) imports above `{GLUE_CEILING}`:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_glue_check_finds_a_gui_import_and_keeps_its_named_exceptions() {
+    let root = std::env::temp_dir().join(format!("sente-glue-{}", std::process::id()));
+    let write = |path: &str, text: &str| {
+        let file = root.join(path);
+        fs::create_dir_all(file.parent().expect("a file has a parent")).expect("temp dir");
+        fs::write(file, text).expect("temp file");
+    };
+    write(
+        "engine.rs",
+        "use sente::{engine::session, gui::catalog::parse_option};\n\
+         // sente::gui::info in a comment is no import\n\
+         fn f() { let _ = \"sente::gui::x\"; ::sente::gui::info::parse_info(\"\"); }\n",
+    );
+    write(
+        "cli.rs",
+        "use sente::gui::server::serve;\nuse sente::referee::play;\n\
+         #[cfg(test)]\nmod tests { use sente::gui::Only; }\n",
+    );
+    write("lib.rs", "mod cli;\nmod engine;\nuse sente::nowhere::X;\n");
+    let exceptions = [
+        GlueException {
+            file: "cli.rs",
+            module: "gui::server",
+            why: "the command-line entry point serves the GUI",
+        },
+        GlueException {
+            file: "state.rs",
+            module: "gui::tab",
+            why: "a stale exception",
+        },
+    ];
+    let problems = check_glue(&root, &exceptions);
+    let _ = fs::remove_dir_all(&root);
+    assert_eq!(problems.len(), 4, "{problems:#?}");
+    assert!(problems[0].contains("engine.rs imports `sente::gui::catalog::parse_option`"));
+    assert!(problems[0].contains("(rank 4, above `referee`)"));
+    assert!(problems[1].contains("engine.rs imports `sente::gui::info::parse_info`"));
+    assert!(problems[2].contains("lib.rs names `sente::nowhere`, which has no layer"));
+    assert!(problems[3].contains("state.rs may import `sente::gui::tab`"));
+    assert!(problems[3].contains("a stale exception"));
+}
+
+/// Every problem of the glue crate's sources under `dir`: an import of a layer above
+/// `GLUE_CEILING` that no exception names, a `sente::` module without a layer, and an
+/// exception that matches no import.
+fn check_glue(dir: &Path, exceptions: &[GlueException]) -> Vec<String> {
+    let ceiling = rank(&vec![GLUE_CEILING.to_string()]).expect("the ceiling has a layer");
+    let mut files = Vec::new();
+    collect_files(dir, &mut files);
+    let mut problems = Vec::new();
+    let mut used = vec![false; exceptions.len()];
+    let roots = BTreeSet::from(["sente".to_string()]);
+    for file in files {
+        let text = fs::read_to_string(&file).expect("a readable source file");
+        let (code, _) = without_tests(&strip_comments_and_literals(&text));
+        let name = shown(&file, dir);
+        let mut seen = BTreeSet::new();
+        for raw in raw_paths(&code, &roots) {
+            if raw.path.first().is_none_or(|root| root != "sente") || raw.path.len() < 2 {
+                continue;
+            }
+            let module = raw.path[1..].to_vec();
+            let named = module.join("::");
+            match rank(&module) {
+                None => {
+                    if seen.insert(module[0].clone()) {
+                        problems.push(format!(
+                            "{name} names `sente::{}`, which has no layer: add it to LAYERS in \
+                             tests/layers.rs",
+                            module[0]
+                        ));
+                    }
+                }
+                Some(r) if r > ceiling => {
+                    let excepted = exceptions.iter().position(|e| {
+                        e.file == name
+                            && (named == e.module || named.starts_with(&format!("{}::", e.module)))
+                    });
+                    match excepted {
+                        Some(i) => used[i] = true,
+                        None if seen.insert(named.clone()) => problems.push(format!(
+                            "{name} imports `sente::{named}` (rank {r}, above `{GLUE_CEILING}`): \
+                             {}",
+                            raw.text
+                        )),
+                        None => {}
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    for (exception, used) in exceptions.iter().zip(used) {
+        if !used {
+            problems.push(format!(
+                "GLUE_EXCEPTIONS says {} may import `sente::{}` ({}), but it does not: remove \
+                 the exception",
+                exception.file, exception.module, exception.why
+            ));
+        }
+    }
+    problems
 }
 
 /// Every problem found under `src`, one message each.
@@ -340,10 +496,33 @@ struct Written {
 /// Every path a module writes in its `use` trees and its code, made absolute (paths into
 /// other crates left out).
 fn written_paths(module: &SourceModule) -> Vec<Written> {
+    raw_paths(&module.code, &module.children)
+        .into_iter()
+        .filter_map(|raw| {
+            Some(Written {
+                path: absolute_path(&module.path, &module.children, &raw.path)?,
+                text: raw.text,
+                reexport: raw.reexport,
+            })
+        })
+        .collect()
+}
+
+/// A path as the code writes it, before it is made absolute.
+struct RawPath {
+    path: Vec<String>,
+    /// The `use` item it comes from, or the path itself.
+    text: String,
+    /// The name it is re-exported under, for a `pub use`.
+    reexport: Option<String>,
+}
+
+/// Every path of `code`'s `use` trees, then every path written inline that starts with
+/// `crate`, `super` or one of `roots`.
+fn raw_paths(code: &str, roots: &BTreeSet<String>) -> Vec<RawPath> {
     let mut written = Vec::new();
     let mut rest_of_code = String::new();
-    let mut rest = module.code.as_str();
-    let absolute = |path: &[String]| absolute_path(&module.path, &module.children, path);
+    let mut rest = code;
     // `use` trees first (they may hold braces), then the paths written in the code.
     while let Some(at) = find_word(rest, "use") {
         let before = rest[..at].trim_end();
@@ -358,25 +537,21 @@ fn written_paths(module: &SourceModule) -> Vec<Written> {
         let end = tree.find(';').unwrap_or(tree.len());
         let text = format!("use {};", squeeze(&tree[..end]));
         for used in expand_use_tree(&tree[..end]) {
-            if let Some(path) = absolute(&used.path) {
-                written.push(Written {
-                    path,
-                    text: text.clone(),
-                    reexport: public.then_some(used.name),
-                });
-            }
+            written.push(RawPath {
+                path: used.path,
+                text: text.clone(),
+                reexport: public.then_some(used.name),
+            });
         }
         rest = &tree[end..];
     }
     rest_of_code.push_str(rest);
-    for path in inline_paths(&rest_of_code) {
-        if let Some(absolute) = absolute(&path) {
-            written.push(Written {
-                path: absolute,
-                text: path.join("::"),
-                reexport: None,
-            });
-        }
+    for path in inline_paths(&rest_of_code, roots) {
+        written.push(RawPath {
+            text: path.join("::"),
+            path,
+            reexport: None,
+        });
     }
     written
 }
@@ -537,13 +712,26 @@ fn expand(tokens: &[String], at: &mut usize, prefix: &[String], paths: &mut Vec<
     }
 }
 
-/// The `crate::…` and `super::…` paths written in code.
-fn inline_paths(code: &str) -> Vec<Vec<String>> {
+/// The `crate::…` and `super::…` paths written in code, and those starting with one of the
+/// module's own children (`alphabeta::Searcher::new` in `search/mod.rs`).
+fn inline_paths(code: &str, children: &BTreeSet<String>) -> Vec<Vec<String>> {
     let mut paths = Vec::new();
-    for start in ["crate", "super"] {
+    let starts = ["crate", "super"]
+        .into_iter()
+        .chain(children.iter().map(String::as_str));
+    for start in starts {
         let mut from = 0;
         while let Some(found) = find_word(&code[from..], start) {
             let at = from + found;
+            from = at + start.len();
+            // `a::score::X` names `a`'s child, not this module's (`::sente::x` is the crate).
+            if code[..at]
+                .trim_end()
+                .strip_suffix("::")
+                .is_some_and(|before| before.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+            {
+                continue;
+            }
             let mut path = vec![start.to_string()];
             let mut rest = &code[at + start.len()..];
             while let Some(after) = rest.trim_start().strip_prefix("::") {
@@ -560,7 +748,6 @@ fn inline_paths(code: &str) -> Vec<Vec<String>> {
             if path.len() > 1 {
                 paths.push(path);
             }
-            from = at + start.len();
         }
     }
     paths

@@ -153,18 +153,6 @@ class Solution:
         return self.pv
 
 
-def _puzzle_stats(notes: List[str]) -> Dict[str, Any]:
-    """The statistics of the `info string puzzle algorithm ... expanded ...` note."""
-    for note in notes:
-        words = note.split()
-        if words[:1] == ["puzzle"]:
-            stats: Dict[str, Any] = {}
-            for key, value in zip(words[1::2], words[2::2]):
-                stats[key] = int(value) if value.isdigit() else value
-            return stats
-    return {}
-
-
 def solve(
     state: State,
     algorithm: Optional[str] = None,
@@ -228,7 +216,7 @@ def solve(
         if said.get("mate") is None:
             raise ValueError(f"no solution: {'; '.join(notes) or 'the puzzle cannot be solved'}")
         solution.length = said["mate"]
-        solution.stats = _puzzle_stats(notes)
+        solution.stats = dict(said["puzzle"] or {})
     elif variant == "rushhour-rocks":
         solution.stats = {"note": next((n for n in notes if n.startswith("rocks table")), "")}
     return solution

@@ -90,7 +90,9 @@ def search(
     weak: bool = ...,
     threads: int = ...,
 ) -> Dict[str, Any]:
-    """Runs the engine's search task on `state`; what it said, as a dict."""
+    """Runs the engine's search task on `state`; what it said, as a dict (a puzzle search's
+    counts under `puzzle`: algorithm, heuristic, expanded, generated, peakopen, iterations,
+    microseconds; None for the other searches)."""
 
 def solve_connect4(state: State, columns: bool = ..., hash: int = ..., threads: int = ...) -> Dict[str, Any]:
     """The Connect Four solver: `score`, `columns`, `nodes`, `time`."""

@@ -5,11 +5,10 @@ src/gui/page/lab/tree-draw.js): the same geometry and colours, as static images 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
 
 if TYPE_CHECKING:
     from ._sente import State
-    from .tree import SearchTree
 
 __all__ = ["board_svg", "tree_svg", "value_text"]
 
@@ -346,7 +345,21 @@ _SHAPES = {
 SLOT, STUB, LEVEL, PAD_X, PAD_TOP = 58, 30, 96, 44, 44
 
 
-def tree_svg(tree: "SearchTree", max_nodes: int = 2000) -> str:
+class TracedTree(Protocol):
+    """What `tree_svg` draws (`sente.tree.SearchTree` is one; this module does not import it,
+    which imports this one): a traced search's nodes by id, each inner node's children in
+    search order, the root's id, and the ids on the principal line."""
+
+    nodes: Dict[int, Dict[str, Any]]
+    children: Dict[int, List[int]]
+    root: int
+
+    def principal_line(self) -> Set[int]:
+        """The ids of the nodes on the principal variation (root excluded)."""
+        ...
+
+
+def tree_svg(tree: TracedTree, max_nodes: int = 2000) -> str:
     """The traced search tree drawn with the tree view's shapes: max nodes triangles pointing
     up, min nodes pointing down, chance nodes circles, leaves boxes, pruned children as
     dashed stubs, the principal line in orange; values in pawns (`+M7` for a win in 7 plies).

@@ -1,15 +1,16 @@
 //! The engine driver's Rust side: the referee's `EngineProcess` (its own process group, pipe
 //! threads, handshake, `isready`, `go` until `bestmove` with a deadline, kill on drop) and the
-//! GUI's readers of `info` and `option` lines, so that Python parses nothing itself.
+//! protocol's readers of `info` and `option` lines, so that Python parses nothing itself.
 
 use crate::errors::{EngineError, EngineProtocolError, EngineTerminated, EngineTimeout};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sente::gui::catalog::parse_option;
-use sente::gui::info;
 use sente::protocol::command::Dialect;
+use sente::protocol::info::read_info;
+use sente::protocol::option::read_option;
 use sente::referee::process::{self, Fault, Watch};
+use sente::search::score::Reported;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -17,18 +18,18 @@ use std::time::Duration;
 /// hashfull, pv, string (each `None` when absent).
 #[pyfunction]
 pub fn parse_info<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
-    let info = info::parse_info(line);
+    let info = read_info(line);
     let d = PyDict::new(py);
     d.set_item("depth", info.depth)?;
     d.set_item("seldepth", info.seldepth)?;
-    let (cp, mate) = match info.score_kind.as_deref() {
-        Some("cp") => (info.score, None),
-        Some("mate") => (None, info.score),
-        _ => (None, None),
+    let (cp, mate) = match info.score {
+        Some(Reported::Centipawns(cp)) => (Some(cp), None),
+        Some(Reported::Mate(n)) => (None, Some(n)),
+        None => (None, None),
     };
     d.set_item("cp", cp)?;
     d.set_item("mate", mate)?;
-    d.set_item("bound", info.bound)?;
+    d.set_item("bound", info.bound.map(|b| b.word()))?;
     d.set_item("nodes", info.nodes)?;
     d.set_item("nps", info.nps)?;
     d.set_item("time_ms", info.time_ms)?;
@@ -117,7 +118,7 @@ impl EngineProcess {
         result.set_item("protocol", dialect)?;
         result.set_item("name", name)?;
         let options = PyList::empty(py);
-        for spec in lines.iter().filter_map(|line| parse_option(line)) {
+        for spec in lines.iter().filter_map(|line| read_option(line)) {
             let d = PyDict::new(py);
             d.set_item("name", spec.name)?;
             d.set_item("type", spec.kind)?;

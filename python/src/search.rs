@@ -10,9 +10,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sente::engine::tasks::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
+use sente::protocol::trace::kind_word;
 use sente::search::limits::Limits;
+use sente::search::puzzle::PuzzleCounts;
 use sente::search::score::Reported;
-use sente::search::trace::NodeKind;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -107,6 +108,7 @@ pub fn search<'py>(
     let traced = PyList::empty(py);
     let lines = PyList::empty(py);
     let mut last: Option<&SearchInfo> = None;
+    let mut puzzle = None;
     for line in &said.lines {
         match line {
             Response::Info(info) => {
@@ -114,6 +116,11 @@ pub fn search<'py>(
                 last = Some(info);
             }
             Response::InfoString(text) => notes.append(text)?,
+            Response::PuzzleCounts(counts) => {
+                // Still an `info string` on the wire: a note like the others.
+                notes.append(counts.to_string())?;
+                puzzle = Some(counts_dict(py, counts)?);
+            }
             Response::Error(text) => errors.append(text)?,
             Response::Trace(node) => {
                 let d = PyDict::new(py);
@@ -121,15 +128,7 @@ pub fn search<'py>(
                 d.set_item("parent", node.parent)?;
                 d.set_item("move", node.move_text.as_deref())?;
                 d.set_item("ply", node.ply)?;
-                d.set_item(
-                    "kind",
-                    match node.kind {
-                        NodeKind::Max => "max",
-                        NodeKind::Min => "min",
-                        NodeKind::Chance => "chance",
-                        NodeKind::Leaf => "leaf",
-                    },
-                )?;
+                d.set_item("kind", kind_word(node.kind))?;
                 d.set_item("alpha", node.window.map(|w| w.alpha))?;
                 d.set_item("beta", node.window.map(|w| w.beta))?;
                 d.set_item("value", node.value)?;
@@ -151,6 +150,7 @@ pub fn search<'py>(
     result.set_item("notes", notes)?;
     result.set_item("errors", errors)?;
     result.set_item("trace", traced)?;
+    result.set_item("puzzle", puzzle)?;
     result.set_item("lines", lines)?;
     result.set_item("algorithm", algorithm.name())?;
     result.set_item("elapsed", elapsed)?;
@@ -160,6 +160,19 @@ pub fn search<'py>(
         }
     }
     Ok(result)
+}
+
+/// A puzzle search's counts, keyed as the protocol's line names them.
+fn counts_dict<'py>(py: Python<'py>, counts: &PuzzleCounts) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("algorithm", counts.algorithm.name())?;
+    d.set_item("heuristic", &counts.heuristic)?;
+    d.set_item("expanded", counts.expanded)?;
+    d.set_item("generated", counts.generated)?;
+    d.set_item("peakopen", counts.peak_open)?;
+    d.set_item("iterations", counts.iterations)?;
+    d.set_item("microseconds", counts.microseconds)?;
+    Ok(d)
 }
 
 /// An `info` line's fields.
@@ -174,7 +187,7 @@ fn info_dict<'py>(py: Python<'py>, info: &SearchInfo) -> PyResult<Bound<'py, PyD
     };
     d.set_item("cp", cp)?;
     d.set_item("mate", mate)?;
-    d.set_item("bound", info.bound)?;
+    d.set_item("bound", info.bound.map(|b| b.word()))?;
     d.set_item("nodes", info.nodes)?;
     d.set_item("time_ms", info.time_ms)?;
     d.set_item("pv", info.pv.clone())?;

@@ -4,7 +4,7 @@
 
 use crate::games::Game;
 use crate::games::rushhour_heuristics::Heuristic;
-use crate::protocol::response::{Response, SearchInfo};
+use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::Limits;
 use crate::search::tt::Bound;
 use crate::search::{Algorithm, Progress, Report, score};
@@ -38,6 +38,7 @@ pub fn report_line<G: Game>(report: Report) -> Response {
     match report {
         Report::Note(text) => Response::InfoString(text),
         Report::Trace(node) => Response::Trace(node),
+        Report::PuzzleCounts(counts) => Response::PuzzleCounts(counts),
         Report::Iteration(progress) => Response::Info(info::<G>(progress)),
     }
 }
@@ -48,8 +49,8 @@ fn info<G: Game>(p: Progress) -> SearchInfo {
         seldepth: p.seldepth,
         score: Some(score::report(p.score, G::PLIES_PER_MOVE)),
         bound: p.bound.and_then(|b| match b {
-            Bound::Lower => Some("lowerbound"),
-            Bound::Upper => Some("upperbound"),
+            Bound::Lower => Some(ScoreBound::Lower),
+            Bound::Upper => Some(ScoreBound::Upper),
             Bound::Exact => None,
         }),
         nodes: p.nodes,

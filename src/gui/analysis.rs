@@ -5,9 +5,9 @@
 use super::columns::ColumnSolver;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
-use super::info::parse_info;
 use super::wire::{InfoMessage, ServerMessage};
 use crate::engine::registry;
+use crate::protocol::info::read_info;
 use std::time::{Duration, Instant};
 
 /// How long an analysis may run: until stopped.
@@ -164,7 +164,7 @@ impl Analysis {
         };
         match event.kind {
             EventKind::Info { tag, line } if tag == analysis.tag => {
-                let mut info = parse_info(&line);
+                let mut info = InfoMessage::from(read_info(&line));
                 info.source = "analysis".to_string();
                 info.engine = analysis.engine.name.clone();
                 info.fen = analysis.fen.clone();

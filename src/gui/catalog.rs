@@ -5,51 +5,24 @@
 use super::wire::{EngineEntry, OptionSpec};
 use crate::engine::options::ENGINE_OPTIONS;
 use crate::engine::registry;
+use crate::protocol::option::read_option;
 use crate::referee::process::EngineProcess;
 use crate::referee::spec::EngineSpec;
 
-/// Reads `option name <name> type <kind> [default <v>] [min <n>] [max <n>] [var <v>]...`.
-pub fn parse_option(line: &str) -> Option<OptionSpec> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
-        return None;
-    }
-    const KEYS: [&str; 5] = ["type", "default", "min", "max", "var"];
-    let mut spec = OptionSpec::default();
-    let mut key = "name";
-    let mut value: Vec<&str> = Vec::new();
-    fn finish(key: &str, value: &mut Vec<&str>, spec: &mut OptionSpec) {
-        let text = value.join(" ");
-        value.clear();
-        match key {
-            "name" => spec.name = text,
-            "type" => spec.kind = text,
-            "default" => spec.default = Some(text),
-            "min" => spec.min = text.parse().ok(),
-            "max" => spec.max = text.parse().ok(),
-            _ => spec.vars.push(text),
-        }
-    }
-    for word in &words[2..] {
-        // `name` may contain key words only before `type`; a `default` string is one value.
-        if KEYS.contains(word) && !(key == "default" && spec.kind == "string") {
-            finish(key, &mut value, &mut spec);
-            key = word;
-        } else {
-            value.push(word);
-        }
-    }
-    finish(key, &mut value, &mut spec);
-    if spec.name.is_empty() || spec.kind.is_empty() {
-        return None;
-    }
-    describe_option(&mut spec);
-    Some(spec)
-}
-
-/// Fills in what sente's own declarations say of `spec`: the variant whose rules it changes
-/// (`BabylonColours`: `babylon`), a label for a form and a line of help.
-fn describe_option(spec: &mut OptionSpec) {
+/// An engine's `option` line (read by the protocol's reader) as a form field, with what
+/// sente's own declarations say of it: the variant whose rules it changes (`BabylonColours`:
+/// `babylon`), a label for a form and a line of help.
+pub fn option_spec(line: &str) -> Option<OptionSpec> {
+    let option = read_option(line)?;
+    let mut spec = OptionSpec {
+        name: option.name,
+        kind: option.kind,
+        default: option.default,
+        min: option.min,
+        max: option.max,
+        vars: option.vars,
+        ..OptionSpec::default()
+    };
     if let Some((variant, rule)) = registry::rule_option(&spec.name) {
         spec.rule_of = Some(variant.to_string());
         spec.label = Some(rule.label.to_string());
@@ -57,6 +30,7 @@ fn describe_option(spec: &mut OptionSpec) {
     } else if let Some(option) = ENGINE_OPTIONS.iter().find(|o| o.name == spec.name) {
         spec.help = Some(option.help.to_string());
     }
+    Some(spec)
 }
 
 /// Checks a value the page gives for `spec`.
@@ -149,7 +123,7 @@ fn probe_one(spec: &EngineSpec) -> EngineEntry {
             entry.options = process
                 .options
                 .iter()
-                .filter_map(|l| parse_option(l))
+                .filter_map(|l| option_spec(l))
                 .collect();
         }
         Err(fault) => entry.error = Some(format!("handshake failed: {fault:?}")),
@@ -189,31 +163,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn option_lines_are_read_into_fields() {
-        let spin = parse_option("option name Hash type spin default 16 min 1 max 16384").unwrap();
+    fn option_lines_are_read_into_form_fields() {
+        let spin = option_spec("option name Hash type spin default 16 min 1 max 16384").unwrap();
         assert_eq!(
             (spin.kind.as_str(), spin.min, spin.max),
             ("spin", Some(1), Some(16384))
         );
         assert_eq!(spin.default.as_deref(), Some("16"));
-        let button = parse_option("option name Clear Hash type button").unwrap();
+        assert_eq!(spin.rule_of, None);
+        let button = option_spec("option name Clear Hash type button").unwrap();
         assert_eq!(button.name, "Clear Hash");
         let combo =
-            parse_option("option name RushMetric type combo default steps var steps var slides")
+            option_spec("option name RushMetric type combo default steps var steps var slides")
                 .unwrap();
         assert_eq!(combo.vars, ["steps", "slides"]);
         assert_eq!(combo.rule_of.as_deref(), Some("rushhour"));
-        let string = parse_option("option name Book File type string default my min book").unwrap();
+        let string = option_spec("option name Book File type string default my min book").unwrap();
         assert_eq!(string.default.as_deref(), Some("my min book"));
-        assert_eq!(parse_option("option type spin"), None);
-        assert_eq!(parse_option("id name x"), None);
-        let colours = parse_option("option name BabylonColours type spin default 4 min 1 max 8");
+        assert_eq!(option_spec("option type spin"), None);
+        assert_eq!(option_spec("id name x"), None);
+        let colours = option_spec("option name BabylonColours type spin default 4 min 1 max 8");
         assert_eq!(colours.unwrap().rule_of.as_deref(), Some("babylon"));
     }
 
     #[test]
     fn values_are_checked_against_the_option() {
-        let spin = parse_option("option name Hash type spin default 16 min 1 max 64").unwrap();
+        let spin = option_spec("option name Hash type spin default 16 min 1 max 64").unwrap();
         assert!(check_value(&spin, "8").is_ok());
         assert!(
             check_value(&spin, "0")
@@ -221,10 +196,10 @@ mod tests {
                 .contains("from 1 to 64")
         );
         assert!(check_value(&spin, "x").is_err());
-        let check = parse_option("option name OwnBook type check default true").unwrap();
+        let check = option_spec("option name OwnBook type check default true").unwrap();
         assert!(check_value(&check, "false").is_ok());
         assert!(check_value(&check, "yes").is_err());
-        let combo = parse_option("option name A type combo default x var x var y").unwrap();
+        let combo = option_spec("option name A type combo default x var x var y").unwrap();
         assert!(check_value(&combo, "y").is_ok());
         assert!(check_value(&combo, "z").is_err());
     }

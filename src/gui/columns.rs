@@ -3,9 +3,9 @@
 
 use super::context::Context;
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
-use super::info::parse_info;
 use super::wire::{ColumnValue, ServerMessage};
 use crate::games::Outcome;
+use crate::protocol::info::read_info;
 use crate::search::solve::connect4::win_score;
 use std::time::Duration;
 
@@ -123,7 +123,7 @@ impl ColumnSolver {
         match event.kind {
             EventKind::Info { tag, line } => {
                 let Some(i) = slot(tag) else { return true };
-                let info = parse_info(&line);
+                let info = read_info(&line);
                 let solved = info
                     .string
                     .as_deref()

@@ -10,12 +10,14 @@ use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::Game;
-use super::info::parse_info;
 use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
 use crate::engine::registry;
 use crate::games::{Outcome, Seat};
+use crate::protocol::info::read_info;
+use crate::protocol::puzzle::read_puzzle_counts;
+use crate::search::puzzle::PuzzleCounts;
 use std::time::{Duration, Instant};
 
 /// Longest one search of a comparison may take.
@@ -82,6 +84,8 @@ struct CompareJob {
     tag: u32,
     info: Option<InfoMessage>,
     notes: Vec<String>,
+    /// A puzzle search's counts, once its line came.
+    counts: Option<PuzzleCounts>,
     playing: Option<Playing>,
     exact: Option<String>,
     has_opponent: bool,
@@ -246,6 +250,7 @@ impl Compare {
             tag: 0,
             info: None,
             notes: Vec::new(),
+            counts: None,
             playing: None,
             exact: None,
             has_opponent: engine.option("Opponent").is_some(),
@@ -340,6 +345,7 @@ impl Compare {
         };
         job.info = None;
         job.notes.clear();
+        job.counts = None;
         if pos.side_to_move() == Seat::P1 {
             if !playing.car_started {
                 playing.car_started = true;
@@ -375,7 +381,10 @@ impl Compare {
         let from_rocks = job.rocks.as_ref().is_some_and(|r| r.id == event.id);
         match event.kind {
             EventKind::Info { tag, line } if tag == job.tag || tag == EXACT_TAG => {
-                let info = parse_info(&line);
+                if let Some(counts) = read_puzzle_counts(&line) {
+                    job.counts = Some(counts);
+                }
+                let info = InfoMessage::from(read_info(&line));
                 if let Some(text) = info.string {
                     if job.notes.len() < 16 {
                         job.notes.push(text);
@@ -477,6 +486,7 @@ impl CompareJob {
         self.tag = self.tag.wrapping_add(1) % EXACT_TAG;
         self.info = None;
         self.notes.clear();
+        self.counts = None;
         let go = match self.rows[self.at].depth {
             Some(depth) if !spec.puzzle => format!("go depth {depth}"),
             _ => "go".to_string(),
@@ -496,7 +506,7 @@ impl CompareJob {
     fn finish_search(&mut self, best: Option<String>) {
         let info = self.info.take();
         let puzzle = self.specs[self.at].puzzle;
-        let counts = self.notes.iter().find_map(|n| puzzle_counts(n));
+        let counts = self.counts.take();
         let row = &mut self.rows[self.at];
         row.best = best;
         let Some(info) = info else {
@@ -520,12 +530,11 @@ impl CompareJob {
                 row.error = Some("no 'info string puzzle ...' counts line".to_string());
                 return;
             };
-            let get = |name: &str| counts.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
-            row.nodes = get("expanded");
-            row.generated = get("generated");
-            row.peak_open = get("peakopen");
-            row.iterations = get("iterations");
-            row.time_ms = get("microseconds").map(|us| us as f64 / 1000.0);
+            row.nodes = Some(counts.expanded);
+            row.generated = Some(counts.generated);
+            row.peak_open = Some(counts.peak_open);
+            row.iterations = Some(u64::from(counts.iterations));
+            row.time_ms = Some(counts.microseconds as f64 / 1000.0);
             row.length = (info.score_kind.as_deref() == Some("mate"))
                 .then_some(info.score)
                 .flatten()
@@ -560,38 +569,9 @@ impl CompareJob {
     }
 }
 
-/// The numeric fields of `puzzle algorithm <a> heuristic <h> expanded <n> ...`.
-fn puzzle_counts(note: &str) -> Option<Vec<(String, u64)>> {
-    let words: Vec<&str> = note.split_whitespace().collect();
-    if words.first() != Some(&"puzzle") {
-        return None;
-    }
-    Some(
-        words[1..]
-            .chunks(2)
-            .filter_map(|pair| match pair {
-                [key, value] => value.parse().ok().map(|v| (key.to_string(), v)),
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_puzzle_counts_line_is_read() {
-        let counts = puzzle_counts(
-            "puzzle algorithm astar heuristic movers expanded 804 generated 4753 peakopen 364 iterations 1 microseconds 630",
-        )
-        .unwrap();
-        assert!(counts.contains(&("expanded".to_string(), 804)));
-        assert!(counts.contains(&("microseconds".to_string(), 630)));
-        assert!(!counts.iter().any(|(k, _)| k == "algorithm"));
-        assert_eq!(puzzle_counts("trace truncated at 5 nodes"), None);
-    }
 
     #[test]
     fn each_run_sets_its_options() {

@@ -6,9 +6,9 @@
 use super::catalog::Engine;
 use super::engine::{EngineHandle, Event, Setup};
 use super::game::Game;
-use super::info::parse_info;
 use super::launcher::Launcher;
-use super::wire::ServerMessage;
+use super::wire::{InfoMessage, ServerMessage};
+use crate::protocol::info::read_info;
 
 /// What a mode sends the tab's way.
 #[derive(Debug)]
@@ -72,7 +72,7 @@ impl<'a> Context<'a> {
 
     /// Sends an `info` line read into fields.
     pub fn send_info(&mut self, source: &str, engine: &str, fen: &str, line: &str) {
-        let mut info = parse_info(line);
+        let mut info = InfoMessage::from(read_info(line));
         info.source = source.to_string();
         info.engine = engine.to_string();
         info.fen = fen.to_string();

@@ -11,7 +11,6 @@ pub mod columns;
 pub mod context;
 pub mod engine;
 pub mod game;
-pub mod info;
 pub mod launcher;
 pub mod pool;
 pub mod trace;

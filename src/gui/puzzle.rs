@@ -3,8 +3,8 @@
 
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
-use super::info::parse_info;
 use super::wire::ServerMessage;
+use crate::protocol::info::read_info;
 use std::time::Duration;
 
 /// A puzzle solver's time, in ms.
@@ -124,7 +124,7 @@ impl Puzzle {
         };
         match event.kind {
             EventKind::Info { line, .. } => {
-                let info = parse_info(&line);
+                let info = read_info(&line);
                 if info.string.as_deref() == Some("unsolvable") {
                     job.unsolvable = true;
                 }

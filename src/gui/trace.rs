@@ -1,119 +1,15 @@
 //! Reading an engine's traced search (`info trace` lines, protocol.md "Search trace") into a
-//! checked tree for the tree view: each line read strictly, the nodes a tree with its root
+//! checked tree for the tree view: each line read strictly (by the protocol's
+//! `read_trace_line`), the nodes a tree with its root
 //! searched depth first, their count the search's `nodes`, and every move legal where it is
 //! played (sente's own rules), which also names the children a cutoff pruned; and each node in
 //! the form the page reads.
 
 use super::game::Game;
 use super::wire::{NodeTuple, clip};
+use crate::protocol::trace::kind_word;
 use crate::referee::rules::Rules;
-use crate::search::score::INFINITY;
-use crate::search::trace::{NodeKind, TraceNode, Window};
-
-/// Reads `info trace id <i> parent <p> move <m>|none ply <d> kind max|min|chance|leaf
-/// [alpha <a> beta <b>] value <v> [pruned <k>]`; the error names the first word that is wrong.
-pub fn parse_trace_line(line: &str) -> Result<TraceNode, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let mut at = 0;
-    let mut word = |expected: &str| -> Result<&str, String> {
-        let got = words.get(at).copied();
-        at += 1;
-        match got {
-            Some(w) if expected.is_empty() || w == expected => Ok(w),
-            Some(w) => Err(format!("expected '{expected}', got '{}'", clip(w))),
-            None if expected.is_empty() => Err("the line ends too soon".to_string()),
-            None => Err(format!("expected '{expected}', the line ends")),
-        }
-    };
-    word("info")?;
-    word("trace")?;
-    word("id")?;
-    let id = number(word("")?, "id")?;
-    word("parent")?;
-    let parent = number(word("")?, "parent")?;
-    word("move")?;
-    let move_text = match word("")? {
-        "none" => None,
-        mv => Some(mv.to_string()),
-    };
-    word("ply")?;
-    let ply = u32::try_from(number(word("")?, "ply")?).map_err(|_| "ply is too large")?;
-    word("kind")?;
-    let kind = match word("")? {
-        "max" => NodeKind::Max,
-        "min" => NodeKind::Min,
-        "chance" => NodeKind::Chance,
-        "leaf" => NodeKind::Leaf,
-        other => {
-            return Err(format!(
-                "kind is max, min, chance or leaf, not '{}'",
-                clip(other)
-            ));
-        }
-    };
-    let mut next = word("")?;
-    let window = if next == "alpha" {
-        let alpha = value(word("")?, "alpha")?;
-        word("beta")?;
-        let beta = value(word("")?, "beta")?;
-        next = word("")?;
-        Some(Window { alpha, beta })
-    } else {
-        None
-    };
-    if next != "value" {
-        return Err(format!("expected 'value', got '{}'", clip(next)));
-    }
-    let node_value = value(word("")?, "value")?;
-    let pruned = match words.get(at) {
-        None => 0,
-        Some(&"pruned") => {
-            at += 1;
-            let k = words
-                .get(at)
-                .ok_or("expected the number of pruned children, the line ends")?;
-            at += 1;
-            usize::try_from(number(k, "pruned")?).map_err(|_| "pruned is too large")?
-        }
-        Some(other) => return Err(format!("unexpected '{}' after the value", clip(other))),
-    };
-    if let Some(extra) = words.get(at) {
-        return Err(format!("unexpected '{}' at the end", clip(extra)));
-    }
-    Ok(TraceNode {
-        id,
-        parent,
-        move_text,
-        ply,
-        kind,
-        window,
-        value: node_value,
-        pruned,
-    })
-}
-
-fn number(word: &str, name: &str) -> Result<u64, String> {
-    word.parse()
-        .map_err(|_| format!("{name} is a whole number, not '{}'", clip(word)))
-}
-
-/// A value or window bound: a whole number, or `inf`/`-inf` (kept as the protocol's
-/// `INFINITY`); larger magnitudes are read as infinite too.
-fn value(word: &str, name: &str) -> Result<i32, String> {
-    match word {
-        "inf" => Ok(INFINITY),
-        "-inf" => Ok(-INFINITY),
-        _ => word
-            .parse::<i64>()
-            .map(|v| v.clamp(-i64::from(INFINITY), i64::from(INFINITY)) as i32)
-            .map_err(|_| {
-                format!(
-                    "{name} is a whole number, inf or -inf, not '{}'",
-                    clip(word)
-                )
-            }),
-    }
-}
+use crate::search::trace::{NodeKind, TraceNode};
 
 /// The nodes of one traced search in id order (index `id - 1`), checked: the ids are `1..=n`
 /// once each; node 1 is the root (`parent 0 move none ply 0`); every other node has a move and
@@ -309,7 +205,7 @@ pub fn node_tuple(node: &TraceNode, pruned_moves: Vec<String>) -> NodeTuple {
         node.parent,
         node.move_text.clone(),
         node.ply,
-        kind_name(node.kind),
+        kind_word(node.kind),
         node.window.map(|w| w.alpha),
         node.window.map(|w| w.beta),
         node.value,
@@ -318,20 +214,11 @@ pub fn node_tuple(node: &TraceNode, pruned_moves: Vec<String>) -> NodeTuple {
     )
 }
 
-/// `max`, `min`, `chance` or `leaf`.
-pub fn kind_name(kind: NodeKind) -> &'static str {
-    match kind {
-        NodeKind::Max => "max",
-        NodeKind::Min => "min",
-        NodeKind::Chance => "chance",
-        NodeKind::Leaf => "leaf",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::response::Response;
+    use crate::protocol::trace::read_trace_line;
 
     /// The textbook tree under plain alpha-beta at depth 2 (protocol.md, "Search trace").
     const ALPHA_BETA: &str =
@@ -348,36 +235,15 @@ info trace id 8 parent 1 move 3 ply 1 kind min alpha 300 beta inf value 200
 info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 300";
 
     fn lines(text: &str) -> Vec<TraceNode> {
-        text.lines().map(|l| parse_trace_line(l).unwrap()).collect()
+        text.lines().map(|l| read_trace_line(l).unwrap()).collect()
     }
 
     #[test]
-    fn trace_lines_are_read_back_as_the_protocol_writes_them() {
-        for line in ALPHA_BETA.lines().chain([
-            "info trace id 2 parent 1 move b2 ply 1 kind chance value 767",
-            "info trace id 9 parent 4 move @00 ply 3 kind leaf value -999997",
-        ]) {
-            let node = parse_trace_line(line).unwrap();
+    fn the_textbook_trace_reads_back_as_written() {
+        for line in ALPHA_BETA.lines() {
+            let node = read_trace_line(line).unwrap();
             assert_eq!(Response::Trace(node).to_string(), line);
         }
-        let err = |l: &str| parse_trace_line(l).unwrap_err();
-        assert!(err("info trace id x parent 0").contains("id is a whole number"));
-        assert!(
-            err("info trace id 1 parent 0 move none ply 0 kind top value 1").contains("kind is")
-        );
-        assert!(
-            err("info trace id 1 parent 0 move none ply 0 kind max value")
-                .contains("ends too soon")
-        );
-        assert!(
-            err("info trace id 1 parent 0 move none ply 0 kind max value 3 extra")
-                .contains("unexpected 'extra'")
-        );
-        assert!(
-            err("info trace id 1 parent 0 move none ply 0 kind max alpha 1 value 3")
-                .contains("expected 'beta'")
-        );
-        assert!(err("info depth 3").contains("expected 'trace'"));
     }
 
     #[test]

@@ -8,12 +8,13 @@ use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::{Game, seat_text};
-use super::info::parse_info;
-use super::trace::{checked_tree, node_tuple, parse_trace_line};
+use super::trace::{checked_tree, node_tuple};
 use super::wire::{
     InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceRequest, TraceStart,
     TraceSummary,
 };
+use crate::protocol::info::read_info;
+use crate::protocol::trace::read_trace_line;
 use crate::search::trace::TraceNode;
 use std::time::{Duration, Instant};
 
@@ -224,7 +225,7 @@ impl TraceJob {
                 ));
                 return;
             }
-            match parse_trace_line(line) {
+            match read_trace_line(line) {
                 Ok(node) => self.lines.push(node),
                 Err(e) => {
                     let shown: String = line.chars().take(120).collect();
@@ -235,7 +236,7 @@ impl TraceJob {
             }
             return;
         }
-        let info = parse_info(line);
+        let info = InfoMessage::from(read_info(line));
         if let Some(text) = &info.string {
             if text.starts_with("trace truncated at ") {
                 self.truncated = true;

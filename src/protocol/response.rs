@@ -1,81 +1,11 @@
 //! Every line sente writes on stdout, typed, with its text form (`Display`).
 
 use super::command::Dialect;
-use crate::games::rules::OptionType;
-use crate::search::score::{INFINITY, Reported};
-use crate::search::trace::{NodeKind, TraceNode};
+pub use super::info::{ScoreBound, SearchInfo};
+pub use super::option::OptionKind;
+use crate::search::puzzle::PuzzleCounts;
+use crate::search::trace::TraceNode;
 use std::fmt;
-
-/// The kind of an option, as `option name ... type ...` announces it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionKind {
-    /// A number in a range.
-    Spin {
-        /// Default value.
-        default: i64,
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: i64,
-    },
-    /// One of a list of words.
-    Combo {
-        /// Default choice.
-        default: String,
-        /// All choices.
-        choices: Vec<String>,
-    },
-    /// `true` or `false`.
-    Check {
-        /// Default value.
-        default: bool,
-    },
-    /// An action without value.
-    Button,
-    /// Free text (`type string default <text>`).
-    Text {
-        /// Default value.
-        default: String,
-    },
-}
-
-impl From<OptionType> for OptionKind {
-    fn from(kind: OptionType) -> OptionKind {
-        match kind {
-            OptionType::Spin { default, min, max } => OptionKind::Spin { default, min, max },
-            OptionType::Combo { default, choices } => OptionKind::Combo {
-                default: default.to_string(),
-                choices: choices.iter().map(|c| c.to_string()).collect(),
-            },
-            OptionType::Check { default } => OptionKind::Check { default },
-            OptionType::Text { default } => OptionKind::Text {
-                default: default.to_string(),
-            },
-            OptionType::Button => OptionKind::Button,
-        }
-    }
-}
-
-/// One `info` line reported by a search.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchInfo {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// The score from the side to move.
-    pub score: Option<Reported>,
-    /// `lowerbound` / `upperbound` qualifier, if the score is only a bound.
-    pub bound: Option<&'static str>,
-    /// Positions visited.
-    pub nodes: u64,
-    /// Milliseconds since `go`.
-    pub time_ms: u64,
-    /// Transposition table fill in permille.
-    pub hashfull: Option<u32>,
-    /// The principal variation, in move notation.
-    pub pv: Vec<String>,
-}
 
 /// A line of output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +31,8 @@ pub enum Response {
     Trace(TraceNode),
     /// `info string <text>`.
     InfoString(String),
+    /// `info string puzzle algorithm ...`: a puzzle search's counts.
+    PuzzleCounts(PuzzleCounts),
     /// `info string error: <text>`.
     Error(String),
     /// `bestmove <move>`, `bestmove 0000` when there is none.
@@ -109,96 +41,6 @@ pub enum Response {
     QueryResponse(String),
     /// Free text for a person (`d`), possibly several lines.
     Text(String),
-}
-
-impl fmt::Display for OptionKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionKind::Spin { default, min, max } => {
-                write!(f, "type spin default {default} min {min} max {max}")
-            }
-            OptionKind::Combo { default, choices } => {
-                write!(f, "type combo default {default}")?;
-                for choice in choices {
-                    write!(f, " var {choice}")?;
-                }
-                Ok(())
-            }
-            OptionKind::Check { default } => write!(f, "type check default {default}"),
-            OptionKind::Button => write!(f, "type button"),
-            OptionKind::Text { default } => write!(f, "type string default {default}"),
-        }
-    }
-}
-
-impl fmt::Display for SearchInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "info depth {} seldepth {}", self.depth, self.seldepth)?;
-        match self.score {
-            Some(Reported::Centipawns(cp)) => write!(f, " score cp {cp}")?,
-            Some(Reported::Mate(n)) => write!(f, " score mate {n}")?,
-            None => {}
-        }
-        if let Some(bound) = self.bound {
-            write!(f, " {bound}")?;
-        }
-        let nps = self.nodes * 1000 / self.time_ms.max(1);
-        write!(f, " nodes {} nps {nps} time {}", self.nodes, self.time_ms)?;
-        if let Some(hashfull) = self.hashfull {
-            write!(f, " hashfull {hashfull}")?;
-        }
-        if !self.pv.is_empty() {
-            write!(f, " pv {}", self.pv.join(" "))?;
-        }
-        Ok(())
-    }
-}
-
-/// A trace value or window bound: a whole number, or `-inf`/`inf` for an open end.
-struct TraceValue(i32);
-
-impl fmt::Display for TraceValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            v if v >= INFINITY => write!(f, "inf"),
-            v if v <= -INFINITY => write!(f, "-inf"),
-            v => write!(f, "{v}"),
-        }
-    }
-}
-
-/// `info trace id <i> parent <p> move <m>|none ply <d> kind max|min|chance|leaf
-/// [alpha <a> beta <b>] value <v> [pruned <k>]`.
-impl fmt::Display for TraceNode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            NodeKind::Max => "max",
-            NodeKind::Min => "min",
-            NodeKind::Chance => "chance",
-            NodeKind::Leaf => "leaf",
-        };
-        write!(
-            f,
-            "info trace id {} parent {} move {} ply {} kind {kind}",
-            self.id,
-            self.parent,
-            self.move_text.as_deref().unwrap_or("none"),
-            self.ply
-        )?;
-        if let Some(window) = self.window {
-            write!(
-                f,
-                " alpha {} beta {}",
-                TraceValue(window.alpha),
-                TraceValue(window.beta)
-            )?;
-        }
-        write!(f, " value {}", TraceValue(self.value))?;
-        if self.pruned > 0 {
-            write!(f, " pruned {}", self.pruned)?;
-        }
-        Ok(())
-    }
 }
 
 impl fmt::Display for Response {
@@ -213,6 +55,7 @@ impl fmt::Display for Response {
             Response::Info(info) => write!(f, "{info}"),
             Response::Trace(node) => write!(f, "{node}"),
             Response::InfoString(text) => write!(f, "info string {text}"),
+            Response::PuzzleCounts(counts) => write!(f, "info string {counts}"),
             Response::Error(text) => write!(f, "info string error: {text}"),
             Response::BestMove(Some(mv)) => write!(f, "bestmove {mv}"),
             Response::BestMove(None) => write!(f, "bestmove 0000"),
@@ -229,68 +72,10 @@ mod tests {
 
     #[test]
     fn lines_read_as_the_protocol_says() {
-        let info = SearchInfo {
-            depth: 3,
-            seldepth: 5,
-            score: Some(Reported::Mate(-2)),
-            bound: None,
-            nodes: 2000,
-            time_ms: 4,
-            hashfull: Some(1),
-            pv: vec!["4".into(), "3".into()],
-        };
-        assert_eq!(
-            Response::Info(info).to_string(),
-            "info depth 3 seldepth 5 score mate -2 nodes 2000 nps 500000 time 4 hashfull 1 pv 4 3"
-        );
         assert_eq!(Response::BestMove(None).to_string(), "bestmove 0000");
         assert_eq!(
             Response::Error("bad".into()).to_string(),
             "info string error: bad"
-        );
-        let combo = OptionKind::Combo {
-            default: "a".into(),
-            choices: vec!["a".into(), "b".into()],
-        };
-        assert_eq!(combo.to_string(), "type combo default a var a var b");
-    }
-
-    #[test]
-    fn trace_lines_read_as_the_protocol_says() {
-        use crate::search::trace::Window;
-        let mut node = TraceNode {
-            id: 6,
-            parent: 1,
-            move_text: Some("2".into()),
-            ply: 1,
-            kind: NodeKind::Min,
-            window: Some(Window {
-                alpha: 300,
-                beta: INFINITY,
-            }),
-            value: 200,
-            pruned: 2,
-        };
-        assert_eq!(
-            Response::Trace(node.clone()).to_string(),
-            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 300 beta inf value 200 pruned 2"
-        );
-        node.window = Some(Window {
-            alpha: -INFINITY,
-            beta: -5,
-        });
-        node.pruned = 0;
-        assert_eq!(
-            Response::Trace(node.clone()).to_string(),
-            "info trace id 6 parent 1 move 2 ply 1 kind min alpha -inf beta -5 value 200"
-        );
-        node.window = None;
-        node.move_text = None;
-        node.kind = NodeKind::Chance;
-        node.value = -999_997;
-        assert_eq!(
-            Response::Trace(node).to_string(),
-            "info trace id 6 parent 1 move none ply 1 kind chance value -999997"
         );
     }
 }

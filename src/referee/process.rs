@@ -6,6 +6,9 @@ use super::fsf::{FsfAdapter, Notation, PLAYABLE};
 use super::interrupt;
 use crate::engine::input::{InputLine, read_line};
 use crate::protocol::command::Dialect;
+use crate::protocol::info::{InfoLine, read_info};
+use crate::protocol::option::read_option;
+use crate::search::score::Reported;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use std::io::{BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -54,43 +57,29 @@ pub struct Reply {
     pub mv: Option<String>,
     /// Time from `go` to `bestmove`.
     pub taken: Duration,
-    /// The last `score`: `cp <n>` or `mate <n>`.
-    pub score: Option<(String, i64)>,
+    /// The last `score`.
+    pub score: Option<Reported>,
     /// The last `depth`.
     pub depth: Option<u32>,
 }
 
 impl Reply {
-    /// Keeps the score and depth of an `info` line.
-    fn read_info<'a>(&mut self, words: impl Iterator<Item = &'a str>) {
-        // Everything after `string` is free text, after `pv` moves.
-        let words: Vec<&str> = words.take_while(|w| *w != "string" && *w != "pv").collect();
-        for (i, pair) in words.windows(2).enumerate() {
-            match pair[0] {
-                "depth" => self.depth = pair[1].parse().ok().or(self.depth),
-                "score" => {
-                    if let (Some(kind @ ("cp" | "mate")), Some(value)) = (
-                        words.get(i + 1).copied(),
-                        words.get(i + 2).and_then(|v| v.parse().ok()),
-                    ) {
-                        self.score = Some((kind.to_string(), value));
-                    }
-                }
-                _ => {}
-            }
-        }
+    /// Keeps the score and depth of an `info` line, when it gives them.
+    fn keep(&mut self, info: &InfoLine) {
+        self.depth = info.depth.or(self.depth);
+        self.score = info.score.or(self.score);
     }
 
     /// The record's comment, as cutechess-cli writes it: `+0.12/10 0.052s` (score in
     /// hundredths from the mover's side, `+M3` for a mate, then the depth and the time).
     pub fn comment(&self) -> String {
-        let score = match &self.score {
-            Some((kind, n)) if kind == "mate" => {
-                format!("{}M{}", if *n < 0 { "-" } else { "+" }, n.unsigned_abs())
+        let score = match self.score {
+            Some(Reported::Mate(n)) => {
+                format!("{}M{}", if n < 0 { "-" } else { "+" }, n.unsigned_abs())
             }
-            Some((_, cp)) => format!(
+            Some(Reported::Centipawns(cp)) => format!(
                 "{}{:.2}",
-                if *cp < 0 { "-" } else { "+" },
+                if cp < 0 { "-" } else { "+" },
                 cp.unsigned_abs() as f64 / 100.0
             ),
             None => String::new(),
@@ -502,7 +491,7 @@ impl EngineProcess {
                         }
                         None => line.clone(),
                     };
-                    reply.read_info(line.split_whitespace().skip(1));
+                    reply.keep(&read_info(&line));
                     check(Some(&line));
                 }
                 Some("bestmove") => {
@@ -568,17 +557,9 @@ fn shown(line: &InputLine) -> String {
 
 /// The choices of a `option name UCI_Variant type combo ... var a var b` line.
 fn variant_choices(line: &str) -> Option<Vec<String>> {
-    let rest = line.trim().strip_prefix("option")?.trim_start();
-    let rest = rest.strip_prefix("name")?.trim_start();
-    let rest = rest.strip_prefix("UCI_Variant")?;
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    Some(
-        words
-            .windows(2)
-            .filter(|w| w[0] == "var")
-            .map(|w| w[1].to_string())
-            .collect(),
-    )
+    read_option(line)
+        .filter(|option| option.name == "UCI_Variant")
+        .map(|option| option.vars)
 }
 
 /// Starts the child in a process group of its own: a terminal's Ctrl-C reaches only the
@@ -634,12 +615,16 @@ mod tests {
     #[test]
     fn replies_keep_the_last_score_and_depth() {
         let mut reply = Reply::default();
-        reply.read_info("depth 3 score cp -12 nodes 4 pv 4".split_whitespace());
-        reply.read_info("string depth 99 is a joke".split_whitespace());
-        reply.read_info("depth 7 seldepth 9 score mate 3 lowerbound".split_whitespace());
+        reply.keep(&read_info("info depth 3 score cp -12 nodes 4 pv 4"));
+        reply.keep(&read_info("info string depth 99 is a joke"));
+        reply.keep(&read_info(
+            "info depth 7 seldepth 9 score mate 3 lowerbound",
+        ));
         reply.taken = Duration::from_millis(52);
         assert_eq!(reply.comment(), "+M3/7 0.052s");
-        reply.read_info("depth 8 score cp -12".split_whitespace());
+        reply.keep(&read_info("info depth x nodes 9"));
+        assert_eq!(reply.comment(), "+M3/7 0.052s");
+        reply.keep(&read_info("info depth 8 score cp -12"));
         assert_eq!(reply.comment(), "-0.12/8 0.052s");
         assert_eq!(Reply::default().comment(), "0.000s");
     }

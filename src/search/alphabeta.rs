@@ -6,12 +6,12 @@
 //! returns exactly the depth-N minimax value, like the textbook algorithms.
 
 use super::control::Control;
-use super::limits::Limits;
-use super::node::Tracker;
+use super::limits::{Limits, MAX_DEPTH};
+use super::node::{Tracker, same_side};
 use super::ordering::MoveOrderer;
-use super::score::INFINITY;
+use super::report::{Progress, Report, SearchResult};
+use super::score::{INFINITY, is_proven};
 use super::tt::{Bound, Probe, TranspositionTable};
-use super::{MAX_DEPTH, Progress, Report, SearchResult, same_side};
 use crate::games::Game;
 
 /// The state of one full search.
@@ -71,7 +71,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             }
             self.t.may_abort = true;
             result.score = Some(score);
-            result.proven = super::is_proven(score, depth, self.t.horizon_hits == hits_before);
+            result.proven = is_proven(score, depth, self.t.horizon_hits == hits_before);
             report(Report::Iteration(Progress {
                 depth,
                 seldepth: self.t.seldepth,
@@ -87,7 +87,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             }
         }
         if self.limits.infinite {
-            super::wait_for_stop(self.control);
+            self.control.wait_for_stop();
         }
         result.nodes = self.control.nodes;
         result

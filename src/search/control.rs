@@ -76,4 +76,11 @@ impl<'a> Control<'a> {
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
+
+    /// Waits for `stop` after a search that ended early under `go infinite`, as UCI requires.
+    pub fn wait_for_stop(&self) {
+        while !self.stop_requested() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }

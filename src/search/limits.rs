@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+/// The deepest iteration any search runs.
+pub const MAX_DEPTH: u32 = 120;
+
 /// Safety margin kept on a clock for process and pipe latency.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 

@@ -2,8 +2,15 @@
 //! leaves cut by the depth limit, and the triangular principal-variation table.
 
 use super::control::Control;
-use super::{MAX_DEPTH, terminal_score};
+use super::limits::MAX_DEPTH;
+use super::score::terminal_score;
 use crate::games::Game;
+
+/// True when `parent` and `child` have the same side to move.
+#[inline]
+pub fn same_side<G: Game>(parent: &G, child: &G) -> bool {
+    parent.side_to_move() == child.side_to_move()
+}
 
 /// What a depth-first search tracks besides its scores.
 pub struct Tracker<G: Game> {

@@ -1,7 +1,7 @@
 //! Move ordering for the full search: the table move, then killers, then the game's static
 //! hint and the history of cutoffs.
 
-use super::MAX_DEPTH;
+use super::limits::MAX_DEPTH;
 use crate::games::Game;
 
 const HISTORY_SIZE: usize = 4096;

@@ -1,4 +1,7 @@
-//! Score conventions: centipawn-like values from the side to move, and mate scores by ply.
+//! Score conventions: centipawn-like values from the side to move, and mate scores by ply;
+//! the score of a finished position, and when an iteration's score is proven.
+
+use crate::games::{Game, Outcome, Seat};
 
 /// A win found `ply` plies from the root scores `MATE - ply`; a loss `-(MATE - ply)`.
 pub const MATE: i32 = 1_000_000;
@@ -22,6 +25,24 @@ pub fn loss_in(ply: u32) -> i32 {
 /// True for a mate score (win or loss).
 pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
+}
+
+/// The score of a finished position, from its side to move, `ply` plies from the root.
+pub fn terminal_score<G: Game>(pos: &G, outcome: Outcome, ply: u32) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Score(v) if pos.side_to_move() == Seat::P1 => v,
+        Outcome::Score(v) => -v,
+        Outcome::Win(seat) if seat == pos.side_to_move() => win_in(ply),
+        Outcome::Win(_) => loss_in(ply),
+    }
+}
+
+/// True when a completed iteration of `depth` plies proves its root score: every line was
+/// searched to the end of the game (`no_horizon`), or a mate was found within the depth (no
+/// deeper search can change a mate that short).
+pub fn is_proven(score: i32, depth: u32, no_horizon: bool) -> bool {
+    no_horizon || (is_mate(score) && (MATE - score.abs()) as u32 <= depth)
 }
 
 /// A score as the protocol reports it: centipawns, or moves to mate.

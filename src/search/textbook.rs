@@ -3,12 +3,13 @@
 //! order, no table, no move ordering. Every position visited counts as a node, the root
 //! included; with `SearchTrace`, each node is reported when it is finished (`trace`).
 
+use super::alphabeta::pv_text;
 use super::control::Control;
-use super::limits::Limits;
-use super::node::Tracker;
-use super::score::INFINITY;
+use super::limits::{Limits, MAX_DEPTH};
+use super::node::{Tracker, same_side};
+use super::report::{Progress, Report, SearchResult};
+use super::score::{INFINITY, is_proven};
 use super::trace::{NodeKind, Tracer, for_p1, window_for_p1};
-use super::{MAX_DEPTH, Progress, Report, SearchResult, alphabeta::pv_text};
 use crate::games::{Game, Seat};
 
 /// Which textbook search.
@@ -85,7 +86,9 @@ impl<G: Game, const TRACED: bool> PlainSearch<'_, '_, G, TRACED> {
     fn value(&mut self, pos: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         let settled = self.t.enter(self.control, pos, depth, ply);
         let id = match &mut self.trace {
-            Some(trace) if TRACED && !self.t.aborted => trace.enter(ply, self.report),
+            Some(trace) if TRACED && !self.t.aborted => {
+                trace.enter(ply, &mut |note| (self.report)(Report::Note(note)))
+            }
             _ => None,
         };
         if let Some(score) = settled {
@@ -113,7 +116,7 @@ impl<G: Game, const TRACED: bool> PlainSearch<'_, '_, G, TRACED> {
             }
             let mut child = pos.clone();
             child.play(mv);
-            let score = if super::same_side(pos, &child) {
+            let score = if same_side(pos, &child) {
                 self.value(&child, depth - 1, ply + 1, alpha, beta)
             } else {
                 -self.value(&child, depth - 1, ply + 1, -beta, -alpha)
@@ -246,7 +249,7 @@ pub fn iterate<G: Game>(
         let (horizon_hits, seldepth) = (t.horizon_hits, t.seldepth);
         result.best_move = pv.first().map(|&mv| root.move_text(mv));
         result.score = Some(score);
-        result.proven = super::is_proven(score, depth, horizon_hits == 0);
+        result.proven = is_proven(score, depth, horizon_hits == 0);
         report(Report::Iteration(Progress {
             depth,
             seldepth,
@@ -262,7 +265,7 @@ pub fn iterate<G: Game>(
         }
     }
     if limits.infinite {
-        super::wait_for_stop(control);
+        control.wait_for_stop();
     }
     result.nodes = control.nodes;
     result

@@ -2,7 +2,6 @@
 //! when the node is finished, with its values seen from p1 so that a tree reads like the
 //! textbook's (p1 maximises, p2 minimises).
 
-use super::Report;
 use crate::games::Seat;
 
 /// What a traced node is.
@@ -126,17 +125,14 @@ impl Tracer {
     }
 
     /// Enters a node at `ply`: its id when it is traced. The first node past the limit
-    /// tells `report` that the trace is truncated.
-    pub fn enter(&mut self, ply: u32, report: &mut dyn FnMut(Report)) -> Option<u64> {
+    /// gives `note` the remark that the trace is truncated.
+    pub fn enter(&mut self, ply: u32, note: &mut dyn FnMut(String)) -> Option<u64> {
         if self.truncated {
             return None;
         }
         if self.traced == self.limit {
             self.truncated = true;
-            report(Report::Note(format!(
-                "trace truncated at {} nodes",
-                self.limit
-            )));
+            note(format!("trace truncated at {} nodes", self.limit));
             return None;
         }
         self.traced += 1;

@@ -6,7 +6,7 @@ use super::super::job::SearchJob;
 use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Geometry};
-use crate::protocol::response::{Response, SearchInfo};
+use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
@@ -210,7 +210,7 @@ fn weak_solve_for_play(
         depth: empty,
         seldepth: empty,
         score: Some(reported(pos, sign)),
-        bound: (sign > 0).then_some("lowerbound"),
+        bound: (sign > 0).then_some(ScoreBound::Lower),
         nodes: solver.nodes,
         time_ms: job.start.elapsed().as_millis() as u64,
         hashfull: None,
@@ -237,7 +237,7 @@ fn solve(
     let empty = pos.shape().cells() - pos.moves_played();
     let widest = win_score(pos.shape().cells(), pos.moves_played());
     let info =
-        |score: Reported, bound: Option<&'static str>, nodes: u64, pv: Vec<String>| SearchInfo {
+        |score: Reported, bound: Option<ScoreBound>, nodes: u64, pv: Vec<String>| SearchInfo {
             depth: empty,
             seldepth: empty,
             score: Some(score),
@@ -256,9 +256,9 @@ fn solve(
     };
     let mut report = |step: Narrowing| {
         let (score, bound) = if step.lower > last.lower {
-            (step.lower, "lowerbound")
+            (step.lower, ScoreBound::Lower)
         } else {
-            (step.upper, "upperbound")
+            (step.upper, ScoreBound::Upper)
         };
         last = step;
         say(Response::Info(info(
@@ -279,9 +279,9 @@ fn solve(
         }
         .or_else(|| fallback_move(pos));
         let (bound, outcome) = match sign {
-            1 => (Some("lowerbound"), "win"),
+            1 => (Some(ScoreBound::Lower), "win"),
             0 => (None, "draw"),
-            _ => (Some("upperbound"), "loss"),
+            _ => (Some(ScoreBound::Upper), "loss"),
         };
         let pv = best.map(|mv| vec![pos.move_text(mv)]).unwrap_or_default();
         say(Response::Info(info(

@@ -1,6 +1,8 @@
 //! What a search says, for the page: an engine's `info` line read into fields, and the exact
 //! value of a Connect Four column.
 
+use crate::protocol::info::InfoLine;
+use crate::search::score::Reported;
 use serde::Serialize;
 
 /// An `info` line read into fields.
@@ -34,6 +36,31 @@ pub struct InfoMessage {
     pub pv: Vec<String>,
     /// The text after `info string`.
     pub string: Option<String>,
+}
+
+/// The line's fields, for the page (`source`, `engine` and `fen` left for the caller).
+impl From<InfoLine> for InfoMessage {
+    fn from(line: InfoLine) -> InfoMessage {
+        let (score_kind, score) = match line.score {
+            Some(Reported::Centipawns(cp)) => (Some("cp"), Some(i64::from(cp))),
+            Some(Reported::Mate(n)) => (Some("mate"), Some(i64::from(n))),
+            None => (None, None),
+        };
+        InfoMessage {
+            depth: line.depth.map(u64::from),
+            seldepth: line.seldepth.map(u64::from),
+            score_kind: score_kind.map(str::to_string),
+            score,
+            bound: line.bound.map(|b| b.word().to_string()),
+            nodes: line.nodes,
+            nps: line.nps,
+            time_ms: line.time_ms,
+            hashfull: line.hashfull.map(u64::from),
+            pv: line.pv,
+            string: line.string,
+            ..InfoMessage::default()
+        }
+    }
 }
 
 /// A Connect Four column's exact value from the solver.

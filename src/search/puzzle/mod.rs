@@ -4,10 +4,12 @@
 
 pub mod astar;
 pub mod bfs;
+pub mod counts;
 pub mod idastar;
 
 pub use astar::astar;
 pub use bfs::breadth_first;
+pub use counts::{PuzzleAlgorithm, PuzzleCounts};
 pub use idastar::ida_star;
 
 /// How a puzzle search ended.

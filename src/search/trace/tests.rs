@@ -50,6 +50,7 @@ fn trace_lines<G: Game>(pos: &G, algorithm: Algorithm, depth: u32, limit: u64) -
         .filter_map(|r| match r {
             Report::Trace(node) => Some(Response::Trace(node).to_string()),
             Report::Note(text) => Some(Response::InfoString(text).to_string()),
+            Report::PuzzleCounts(counts) => panic!("a two-player game's counts {counts:?}"),
             Report::Iteration(_) => None,
         })
         .collect()
@@ -286,6 +287,7 @@ fn a_stopped_search_leaves_the_nodes_it_was_in_untraced() {
         .map(|r| match r {
             Report::Trace(node) => Response::Trace(node).to_string(),
             Report::Note(text) => Response::InfoString(text).to_string(),
+            Report::PuzzleCounts(counts) => panic!("a two-player game's counts {counts:?}"),
             Report::Iteration(p) => format!("depth {}", p.depth),
         })
         .collect();
@@ -313,6 +315,7 @@ fn each_iteration_of_a_deepening_search_is_traced_before_its_info() {
                 iterations.push((p.depth, p.nodes, std::mem::take(&mut traced_since_info)))
             }
             Report::Note(text) => panic!("unexpected note {text}"),
+            Report::PuzzleCounts(counts) => panic!("unexpected counts {counts:?}"),
         }
     }
     // Depth 1 (the subtrees are worth 0 at the horizon), then depth 2 proves the value.
@@ -330,6 +333,7 @@ fn each_iteration_of_a_deepening_search_is_traced_before_its_info() {
         .map(|r| match r {
             Report::Trace(node) => format!("{} {}", node.id, node.ply),
             Report::Note(text) => text,
+            Report::PuzzleCounts(counts) => panic!("a two-player game's counts {counts:?}"),
             Report::Iteration(p) => format!("depth {} nodes {}", p.depth, p.nodes),
         })
         .collect();
@@ -361,6 +365,7 @@ fn check_trace<G: Game>(root: &G, algorithm: Algorithm, depth: u32) {
             Report::Trace(node) => nodes.push(node),
             Report::Iteration(p) => info = Some(p),
             Report::Note(text) => panic!("unexpected note {text}"),
+            Report::PuzzleCounts(counts) => panic!("unexpected counts {counts:?}"),
         }
     }
     let info = info.expect("an iteration");
