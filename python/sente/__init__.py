@@ -13,7 +13,7 @@ release the GIL and stop on Ctrl-C. `sente.engine` drives any UCI/UGI engine pro
 
 from . import engine
 from ._api import SearchResult, Solution, search, solve
-from ._sente import IllegalMove, State, variants
+from ._sente import IllegalMove, State, rules, variants
 from .puzzles import RushHourPuzzle, rushhour_puzzles
 from .tree import SearchTree
 
@@ -21,6 +21,7 @@ __all__ = [
     "State",
     "IllegalMove",
     "variants",
+    "rules",
     "search",
     "solve",
     "SearchResult",

@@ -5,6 +5,11 @@ from typing import Any, Dict, List, Optional, Tuple
 def variants() -> List[str]:
     """The names of every variant, as `UCI_Variant` takes them."""
 
+def rules(variant: str) -> List[Dict[str, Any]]:
+    """The rule options of `variant`, as its game declares them: for each, `keyword` (of
+    `State(...)`), `option` (the engine option), `type` (`spin`, `combo`, `check`, `string`),
+    `default`, `min`/`max` (spin), `choices` (combo) and `help`."""
+
 class IllegalMove(ValueError):
     """A move that is not legal in the position (or not a move at all); the state is unchanged."""
 
@@ -25,7 +30,15 @@ class State:
 
     def __init__(self, variant: str = "connect4", fen: Optional[str] = None, **rules: Any) -> None:
         """A new game of `variant` at its start position or at `fen`, with rules as keyword
-        arguments (width/height, colours/per_colour, metric, max_turns)."""
+        arguments (`sente.rules(variant)` lists them; tests/test_rules.py keeps this list
+        true):
+
+        - connect4: `width` (4-12 columns), `height` (4-15 rows; width x (height + 1) at
+          most 64).
+        - rushhour: `metric` ("steps" or "slides").
+        - rushhour-rocks: `max_turns` (1-10,000 car moves).
+        - babylon: `colours` (1-8), `per_colour` (1-31 tablets; 31 tablets in all at most).
+        """
     @property
     def variant(self) -> str:
         """The variant's name."""

@@ -111,16 +111,18 @@ impl State {
     }
 }
 
-/// The text of a rule's value: an int, a str, anything with a `str()`; a list or tuple
-/// (Nim's heaps) as its items' texts joined by spaces.
+/// The text of a rule's value: an int, a str, anything with a `str()`; a bool as `true` or
+/// `false` (a check option: Nim's `misere`); a list or tuple (Nim's heaps) as its items'
+/// texts joined by spaces.
 fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if value.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyValueError::new_err(
-            "a rule is a number, a name or a list of numbers, not a bool",
-        ));
+    if let Ok(flag) = value.cast::<pyo3::types::PyBool>() {
+        return Ok(flag.is_true().to_string());
     }
-    if value.is_instance_of::<pyo3::types::PyList>() || value.is_instance_of::<pyo3::types::PyTuple>() {
-        let items: PyResult<Vec<String>> = value.try_iter()?.map(|item| rule_text(&item?)).collect();
+    if value.is_instance_of::<pyo3::types::PyList>()
+        || value.is_instance_of::<pyo3::types::PyTuple>()
+    {
+        let items: PyResult<Vec<String>> =
+            value.try_iter()?.map(|item| rule_text(&item?)).collect();
         return Ok(items?.join(" "));
     }
     Ok(value.str()?.to_cow()?.into_owned())
@@ -166,9 +168,7 @@ impl State {
         if let Some(message) = options.unfit_rules(name) {
             return Err(PyValueError::new_err(message));
         }
-        let mut game = options
-            .start_position()
-            .map_err(PyValueError::new_err)?;
+        let mut game = options.start_position().map_err(PyValueError::new_err)?;
         if let Some(fen) = fen {
             let fen = typed_fen(game.as_ref(), fen);
             game.set_position(&PositionStart::Fen(fen), &[])
@@ -381,7 +381,7 @@ impl State {
     /// The board drawn in SVG, as the GUI draws it (Jupyter shows it).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         let py = slf.py();
-        let draw = py.import("sente._svg")?.getattr("board_svg")?;
+        let draw = py.import("sente.boards")?.getattr("board_svg")?;
         draw.call1(PyTuple::new(py, [slf.as_any()])?)?.extract()
     }
 }

@@ -21,7 +21,7 @@ def perft_reference():
 
 
 def test_every_variant_makes_a_state():
-    assert set(sente.variants()) == {"connect4", "tictactoe", "tree", "rushhour", "rushhour-rocks", "babylon"}
+    assert {"connect4", "tictactoe", "tree", "rushhour", "rushhour-rocks", "babylon"} <= set(sente.variants())
     for name in sente.variants():
         s = sente.State(name)
         assert s.variant == name
@@ -64,7 +64,7 @@ def test_a_rush_hour_database_line_is_a_fen():
         (lambda: sente.State("tictactoe", width=4), "not a rule of tictactoe"),
         (lambda: sente.State("connect4", colours=3), "not a rule of connect4"),
         (lambda: sente.State("babylon", colours=0), "BabylonColours"),
-        (lambda: sente.State("connect4", width=True), "bool"),
+        (lambda: sente.State("connect4", width=True), "whole number"),
         (lambda: sente.State("tictactoe", fen="xxx/ooo/... x"), "bad tictactoe fen"),
         (lambda: sente.State("tree", fen="((1 2)"), "bad tree fen"),
         (lambda: sente.State("rushhour", fen="nonsense"), "bad rushhour fen"),

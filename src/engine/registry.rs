@@ -8,6 +8,7 @@ use super::variant::Variant;
 use super::worker::Prepare;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
+use crate::games::contract::{Contract, contract};
 use crate::games::rules::{RuleOption, RuleValues};
 use crate::games::rushhour::RushHour;
 use crate::games::rushhour_rocks::RushHourRocks;
@@ -85,6 +86,8 @@ pub struct Entry {
     pub prepare: Option<Prepare>,
     /// What the GUI offers for it besides play and search.
     pub features: Features,
+    /// The checks of the game's contract (tests and fuzzing run them on every variant).
+    pub contract: Contract,
 }
 
 impl Entry {
@@ -99,6 +102,7 @@ impl Entry {
                 move_values: false,
                 whole_games: false,
             },
+            contract: contract::<G>(),
         }
     }
 
@@ -189,6 +193,47 @@ mod tests {
             }
             let start = entry.start(&entry.default_rules());
             assert!(start.is_ok(), "{}: {:?}", entry.name, start.err());
+        }
+    }
+
+    #[test]
+    fn every_variant_keeps_the_game_contract_on_random_playouts() {
+        for entry in entries() {
+            assert_eq!((entry.contract.playouts)(20), Ok(()), "{}", entry.name);
+        }
+    }
+
+    mod parsers {
+        use super::entries;
+        use proptest::prelude::*;
+
+        /// `text` given to the parsers of every variant.
+        fn every_variant(text: &str) -> Result<(), TestCaseError> {
+            for entry in entries() {
+                let held = (entry.contract.parsers)(text);
+                prop_assert!(held.is_ok(), "{}: {:?}", entry.name, held);
+            }
+            Ok(())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
+
+            #[test]
+            fn arbitrary_text(text in "\\PC{0,80}") {
+                every_variant(&text)?;
+            }
+
+            #[test]
+            fn text_made_of_notation_characters(text in "[.xoXO/ ()0-9a-hA-Q*+@-]{0,60}") {
+                every_variant(&text)?;
+            }
+
+            #[test]
+            fn boards_of_the_right_size(board in "[.xA-E]{36}", side in "[cr12xo]") {
+                every_variant(&format!("{board} {side}"))?;
+                every_variant(&board)?;
+            }
         }
     }
 }

@@ -585,34 +585,30 @@ mod tests {
 
     mod fen_round_trip {
         use super::output;
-        use crate::games::Game;
-        use crate::games::babylon::Babylon;
-        use crate::games::connect4::Connect4;
-        use crate::games::rushhour::RushHour;
-        use crate::games::rushhour_rocks::RushHourRocks;
-        use crate::games::tictactoe::TicTacToe;
-        use crate::games::tree::GameTree;
+        use crate::engine::registry;
         use proptest::prelude::*;
-        use rand::SeedableRng;
         use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
 
-        /// The variant's name and the fen after `plies` random moves from the start.
-        fn playout<G: Game>(seed: u64, plies: usize) -> (&'static str, String) {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut pos = G::startpos();
-            crate::games::play_random_moves(&mut pos, plies, &mut rng);
-            (G::NAME, pos.fen())
-        }
-
+        /// The variant's name and the fen after `plies` random moves from its start (every
+        /// variant of the registry, by its index).
         fn playout_fen(variant: usize, seed: u64, plies: usize) -> (&'static str, String) {
-            match variant {
-                0 => playout::<Connect4>(seed, plies),
-                1 => playout::<TicTacToe>(seed, plies),
-                2 => playout::<GameTree>(seed, plies),
-                3 => playout::<RushHour>(seed, plies),
-                4 => playout::<RushHourRocks>(seed, plies),
-                _ => playout::<Babylon>(seed, plies),
+            let entries: Vec<_> = registry::entries().collect();
+            let entry = entries[variant % entries.len()];
+            let mut pos = entry
+                .start(&entry.default_rules())
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.name));
+            let mut rng = StdRng::seed_from_u64(seed);
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = &moves[rng.random_range(0..moves.len())];
+                pos.play_move(mv)
+                    .unwrap_or_else(|e| panic!("{}: {e}", entry.name));
             }
+            (entry.name, pos.fen())
         }
 
         /// `position fen <text>` then `query fen` in a real session: either one error and the
@@ -656,7 +652,7 @@ mod tests {
             /// and `query fen` gives back the same text (the engine's own fens), which reads
             /// back as itself.
             #[test]
-            fn reachable_positions(variant in 0usize..6, seed in any::<u64>(), plies in 0usize..60) {
+            fn reachable_positions(variant in 0usize..64, seed in any::<u64>(), plies in 0usize..60) {
                 let (name, fen) = playout_fen(variant, seed, plies);
                 prop_assert!(session_round_trip(name, &fen)?, "{:?} rejected", fen);
                 let out = output(name, &[&format!("position fen {fen}"), "query fen"]);
@@ -667,7 +663,7 @@ mod tests {
             /// stays at the start), or accepted and round-tripping through `query fen`.
             #[test]
             fn arbitrary_fens(
-                variant in 0usize..6,
+                variant in 0usize..64,
                 text in "[.xoXO/ ()0-9a-hA-Q*+@-]{1,50}",
             ) {
                 prop_assume!(!text.trim().is_empty());

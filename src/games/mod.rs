@@ -4,80 +4,28 @@
 
 pub mod babylon;
 pub mod connect4;
+pub mod contract;
 mod error;
+mod outcome;
 pub mod rules;
 pub mod rushhour;
 pub mod rushhour_grid;
 pub mod rushhour_heuristics;
 pub mod rushhour_puzzles;
 pub mod rushhour_rocks;
+pub mod theory;
 pub mod tictactoe;
 pub mod tree;
 
 #[cfg(test)]
-pub mod conformance;
-#[cfg(test)]
 pub mod test_data;
 
 pub use error::{GameError, game_error};
+pub use outcome::{Outcome, Seat};
 use rules::{RuleOption, RuleValues};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// One of the two seats at the table. `P1` moves first (UCI "white", UGI "p1").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// The first player.
-    P1,
-    /// The second player.
-    P2,
-}
-
-impl Seat {
-    /// The other seat.
-    pub fn other(self) -> Seat {
-        match self {
-            Seat::P1 => Seat::P2,
-            Seat::P2 => Seat::P1,
-        }
-    }
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The given seat won (for a one-player puzzle: `Win(P1)` means solved).
-    Win(Seat),
-    /// Nobody won.
-    Draw,
-    /// The game ended with this value for p1, in centipawns (explicit game trees).
-    Score(i32),
-}
-
-impl Outcome {
-    /// The result as `query result` names it: `p1win`, `p2win` or `draw` (a score counts as a
-    /// win for the side it favours).
-    pub fn result_name(self) -> &'static str {
-        match self {
-            Outcome::Win(Seat::P1) => "p1win",
-            Outcome::Win(Seat::P2) => "p2win",
-            Outcome::Score(v) if v > 0 => "p1win",
-            Outcome::Score(v) if v < 0 => "p2win",
-            Outcome::Draw | Outcome::Score(_) => "draw",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(Seat::P1) => write!(f, "p1 won"),
-            Outcome::Win(Seat::P2) => write!(f, "p2 won"),
-            Outcome::Draw => write!(f, "draw"),
-            Outcome::Score(v) => write!(f, "ended with score {v} cp for p1"),
-        }
-    }
-}
+use theory::Theory;
 
 /// A position of a game, with its rules.
 ///
@@ -85,7 +33,7 @@ impl fmt::Display for Outcome {
 /// Legal moves come in a fixed, deterministic order (textbook node counts depend on it).
 /// The search negates a score only when the side to move changes between a position and its
 /// child, so one-player puzzles and games with unequal sides fit the same loop.
-pub trait Game: Clone + Send + 'static {
+pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
     /// A move; cheap to copy.
     type Move: Copy + Eq + fmt::Debug + Send + 'static;
 
@@ -185,6 +133,13 @@ pub trait Game: Clone + Send + 'static {
 
     /// The board drawn for a person, several lines.
     fn display(&self) -> String;
+
+    /// The position's value by the game's own theory, when it has one that needs no search
+    /// (Nim's nim-sum): who wins with perfect play and the moves that keep that value. `None`
+    /// for the games whose value only a search or a solver finds.
+    fn theory(&self) -> Option<Theory<Self::Move>> {
+        None
+    }
 }
 
 /// Plays up to `plies` random legal moves on `pos`, fewer if the game ends first: the random

@@ -132,7 +132,7 @@ impl OptionType {
 }
 
 /// An option that changes a game's rules, declared once in the game's module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct RuleOption {
     /// The engine option's name (`setoption name Connect4Width`), unique among all options.
     pub name: &'static str,
@@ -144,7 +144,14 @@ pub struct RuleOption {
     pub help: &'static str,
     /// Its type, default and range.
     pub kind: OptionType,
+    /// What a value must be besides its type (a `Text`'s form), checked when it is set; the
+    /// error says why not. Values that are fine alone but not together are the game's
+    /// `start_with`'s to refuse.
+    pub check: Option<ValueCheck>,
 }
+
+/// What a rule option's value must be besides its type: `Err` says why not.
+pub type ValueCheck = fn(&str) -> Result<(), String>;
 
 /// The values of one game's rule options: every option of its declarations, each given a
 /// checked value or its default.
@@ -172,6 +179,9 @@ impl RuleValues {
             .find(|o| o.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| format!("'{name}' is not a rule option of this game"))?;
         let value = option.kind.parse(option.name, text)?;
+        if let Some(check) = option.check {
+            check(text.trim()).map_err(|e| format!("option '{}': {e}", option.name))?;
+        }
         match self.values.iter_mut().find(|(n, _)| *n == option.name) {
             Some(slot) => slot.1 = value,
             None => self.values.push((option.name, value)),
@@ -221,6 +231,7 @@ mod tests {
                 min: 4,
                 max: 12,
             },
+            check: None,
         },
         RuleOption {
             name: "Metric",
@@ -231,6 +242,7 @@ mod tests {
                 default: "steps",
                 choices: &["steps", "slides"],
             },
+            check: None,
         },
         RuleOption {
             name: "Heaps",
@@ -238,6 +250,7 @@ mod tests {
             label: "Heaps",
             help: "Matches per heap.",
             kind: OptionType::Text { default: "3 4 5" },
+            check: None,
         },
     ];
 

@@ -303,4 +303,10 @@ mod tests {
         assert!(pos.parse_move("d1").is_err());
         assert!(after(&["a1"]).parse_move("a1").is_err());
     }
+
+    #[test]
+    fn tictactoe_keeps_the_contract_on_many_playouts() {
+        let checked = crate::games::contract::check_random_playouts(&TicTacToe::startpos(), 300);
+        assert_eq!(checked, Ok(()));
+    }
 }

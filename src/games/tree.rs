@@ -383,6 +383,6 @@ mod tests {
     #[test]
     fn tree_conforms() {
         let pos = GameTree::from_fen("((3 (1 2) 8) (2 4 (6 -7)) (14 5 2))").expect("fen");
-        crate::games::conformance::check_random_playouts(&pos, 50);
+        crate::games::contract::check_random_playouts(&pos, 50).unwrap_or_else(|e| panic!("{e}"));
     }
 }

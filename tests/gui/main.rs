@@ -10,6 +10,7 @@ mod harness;
 mod lab;
 mod lines;
 mod perf;
+mod rules;
 
 use harness::{Browser, start_server};
 use serde_json::{Value, json};

@@ -4,12 +4,13 @@
 pub mod connect4;
 pub mod rocks;
 pub mod rushhour;
+pub mod theory;
 
 use super::job::{SearchJob, report_line};
 use super::worker::{Task, WorkerState};
 use crate::games::{Game, perft_until};
 use crate::protocol::response::Response;
-use crate::search::{self, Report, SearchContext};
+use crate::search::{self, Algorithm, Report, SearchContext, SearchResult};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -39,18 +40,30 @@ pub fn search_task<G: Game>(pos: G, solver: Option<ExactSolver<G>>, job: SearchJ
         if let Some(last) = solver.and_then(|solve| solve(&pos, &job, state, say)) {
             return last;
         }
-        let context = SearchContext {
-            algorithm: job.algorithm,
-            limits: job.limits,
-            start: job.start,
-            stop: &job.stop,
-            table: &mut state.table,
-            trace_limit: job.trace_limit,
-        };
-        let mut report = |r: Report| say(report_line::<G>(r));
-        let result = search::run(&pos, context, &mut report);
+        let result = run_search(&pos, &job, job.algorithm, state, say);
         Response::BestMove(result.best_move)
     })
+}
+
+/// Runs the generic search `algorithm` on `pos` under `job`'s limits, telling its lines to
+/// `say`.
+pub fn run_search<G: Game>(
+    pos: &G,
+    job: &SearchJob,
+    algorithm: Algorithm,
+    state: &mut WorkerState,
+    say: &dyn Fn(Response),
+) -> SearchResult {
+    let context = SearchContext {
+        algorithm,
+        limits: job.limits.clone(),
+        start: job.start,
+        stop: &job.stop,
+        table: &mut state.table,
+        trace_limit: job.trace_limit,
+    };
+    let mut report = |r: Report| say(report_line::<G>(r));
+    search::run(pos, context, &mut report)
 }
 
 /// A task counting the move sequences of length `depth` from `pos`, until `stop`.

@@ -25,6 +25,7 @@ const RULES: &[RuleOption] = &[
             min: MIN_SIDE as i64,
             max: MAX_WIDTH as i64,
         },
+        check: None,
     },
     RuleOption {
         name: "Connect4Height",
@@ -36,6 +37,7 @@ const RULES: &[RuleOption] = &[
             min: MIN_SIDE as i64,
             max: MAX_HEIGHT as i64,
         },
+        check: None,
     },
 ];
 

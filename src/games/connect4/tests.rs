@@ -422,3 +422,9 @@ fn move_order_prefers_centre_wins_and_blocks() {
     let hints: Vec<i32> = (0..8).map(|c| even.move_order_hint(c)).collect();
     assert!(hints[3] == hints[4] && hints[4] > hints[5] && hints[5] > hints[6]);
 }
+
+#[test]
+fn connect4_keeps_the_contract_on_many_playouts() {
+    let checked = crate::games::contract::check_random_playouts(&Connect4::startpos(), 200);
+    assert_eq!(checked, Ok(()));
+}

@@ -4,7 +4,7 @@ import { connect } from './ws.js';
 import { createStore } from './state.js';
 import { toast } from './dom.js';
 import { VIEWS } from './views/index.js';
-import { loadBoards } from './boards/index.js';
+import { boardFor, loadBoards } from './boards/index.js';
 
 const store = createStore();
 
@@ -68,6 +68,8 @@ const NEW_GAMES = ['new_game', 'setup', 'load_record'];
 
 const app = {
   store,
+  /** The board module of a variant (loaded once the welcome names it). */
+  boardFor,
   send: (message, options = {}) => {
     if (NEW_GAMES.includes(message.type) && !options.keepLines) store.freshLines = true;
     socket.send(message);

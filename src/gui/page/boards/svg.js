@@ -29,3 +29,13 @@ export function canvas(container, width, height, label) {
 export function marker(x, y, n, r = 11) {
   return s('g', { class: 'pv-marker' }, s('circle', { cx: x, cy: y, r }), s('text', { x, y: y + 4, 'text-anchor': 'middle' }, n));
 }
+
+/** Adds the stylesheet at `url` to the page once (a board's own CSS file beside its module). */
+export function stylesheet(url) {
+  const href = String(url);
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  document.head.append(link);
+}
