@@ -1,7 +1,7 @@
 """sente: the games, searches and solvers of the sente engine, from Python.
 
     import sente
-    s = sente.State("connect4")           # or "tictactoe", "tree", "rushhour", "babylon"...
+    s = sente.State("connect4")           # or "tictactoe", "nim", "rushhour", "babylon"...
     s.play("4")
     sente.solve(s)                        # Connect Four: exact score and each column's
     r = sente.search(s, "alphabeta-plain", depth=4, trace=True)

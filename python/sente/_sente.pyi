@@ -38,6 +38,8 @@ class State:
         - rushhour: `metric` ("steps" or "slides").
         - rushhour-rocks: `max_turns` (1-10,000 car moves).
         - babylon: `colours` (1-8), `per_colour` (1-31 tablets; 31 tablets in all at most).
+        - nim: `heaps` (a list of 1 to 12 heaps of 1 to 99 matches), `misere` (True: who
+          takes the last match loses).
         """
     @property
     def variant(self) -> str:

@@ -11,7 +11,7 @@ DECLARED = [(v, rule) for v in sente.variants() for rule in sente.rules(v)]
 def test_the_games_declare_their_rules():
     names = {rule["option"] for _, rule in DECLARED}
     assert {"Connect4Width", "Connect4Height", "RushMetric", "RocksMaxTurns", "BabylonColours",
-            "BabylonTablets"} <= names
+            "BabylonTablets", "NimHeaps", "NimMisere"} <= names
     with pytest.raises(ValueError, match="unknown variant 'chess'"):
         sente.rules("chess")
 

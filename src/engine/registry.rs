@@ -3,12 +3,13 @@
 //! Adding a game is its module in `games/` and one line here (docs/adding-a-game.md).
 
 use super::position::GamePosition;
-use super::tasks::{connect4, rocks, rushhour};
+use super::tasks::{connect4, rocks, rushhour, theory};
 use super::variant::Variant;
 use super::worker::Prepare;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::contract::{Contract, contract};
+use crate::games::nim::Nim;
 use crate::games::rules::{RuleOption, RuleValues};
 use crate::games::rushhour::RushHour;
 use crate::games::rushhour_rocks::RushHourRocks;
@@ -32,6 +33,7 @@ const REGISTRY: &[Entry] = &[
         .made_by(|rules| GamePosition::solved_by(rules, rocks::rocks_task))
         .with(Features::WHOLE_GAMES),
     Entry::of::<Babylon>(),
+    Entry::of::<Nim>().made_by(|rules| GamePosition::solved_by(rules, theory::solve_task::<Nim>)),
 ];
 
 /// The names of every variant, in the registry's order.

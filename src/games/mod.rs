@@ -6,6 +6,7 @@ pub mod babylon;
 pub mod connect4;
 pub mod contract;
 mod error;
+pub mod nim;
 mod outcome;
 pub mod rules;
 pub mod rushhour;

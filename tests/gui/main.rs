@@ -9,6 +9,7 @@ mod flow;
 mod harness;
 mod lab;
 mod lines;
+mod nim;
 mod perf;
 mod rules;
 
