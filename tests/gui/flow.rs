@@ -326,17 +326,16 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     b.close().await;
 }
 
-/// Info lines of the engine `label` (as the raw-protocol pane names it) that reached the page.
-async fn info_lines_of(b: &Browser, label: &str) -> u64 {
-    b.js(
-        "return [...document.querySelectorAll('#log .log-line.from')].filter((l) => \
-         l.querySelector('.log-engine')?.textContent === arguments[0] && \
-         l.querySelector('.log-text')?.textContent.startsWith('info ')).length;",
-        vec![json!(label)],
+/// A page expression: some `info` line of the engine `label` (as the raw-protocol pane names
+/// it) is drawn in that pane. The pane draws the lines it receives at the next animation
+/// frame, after the state and the analysis that came with them: a test waits for this rather
+/// than reading the pane as soon as the state says the move was made.
+fn info_line_drawn(label: &str) -> String {
+    format!(
+        "[...document.querySelectorAll('#log .log-line.from')].some((l) => \
+         l.querySelector('.log-engine')?.textContent === {label:?} && \
+         l.querySelector('.log-text')?.textContent.startsWith('info '))"
     )
-    .await
-    .as_u64()
-    .unwrap_or(0)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -364,12 +363,15 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     b.set_value("#play-engine", "sente").await;
     start_play(&b, "p1", "0.3").await;
     b.click("[data-move=\"3\"]").await;
+    // sente searches (its info lines reach the page's raw-protocol pane), then replies.
     b.wait(
-        "sente's reply after its info lines",
-        &format!("{STATE}.moves.length === 6 && !{STATE}.mode.thinking"),
+        "sente's reply, and its info lines drawn",
+        &format!(
+            "{STATE}.moves.length === 6 && !{STATE}.mode.thinking && {}",
+            info_line_drawn("sente (p2)")
+        ),
     )
     .await;
-    assert!(info_lines_of(&b, "sente (p2)").await > 0, "sente searched");
     // Off, with the other engine offered, and only that one.
     assert!(
         text(&b, "#an-off")
@@ -414,19 +416,17 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     // analysis line) and sente's reply.
     b.press('3').await;
     b.wait(
-        "helper analysing the position after sente's reply",
+        "helper analysing the position after sente's reply, both engines' lines drawn",
         &format!(
             "{STATE}.moves.length === 8 && !{STATE}.mode.thinking && \
              window.senteApp.store.info?.source === 'analysis' && \
              window.senteApp.store.info.engine === 'helper' && \
-             window.senteApp.store.info.fen === {STATE}.fen"
+             window.senteApp.store.info.fen === {STATE}.fen && {} && {}",
+            info_line_drawn("sente (p2)"),
+            info_line_drawn("helper (analysis)")
         ),
     )
     .await;
-    assert!(
-        info_lines_of(&b, "sente (p2)").await > 0
-            && info_lines_of(&b, "helper (analysis)").await > 0
-    );
     assert_eq!(
         b.eval("document.querySelector('#view-analysis .panel-body').dataset.engines")
             .await,
