@@ -13,10 +13,12 @@
 //!   several `go` before one `stop`), and no error line may come of them;
 //! - `perft 1` counts the legal moves; `perft 0`, `go depth 0`, `go nodes 0`, `go movetime 0`
 //!   and negative clocks are refused with one error;
-//! - every `isready` gets a `readyok`, in order with the other answers, within the bound
-//!   below; every `query` gets one `response`; every bad line exactly one error line and
-//!   nothing else; accepted `position`, `setoption`, `ucinewgame` and `stop` without a search
-//!   print nothing; an accepted `position fen` round-trips through `query fen`;
+//! - every `isready` gets a `readyok`, in order with the other answers, and one sent while a
+//!   `go infinite` runs or waits, not yet stopped, before that search's `bestmove` (the
+//!   session answers at once while a task runs, never after it); every `query` gets one
+//!   `response`; every bad line exactly one error line and nothing else; accepted
+//!   `position`, `setoption`, `ucinewgame` and `stop` without a search print nothing; an
+//!   accepted `position fen` round-trips through `query fen`;
 //! - after `quit` nothing is answered (no `readyok`, no `response`), the task running when it
 //!   arrived ends with its `bestmove` (or perft line), the tasks waiting are dropped, and the
 //!   process exits with status 0, after `quit` or at end of input.
@@ -27,11 +29,12 @@
 //! the conversation; rerun one sequence with
 //! `SENTE_STRESS_SEED=<seed> SENTE_STRESS_SEQUENCES=1 cargo test --release --test session_stress -- --nocapture`.
 //!
-//! `readyok` must arrive within `SENTE_STRESS_READY_MS` ms of its `isready` (the first
-//! `isready` of a process, which also waits for it to start, is not timed, nor the first after
-//! a command that clears or replaces the table, which `readyok` waits for; default 250: the
-//! tests share two cores with other test binaries and with the engine's own search thread;
-//! `scripts/stress.sh` runs the long mode with the protocol's 50 ms).
+//! No check depends on the machine's speed: the driver waits for lines, and `HANG_GUARD`
+//! only ends a stuck conversation. How soon `readyok` comes is measured, not checked: the
+//! summary names the slowest (the first `isready` of a process, which also waits for it to
+//! start, is not timed, nor the first after a command that clears or replaces the table,
+//! which `readyok` waits for); `scripts/stress.sh` runs the long mode and holds that figure to
+//! the protocol's 50 ms.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -45,8 +48,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long any expected line may take (a search to its limit included).
-const TIMEOUT: Duration = Duration::from_secs(10);
+/// A hang guard: how long the driver waits for the lines it expects (a search to its limit
+/// included) before it calls the conversation stuck. Only a stuck engine reaches it.
+const HANG_GUARD: Duration = Duration::from_secs(120);
 
 /// Lines that are not moves of any variant.
 const NOT_MOVES: [&str; 8] = ["z9", "0", "99", "a0", "Q+1", "@99", "h9h9", "-"];
@@ -78,9 +82,15 @@ const JUNK: [&str; 20] = [
 /// What the next synchronous answer must be.
 #[derive(Debug)]
 enum Expect {
-    /// `readyok`, for an `isready` sent at this instant (not timed: the first one, which
-    /// waits for the process to start).
-    Ready(Option<Instant>),
+    /// `readyok`, for an `isready`.
+    Ready {
+        /// When the `isready` was sent, for the figures (`None`: not timed, as the first one,
+        /// which waits for the process to start).
+        sent: Option<Instant>,
+        /// The search this `readyok` must come before: a `go infinite` that ran or waited,
+        /// not stopped, when the `isready` was sent (it cannot end before a later `stop`).
+        before_end_of: Option<u64>,
+    },
     /// One `response` line, exactly this text after `response` when given.
     Response(Option<String>),
     /// One `info string error: ...` line containing this text.
@@ -99,6 +109,8 @@ const MAX_TASKS: usize = 12;
 #[derive(Debug)]
 enum Task {
     Search {
+        /// Its number in the conversation.
+        id: u64,
         /// Some line of it has arrived (so it was running before anything later).
         printed: bool,
         /// The legal moves of the searched position.
@@ -129,8 +141,11 @@ struct Stats {
     /// Racing bursts sent (commands sent at once, without waiting for any answer).
     bursts: u64,
     readyoks: u64,
+    /// `readyok` lines for an `isready` sent during a `go infinite`, each checked to come
+    /// before that search's `bestmove`.
+    readyoks_in_search: u64,
     ready_max: Duration,
-    /// The lines sent before the slowest `readyok`.
+    /// The seed of the sequence and the lines sent before the slowest `readyok`.
     ready_max_after: String,
 }
 
@@ -155,7 +170,10 @@ struct Driver {
     handshake: bool,
     history: Vec<String>,
     stats: Stats,
-    ready_bound: Duration,
+    /// The seed, named with the slowest `readyok`.
+    seed: u64,
+    /// The number of the next search.
+    next_search: u64,
     /// A command since the last `isready` may have the worker clear or replace its table.
     table_work: bool,
     shapes: Shapes,
@@ -204,7 +222,7 @@ fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {
 }
 
 impl Driver {
-    fn start(seed: u64, ready_bound: Duration) -> Result<Driver, String> {
+    fn start(seed: u64) -> Result<Driver, String> {
         let mut rng = StdRng::seed_from_u64(seed);
         let variant = pick(&mut rng, &variants());
         let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
@@ -240,7 +258,8 @@ impl Driver {
             handshake: false,
             history: Vec::new(),
             stats: Stats::default(),
-            ready_bound,
+            seed,
+            next_search: 0,
             table_work: false,
             shapes: Shapes::new(),
         })
@@ -263,11 +282,18 @@ impl Driver {
         self.send(line)?;
         // `readyok` waits for the table work queued before it: not timed, nor the `isready`
         // sent before that wait is over.
-        let waiting = self.queue.iter().any(|e| matches!(e, Expect::Ready(None)));
+        let waiting = self
+            .queue
+            .iter()
+            .any(|e| matches!(e, Expect::Ready { sent: None, .. }));
         let what = match what {
-            Expect::Ready(Some(_)) if std::mem::take(&mut self.table_work) || waiting => {
-                Expect::Ready(None)
-            }
+            Expect::Ready {
+                sent: Some(_),
+                before_end_of,
+            } if std::mem::take(&mut self.table_work) || waiting => Expect::Ready {
+                sent: None,
+                before_end_of,
+            },
             other => other,
         };
         self.queue.push_back(what);
@@ -276,7 +302,7 @@ impl Driver {
 
     /// Handles output until `done` holds.
     fn pump(&mut self, done: impl Fn(&Driver) -> bool) -> Result<(), String> {
-        let deadline = Instant::now() + TIMEOUT;
+        let deadline = Instant::now() + HANG_GUARD;
         while !done(self) {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
@@ -284,7 +310,7 @@ impl Driver {
                 Ok(None) => return Err("the engine closed its output".to_string()),
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
-                        "nothing for {TIMEOUT:?}; waiting for {:?}, tasks {:?}",
+                        "nothing for {HANG_GUARD:?}; waiting for {:?}, tasks {:?}",
                         self.queue.front(),
                         self.tasks
                     ));
@@ -295,9 +321,29 @@ impl Driver {
         Ok(())
     }
 
+    /// `isready`, its `readyok` expected (timed for the figures).
+    fn isready(&mut self) -> Result<(), String> {
+        let before_end_of = self.tasks.iter().find_map(|task| match task {
+            Task::Search {
+                id,
+                infinite: true,
+                stopped: false,
+                ..
+            } => Some(*id),
+            _ => None,
+        });
+        self.expect(
+            "isready",
+            Expect::Ready {
+                sent: Some(Instant::now()),
+                before_end_of,
+            },
+        )
+    }
+
     /// `isready`, then everything up to its `readyok`.
     fn sync(&mut self) -> Result<(), String> {
-        self.expect("isready", Expect::Ready(Some(Instant::now())))?;
+        self.isready()?;
         self.pump(|d| d.queue.is_empty())
     }
 
@@ -331,13 +377,21 @@ impl Driver {
         }
         match self.queue.pop_front() {
             None => Err(format!("unexpected line {line:?}")),
-            Some(Expect::Ready(sent)) => {
+            Some(Expect::Ready {
+                sent,
+                before_end_of,
+            }) => {
                 if line != "readyok" {
                     return Err(format!("expected readyok, got {line:?}"));
+                }
+                if before_end_of.is_some() {
+                    self.stats.readyoks_in_search += 1;
                 }
                 let Some(sent) = sent else {
                     return Ok(());
                 };
+                // A figure for the summary, never a check: how soon it comes depends on the
+                // machine's load.
                 let waited = at.saturating_duration_since(sent);
                 self.stats.readyoks += 1;
                 if waited > self.stats.ready_max {
@@ -345,10 +399,8 @@ impl Driver {
                     let sent: Vec<&String> =
                         self.history.iter().filter(|l| l.starts_with('>')).collect();
                     let from = sent.len().saturating_sub(6);
-                    self.stats.ready_max_after = format!("{:?}", &sent[from..]);
-                }
-                if waited > self.ready_bound {
-                    return Err(format!("readyok took {waited:?}"));
+                    self.stats.ready_max_after =
+                        format!("seed {}, sent last {:?}", self.seed, &sent[from..]);
                 }
                 Ok(())
             }
@@ -474,6 +526,7 @@ impl Driver {
                 true
             }
             Some(Task::Search {
+                id,
                 printed,
                 legal,
                 infinite,
@@ -508,6 +561,16 @@ impl Driver {
                 match line.strip_prefix("bestmove ") {
                     Some(_) if *infinite && !*stopped => {
                         return Err(format!("{line:?} for a go infinite before any stop"));
+                    }
+                    Some(_)
+                        if self.queue.iter().any(|e| {
+                            matches!(e, Expect::Ready { before_end_of: Some(of), .. } if of == id)
+                        }) =>
+                    {
+                        return Err(format!(
+                            "{line:?} before the readyok of an isready sent while this go \
+                             infinite ran or waited: isready waited for the search"
+                        ));
                     }
                     Some(mv) => {
                         let ok = if mv == "0000" {
@@ -621,7 +684,10 @@ impl Driver {
         };
         self.send(&line)?;
         self.stats.searches += 1;
+        let id = self.next_search;
+        self.next_search += 1;
         self.tasks.push_back(Task::Search {
+            id,
             printed: false,
             legal,
             infinite,
@@ -818,7 +884,7 @@ impl Driver {
             11 => self.sync(),
             12 => {
                 for _ in 0..self.rng.random_range(2..60) {
-                    self.expect("isready", Expect::Ready(Some(Instant::now())))?;
+                    self.isready()?;
                 }
                 Ok(())
             }
@@ -869,7 +935,7 @@ impl Driver {
                 let _ = stdin.flush();
             }
             self.mark_stopped();
-            let deadline = Instant::now() + TIMEOUT;
+            let deadline = Instant::now() + HANG_GUARD;
             loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 match self.lines.recv_timeout(left) {
@@ -896,7 +962,7 @@ impl Driver {
             // far as the driver can tell: it does not check that a bounded one finishes).
             self.mark_stopped();
             loop {
-                match self.lines.recv_timeout(TIMEOUT) {
+                match self.lines.recv_timeout(HANG_GUARD) {
                     Ok(Some((at, line))) => self.handle(at, line)?,
                     Ok(None) => break,
                     Err(_) => return Err("no end of output after end of input".to_string()),
@@ -909,7 +975,7 @@ impl Driver {
                 ));
             }
         }
-        let deadline = Instant::now() + TIMEOUT;
+        let deadline = Instant::now() + HANG_GUARD;
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) if status.success() => return Ok(()),
@@ -923,7 +989,13 @@ impl Driver {
 
     fn run(&mut self) -> Result<(), String> {
         // Wait for the process to start: readyok latency is timed from then on.
-        self.expect("isready", Expect::Ready(None))?;
+        self.expect(
+            "isready",
+            Expect::Ready {
+                sent: None,
+                before_end_of: None,
+            },
+        )?;
         self.pump(|d| d.queue.is_empty())?;
         let steps = self.rng.random_range(5..60);
         for _ in 0..steps {
@@ -976,8 +1048,8 @@ fn collapse(history: &[String]) -> Vec<String> {
 }
 
 /// Runs one sequence; on failure the message names the seed and ends with the conversation.
-fn run_sequence(seed: u64, ready_bound: Duration) -> Result<Stats, String> {
-    let mut driver = Driver::start(seed, ready_bound)?;
+fn run_sequence(seed: u64) -> Result<Stats, String> {
+    let mut driver = Driver::start(seed)?;
     let outcome = driver.run();
     driver.stats.sequences = 1;
     match outcome {
@@ -1000,7 +1072,6 @@ fn run_sequence(seed: u64, ready_bound: Duration) -> Result<Stats, String> {
 fn random_sequences_keep_the_protocol() {
     let sequences = env_number("SENTE_STRESS_SEQUENCES", 300);
     let base = env_number("SENTE_STRESS_SEED", 1);
-    let ready_bound = Duration::from_millis(env_number("SENTE_STRESS_READY_MS", 250));
     let threads = env_number("SENTE_STRESS_THREADS", 2);
     let next = AtomicU64::new(0);
     let total = Mutex::new(Stats::default());
@@ -1014,7 +1085,7 @@ fn random_sequences_keep_the_protocol() {
                     if i >= sequences {
                         break;
                     }
-                    match run_sequence(base + i, ready_bound) {
+                    match run_sequence(base + i) {
                         Ok(stats) => {
                             let mut total = total.lock().expect("lock");
                             total.sequences += stats.sequences;
@@ -1023,6 +1094,7 @@ fn random_sequences_keep_the_protocol() {
                             total.trace_lines += stats.trace_lines;
                             total.bursts += stats.bursts;
                             total.readyoks += stats.readyoks;
+                            total.readyoks_in_search += stats.readyoks_in_search;
                             if stats.ready_max > total.ready_max {
                                 total.ready_max = stats.ready_max;
                                 total.ready_max_after = stats.ready_max_after;
@@ -1040,14 +1112,15 @@ fn random_sequences_keep_the_protocol() {
     });
     let total = total.into_inner().expect("lock");
     println!(
-        "{} sequences, {} commands, {} searches ({} trace lines), {} racing bursts, {} readyok (slowest {:?}, sent last: {}) in {:.1} s",
+        "{} sequences, {} commands, {} searches ({} trace lines), {} racing bursts, {} readyok ({} during a go infinite; slowest {:.1} ms, {}) in {:.1} s",
         total.sequences,
         total.commands,
         total.searches,
         total.trace_lines,
         total.bursts,
         total.readyoks,
-        total.ready_max,
+        total.readyoks_in_search,
+        total.ready_max.as_secs_f64() * 1000.0,
         total.ready_max_after,
         started.elapsed().as_secs_f64()
     );
