@@ -291,8 +291,10 @@ fn merges_of_different_matches_are_refused_by_name() {
 #[test]
 fn a_shard_records_the_sprt_for_the_merge_but_does_not_stop_on_its_own_games() {
     let faulty = format!("{}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"));
+    // sente's margin is a hang guard: a loaded machine never makes it lose on time.
     let args = format!(
-        "--variant connect4 --games 200 --engine cmd=$SENTE name=sente \
+        "--variant connect4 --games 200 \
+         --engine cmd=$SENTE name=sente timemargin=120000 hard=120 \
          --engine cmd={faulty} name=faulty arg=illegal arg=0 --each st=0.05 \
          --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05"
     );

@@ -108,8 +108,11 @@ pub enum Fault {
 }
 
 /// Why a wait for a line ended without one.
+#[derive(Debug)]
 enum Wait {
     Deadline,
+    /// The engine said it does not know the command (a complaint about `ugi`).
+    Refused,
     Closed,
     Interrupted,
 }
@@ -327,7 +330,9 @@ impl EngineProcess {
                 };
                 Fault::Crash(format!("{} while {during}", self.exit_text()))
             }
-            Wait::Deadline => Fault::Stalled(format!("no {what} within {} ms", limit.as_millis())),
+            Wait::Deadline | Wait::Refused => {
+                Fault::Stalled(format!("no {what} within {} ms", limit.as_millis()))
+            }
         }
     }
 
@@ -383,7 +388,7 @@ impl EngineProcess {
                     self.dialect = Dialect::Ugi;
                     return Ok(());
                 }
-                Err(Wait::Deadline) if proto.is_none() => {}
+                Err(Wait::Deadline | Wait::Refused) if proto.is_none() => {}
                 Err(wait) => return Err(self.fault(wait, "ugiok", limit)),
             }
         }
@@ -418,7 +423,7 @@ impl EngineProcess {
                     }
                 }
                 _ if last == "ugiok" && line.to_ascii_lowercase().contains("unknown") => {
-                    return Err(Wait::Deadline);
+                    return Err(Wait::Refused);
                 }
                 _ => {}
             }
@@ -687,6 +692,27 @@ mod tests {
             seen.contains(&"FromEngine bestmove a1".to_string()),
             "{seen:?}"
         );
+    }
+
+    #[test]
+    fn a_complaint_about_ugi_ends_the_attempt_before_its_deadline() {
+        let script = r#"while read -r line; do case "$line" in
+            ugi) echo "Unknown command: ugi";;
+            uci) echo "id name old"; echo uciok;;
+            isready) echo readyok;;
+        esac; done"#;
+        let args = vec!["-c".to_string(), script.to_string()];
+        let mut engine = EngineProcess::spawn("sh", &args).unwrap();
+        engine.send("ugi");
+        // A hang guard, not a bound: only the complaint can end this wait with `Refused`
+        // (without it the wait would end at the deadline, however slow the machine).
+        let hang_guard = Instant::now() + Duration::from_secs(120);
+        let wait = engine.read_handshake("ugiok", hang_guard);
+        assert!(matches!(wait, Err(Wait::Refused)), "{wait:?}");
+        engine.send("uci");
+        engine.read_handshake("uciok", hang_guard).unwrap();
+        assert_eq!(engine.id_name.as_deref(), Some("old"));
+        engine.quit();
     }
 
     #[test]
