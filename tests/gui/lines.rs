@@ -4,7 +4,7 @@
 //! the game, so that a link opens the same position.
 
 use super::STATE;
-use super::harness::{Browser, start_server};
+use super::harness::{self, Browser, start_server};
 use fantoccini::Locator;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -175,6 +175,8 @@ async fn the_record_downloads_as_a_file_and_loads_from_one() {
         .await;
     b.click("#save-record").await;
     let file = b.downloads().join("sente-tictactoe.txt");
+    // The download is an event of its own (a file, not a page state): polled, with the page's
+    // hang guard.
     let start = Instant::now();
     let record = loop {
         if let Ok(text) = std::fs::read_to_string(&file)
@@ -183,7 +185,7 @@ async fn the_record_downloads_as_a_file_and_loads_from_one() {
             break text;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(20),
+            start.elapsed() < harness::PATIENCE,
             "no download at {}",
             file.display()
         );
