@@ -11,13 +11,17 @@
 //! | `*~ regex`      | before the next expectation, skip only lines matching `regex`        |
 //! | `! sleep N`     | wait N milliseconds                                                  |
 //! | `! silence N`   | no output line may arrive within N milliseconds                      |
-//! | `! timeout N`   | wait at most N milliseconds for each later expectation (default 5000) |
+//! | `! timeout N`   | wait at most N ms for each later expectation (default 60000)         |
 //! | `! close`       | close the engine's stdin (end of input)                              |
 //! | `! exit N`      | the engine exits with status N (stdin is closed first)               |
 //! | `# ...`, blank  | comment                                                              |
 //!
 //! At the end of the file stdin is closed, the engine must exit with status 0, and every line
 //! it printed must have been matched.
+//!
+//! The wait for an expected line or for the exit is a hang guard (`HANG_GUARD`, or `! timeout`):
+//! a transcript says what must happen and in which order, never how soon, so that it passes
+//! on a loaded machine; only a stuck engine reaches the guard.
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use regex::Regex;
@@ -26,6 +30,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// How long an expected line or the exit is waited for unless `! timeout` says otherwise.
+pub const HANG_GUARD: Duration = Duration::from_secs(60);
 
 /// How one expected line is matched.
 #[derive(Debug)]
@@ -250,7 +257,7 @@ pub fn run(program: &Path, args: &[String], steps: &[(usize, Step)]) -> Result<(
 }
 
 fn play(engine: &mut Engine, steps: &[(usize, Step)]) -> Result<(), String> {
-    let mut timeout = Duration::from_millis(5000);
+    let mut timeout = HANG_GUARD;
     let mut exited = false;
     for (n, step) in steps {
         let at = |e: String| format!("line {n}: {e}");
