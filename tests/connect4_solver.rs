@@ -187,16 +187,22 @@ fn go_solve_agrees_with_every_end_and_mid_position_and_keeps_the_value() {
     }
 }
 
-/// Plays `go movetime <ms>` on a `width` x `height` board after `moves` (columns, no spaces)
-/// through a real engine session, and returns the `info string` texts and the `bestmove`.
-fn timed_go_in_session(width: u8, height: u8, moves: &str, ms: u32) -> (Vec<String>, String) {
+/// The move time of `timed_go_in_session`, in ms: a hang guard. The weak solve, given three
+/// quarters of it, ends in milliseconds; then the search is stopped (a proven win is played at
+/// once).
+const HANG_GUARD_MS: u32 = 120_000;
+
+/// Plays `go movetime HANG_GUARD_MS` on a `width` x `height` board after `moves` (columns, no
+/// spaces) through a real engine session, sends `stop` once the weak solve has said what it
+/// found, and returns the `info string` texts and the `bestmove`.
+fn timed_go_in_session(width: u8, height: u8, moves: &str) -> (Vec<String>, String) {
     use std::io::Write;
     let (mut child, mut stdin, mut lines) = start_engine();
     let spaced: Vec<String> = moves.chars().map(String::from).collect();
     writeln!(
         stdin,
         "setoption name Connect4Width value {width}\nsetoption name Connect4Height value \
-         {height}\nucinewgame\nposition startpos moves {}\ngo movetime {ms}",
+         {height}\nucinewgame\nposition startpos moves {}\ngo movetime {HANG_GUARD_MS}",
         spaced.join(" ")
     )
     .expect("sent");
@@ -204,6 +210,11 @@ fn timed_go_in_session(width: u8, height: u8, moves: &str, ms: u32) -> (Vec<Stri
     let best = loop {
         let line = lines.next().expect("a line").expect("text");
         if let Some(note) = line.strip_prefix("info string ") {
+            // The weak solve's word: solved (the move comes at once), or the heuristic search
+            // takes over (proven lost, or not solved in time).
+            if note.starts_with("solved weak") || note.ends_with("heuristic search") {
+                writeln!(stdin, "stop").expect("sent");
+            }
             notes.push(note.to_string());
         }
         if let Some(mv) = line.strip_prefix("bestmove ") {
@@ -224,7 +235,7 @@ fn timed_go_on_8x7_plays_a_weakly_solved_win_and_searches_a_lost_position() {
     let pos = Connect4::from_moves(shape, moves).expect("moves");
     let mut checker = Solver::new(16);
     assert_eq!(checker.solve_weak(&pos, &mut |_| {}), Ok(1));
-    let (notes, best) = timed_go_in_session(8, 7, moves, 3000);
+    let (notes, best) = timed_go_in_session(8, 7, moves);
     assert!(notes.iter().any(|n| n == "solved weak win"), "{notes:?}");
     let col = pos.parse_move(&best).expect("a legal move");
     assert_eq!(
@@ -236,7 +247,7 @@ fn timed_go_on_8x7_plays_a_weakly_solved_win_and_searches_a_lost_position() {
     let lost = format!("{moves}2");
     let pos = Connect4::from_moves(shape, &lost).expect("moves");
     assert_eq!(checker.solve_weak(&pos, &mut |_| {}), Ok(-1));
-    let (notes, best) = timed_go_in_session(8, 7, &lost, 3000);
+    let (notes, best) = timed_go_in_session(8, 7, &lost);
     assert!(
         notes.iter().any(|n| n == "proven lost; heuristic search"),
         "{notes:?}"

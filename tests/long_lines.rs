@@ -54,10 +54,13 @@ fn peak_rss_mb(pid: u32) -> Option<u64> {
     Some(kb / 1024)
 }
 
+/// How long a test waits for a line it expects: a hang guard, only a stuck engine takes it.
+const HANG_GUARD: Duration = Duration::from_secs(120);
+
 fn next_line(lines: &Receiver<String>) -> String {
     lines
-        .recv_timeout(Duration::from_secs(10))
-        .expect("a line within 10 s")
+        .recv_timeout(HANG_GUARD)
+        .expect("a line within the hang guard")
 }
 
 fn error_line() -> String {
