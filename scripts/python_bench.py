@@ -12,13 +12,20 @@ markdown tables for docs/performance.md. Everything is measured when the script 
    (random rollouts, 10,000 simulations a move) in OpenSpiel's `connect_four` and its own
    game loop (`evaluate_bots`), colours alternating.
 4. Two Python threads searching at once against one search alone (the GIL released).
+5. Ctrl-C: from the signal (sent by another thread while a search runs) to the
+   KeyboardInterrupt, for `sente.search` (promised within 100 ms) and for
+   `sente.engine.Engine.analyse` driving the sente binary (`stop`, then its `bestmove`). The
+   tests check that Ctrl-C is honoured, not how soon: the figures are here.
 
 Usage: pip install ./python open_spiel==2.0.2
        python3 scripts/python_bench.py [--playouts 2000] [--games 100] [--seed 1]
+       python3 scripts/python_bench.py --only-interrupts [--runs 30] [--engine target/release/sente]
 """
 
 import argparse
+import os
 import random
+import signal
 import statistics
 import threading
 import time
@@ -161,6 +168,48 @@ def bench_threads():
     print(f"| {single:.3f} | {pair:.3f} | {pair / single:.2f} |\n")
 
 
+def ctrl_c_latencies(call, runs):
+    """Seconds from Ctrl-C to the KeyboardInterrupt out of `call` (which runs until
+    interrupted), `runs` times: another thread sends the signal 50-90 ms after the call starts."""
+    samples = []
+    for i in range(runs):
+        sent = []
+
+        def interrupt():
+            time.sleep(0.05 + 0.01 * (i % 5))
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+
+        killer = threading.Thread(target=interrupt)
+        killer.start()
+        try:
+            call()
+        except KeyboardInterrupt:
+            samples.append(time.perf_counter() - sent[0])
+        killer.join()
+    return samples
+
+
+def bench_interrupts(engine_path, runs):
+    from sente.engine import Engine
+
+    state = sente.State("connect4")
+    rows = [("`sente.search` (minimax, depth 40)",
+             ctrl_c_latencies(lambda: sente.search(state, "minimax", depth=40), runs))]
+    with Engine.popen([engine_path]) as engine:
+        engine.configure({"Algorithm": "minimax"})
+        rows.append(("`Engine.analyse` (sente, minimax, depth 40)",
+                     ctrl_c_latencies(lambda: engine.analyse(state, depth=40), runs)))
+    print("### Ctrl-C to KeyboardInterrupt during a search\n")
+    print("| call | runs | median, ms | p95, ms | max, ms |")
+    print("|---|---:|---:|---:|---:|")
+    for name, samples in rows:
+        ms = sorted(1000 * x for x in samples)
+        p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+        print(f"| {name} | {len(ms)} | {statistics.median(ms):.1f} | {p95:.1f} | {ms[-1]:.1f} |")
+    print()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=2000)
@@ -170,15 +219,24 @@ def main():
     parser.add_argument(
         "--only-threads", action="store_true", help="only the two-threads measure (no OpenSpiel needed)"
     )
+    parser.add_argument(
+        "--only-interrupts", action="store_true", help="only the Ctrl-C measure (no OpenSpiel needed)"
+    )
+    parser.add_argument("--runs", type=int, default=30, help="Ctrl-C measures per call")
+    parser.add_argument("--engine", default="target/release/sente", help="the sente binary")
     args = parser.parse_args()
     if args.only_threads:
         bench_threads()
+        return
+    if args.only_interrupts:
+        bench_interrupts(args.engine, args.runs)
         return
     if pyspiel is None:
         parser.error("OpenSpiel is not installed: pip install open_spiel==2.0.2 (or --only-threads)")
     bench_playouts(args.playouts, args.seed)
     bench_search()
     bench_threads()
+    bench_interrupts(args.engine, args.runs)
     if not args.skip_strength:
         bench_strength(args.games, args.seed)
 
