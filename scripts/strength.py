@@ -9,7 +9,8 @@ each engine moving first. The rules are checked by asking a third sente (`query 
 (it says so in an info string) and plays its own moves from the start; from 8 stones on it
 first gives the exact solver half of its time, as at 7 x 6.
 
-With `--opponent fsf` the opponent is Fairy-Stockfish (a local build, `--fsf <path>`) and the
+With `--opponent fsf` the opponent is Fairy-Stockfish (a local build: `--fsf <path>`, or the
+environment variable FAIRY_STOCKFISH, else `fairy-stockfish` on the PATH) and the
 games are played by `sente match` (whose adapter speaks Fairy-Stockfish's notation and checks
 every move), both engines at `--movetime` a move, one thread each, `--opening-plies` random
 plies played with both colours; `--width 3 --height 3` plays tic-tac-toe. Prints the referee's
@@ -22,7 +23,7 @@ openings worth a draw (every one of them, shuffled by the seed, from a file give
 
 Usage: cargo build --release && python3 scripts/strength.py [--games 40] [--movetime 100]
        [--width 7 --height 6] [--opponent minimax --depth 4]
-       python3 scripts/strength.py --opponent fsf --fsf /work/peers/fsf/fsf --movetime 500
+       python3 scripts/strength.py --opponent fsf --fsf path/to/fairy-stockfish --movetime 500
        --width 8 --height 7 --games 100
        python3 scripts/strength.py --opponent fsf --fsf ... --width 3 --height 3 --balanced
 Issue 15's runs: python3 scripts/strength.py --width 8 --height 7 --movetime 1000
@@ -33,6 +34,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -159,8 +161,20 @@ def verdict(args, tictactoe):
     return losses
 
 
+def fsf_program(path):
+    """Fairy-Stockfish's program as given (a path, or a name on the PATH), or exit saying how
+    to give it."""
+    found = shutil.which(path)
+    if found is None:
+        sys.exit(f"Fairy-Stockfish not found: '{path}' is not an executable program. Build it "
+                 "(outside this repository) and give it with --fsf <path> or the environment "
+                 "variable FAIRY_STOCKFISH.")
+    return found
+
+
 def against_fsf(args):
     """The match against Fairy-Stockfish, refereed by `sente match`; its exit status."""
+    args.fsf = fsf_program(args.fsf)
     tictactoe = (args.width, args.height) == (3, 3)
     exact = tictactoe or (args.width, args.height) == (7, 6)
     openings = f"plies={args.opening_plies}"
@@ -203,7 +217,9 @@ def main():
     parser.add_argument("--height", type=int, default=6)
     parser.add_argument("--opponent", default="minimax",
                         choices=["minimax", "alphabeta-plain", "fsf"])
-    parser.add_argument("--fsf", default="fairy-stockfish", help="Fairy-Stockfish's program")
+    parser.add_argument("--fsf", default=os.environ.get("FAIRY_STOCKFISH", "fairy-stockfish"),
+                        help="Fairy-Stockfish's program (default: $FAIRY_STOCKFISH, else "
+                             "fairy-stockfish on the PATH)")
     parser.add_argument("--out", default="strength-fsf.txt", help="the record (with fsf)")
     parser.add_argument("--concurrency", type=int, default=1, help="games at once (with fsf)")
     parser.add_argument("--depth", type=int, default=4, help="the opponent's depth")
