@@ -21,6 +21,8 @@ pub struct Shared {
     pub solver: EngineSpec,
     /// The variants sente plays.
     pub variants: Vec<VariantEntry>,
+    /// Grace beyond a clock or move time before an engine of a game loses on time, in ms.
+    pub time_margin_ms: u64,
 }
 
 /// A tab's way to its engines.

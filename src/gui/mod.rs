@@ -34,6 +34,10 @@ use wire::VariantEntry;
 
 /// Default bound on engine processes per server.
 pub const DEFAULT_MAX_ENGINES: usize = 32;
+/// Default grace beyond a clock or move time before an engine of a game loses on time, in ms:
+/// more than `sente match` gives, for a machine that is also running a browser and other
+/// engines.
+pub const DEFAULT_TIME_MARGIN_MS: u64 = 1000;
 
 /// What `sente gui` was asked.
 pub struct GuiConfig {
@@ -45,6 +49,8 @@ pub struct GuiConfig {
     pub engines: Vec<EngineSpec>,
     /// At most this many engine processes at once.
     pub max_engines: usize,
+    /// Grace beyond a clock or move time before an engine of a game loses on time, in ms.
+    pub time_margin_ms: u64,
 }
 
 /// `sente gui` arguments.
@@ -66,6 +72,9 @@ pub struct GuiArgs {
     /// At most this many engine processes at once.
     #[arg(long, default_value_t = DEFAULT_MAX_ENGINES)]
     pub max_engines: usize,
+    /// Grace in ms beyond a clock or move time before an engine of a game loses on time.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_TIME_MARGIN_MS)]
+    pub time_margin: u64,
 }
 
 impl GuiArgs {
@@ -83,6 +92,7 @@ impl GuiArgs {
             port: self.port,
             engines,
             max_engines: self.max_engines,
+            time_margin_ms: self.time_margin,
         })
     }
 }
@@ -121,6 +131,7 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
         pool: pool::Pool::new(config.max_engines),
         solver: this_sente("sente solver")?,
         variants: variant_entries(),
+        time_margin_ms: config.time_margin_ms,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -14,9 +14,6 @@ use std::time::{Duration, Instant};
 
 /// A hint's thinking time when the game has no move time, in ms.
 const HINT_MS: u64 = 1000;
-/// Grace beyond a clock or move time before an engine loses on time, in ms: more than
-/// `sente match` gives, for a machine that is also running a browser and other engines.
-const GUI_MARGIN_MS: u64 = 1000;
 /// The tag of a hint's search.
 const HINT_TAG: u32 = u32::MAX;
 
@@ -210,7 +207,7 @@ impl Play {
             }),
             move_time_ms: limits.movetime_ms,
             depth: limits.depth,
-            margin_ms: Some(GUI_MARGIN_MS),
+            margin_ms: Some(ctx.engines.shared().time_margin_ms),
             ..MoveLimits::default()
         };
         let mut seats = [None, None];

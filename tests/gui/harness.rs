@@ -21,6 +21,10 @@ pub const REQUIRE: &str = "SENTE_REQUIRE_BROWSER";
 /// this long, however loaded the machine.
 pub const PATIENCE: Duration = Duration::from_secs(120);
 
+/// The grace the test servers give an engine beyond its clock or move time (`sente gui
+/// --time-margin`), in ms: a hang guard.
+pub const HANG_GUARD_MARGIN_MS: u128 = PATIENCE.as_millis();
+
 /// The sente binary built for the tests.
 pub fn sente() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_sente"))
@@ -94,6 +98,9 @@ pub struct Server {
 pub fn start_server(args: &[&str]) -> Server {
     let mut child = own_group(&mut Command::new(sente()))
         .args(["gui", "--port", "0"])
+        // A hang guard for the engines' moves: no test is about how fast an engine answers,
+        // so that a loaded machine (the engines run niced) never decides a game on time.
+        .args(["--time-margin", &HANG_GUARD_MARGIN_MS.to_string()])
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
