@@ -782,24 +782,24 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
              document.getElementById('an-bar').dataset.proven === '1'; })()",
     )
     .await;
-    let columns = b.eval("window.senteApp.store.columns.columns").await;
-    let values: Vec<i64> = columns
-        .as_array()
-        .expect("columns")
-        .iter()
-        .filter_map(|c| c["value"].as_i64())
-        .collect();
-    let best = values.iter().copied().max().expect("a value");
-    // Column 2 or 6 wins at once: worth (42 + 1 - 18) / 2 = 12.
-    assert_eq!(best, 12, "{values:?}");
+    // Each chip in words, as sente's solver values the column apart from the page: column 2
+    // or 6 wins at once.
+    let chips = b
+        .eval("Object.fromEntries([...document.querySelectorAll('.c4-value')].map((n) => [n.dataset.columnValue, n.dataset.words]))")
+        .await;
+    let moves = "444444333333555555";
+    let legal = b.eval(&format!("{STATE}.legal")).await;
+    let mut best_columns = Vec::new();
+    for column in legal.as_array().expect("legal moves") {
+        let column = column.as_str().expect("a column");
+        let want = super::column_words(7, 6, moves, column);
+        assert_eq!(chips[column], json!(want), "column {column}: {chips}");
+        if want == "win in 1" {
+            best_columns.push(column.to_string());
+        }
+    }
+    assert_eq!(best_columns, ["2", "6"]);
     assert_eq!(text(&b, "#an-score").await, "win in 1");
-    let best_columns: Vec<String> = columns
-        .as_array()
-        .expect("columns")
-        .iter()
-        .filter(|c| c["value"].as_i64() == Some(best))
-        .filter_map(|c| c["mv"].as_str().map(str::to_string))
-        .collect();
     let first = text(&b, "#an-pv .pv-move").await;
     assert!(
         best_columns.contains(&first),
@@ -814,18 +814,43 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
         .eval("parseFloat(document.querySelector('#an-bar .eval-fill').style.height)")
         .await;
     assert!(height.as_f64().unwrap_or(50.0) > 90.0, "bar {height}");
-    // Every chip explains itself; the legend is one line.
+    // Every chip explains itself, with the solver's score after the move (or how the move
+    // ends the game); the legend reads as the chips do.
     let titles = b
-        .eval("[...document.querySelectorAll('.c4-value title')].map((t) => t.textContent)")
+        .eval("Object.fromEntries([...document.querySelectorAll('.c4-value')].map((n) => [n.dataset.columnValue, n.querySelector('title').textContent]))")
         .await;
-    assert!(
-        titles.as_array().is_some_and(|t| t.len() == 4
-            && t.iter().all(|x| x
-                .as_str()
-                .is_some_and(|x| x.contains(" in ") || x.contains("draw")))),
+    assert_eq!(
+        titles["2"],
+        json!("column 2: win in 1, 1 ply (four in a row at once), a best move"),
         "{titles}"
     );
-    assert!(text(&b, "#an-legend").await.contains("not proven"));
+    for (column, title) in titles.as_object().expect("titles") {
+        let title = title.as_str().unwrap_or_default();
+        assert!(
+            title.starts_with(&format!(
+                "column {column}: {}",
+                chips[column].as_str().unwrap_or("?")
+            )),
+            "{title}"
+        );
+        assert!(
+            title.contains("four in a row")
+                || title.contains("the solver's score after it, for the opponent: "),
+            "{title}"
+        );
+    }
+    let legend = text(&b, "#an-legend").await;
+    assert!(
+        legend.contains("win in n (its n-th disc from now makes four")
+            && legend.contains("loss in n (the opponent's n-th disc")
+            && legend.contains("not proven"),
+        "{legend}"
+    );
+    // The panel's chips read as the board's.
+    let panel = b
+        .eval("Object.fromEntries([...document.querySelectorAll('#an-columns .column-value')].map((n) => [n.dataset.move, n.lastChild.textContent]))")
+        .await;
+    assert_eq!(panel, chips);
     b.shot("").await;
     b.close().await;
 }

@@ -177,10 +177,8 @@ export function mount(root, app) {
   store.on('columns', (message) => {
     const board = boardFor(store.state?.variant);
     const chipWords = board?.chipWords || (() => '');
-    const values = message.columns.map((c) => {
-      const text = c.status === 'solved' ? (c.value > 0 ? `+${c.value}` : String(c.value)) : c.status === 'unproven' ? '?' : '…';
-      return h('span', { class: `column-value ${c.status}`, 'data-move': c.mv, title: chipWords(c, message.fen) }, h('b', {}, c.mv), ' ', text);
-    });
+    const chipText = board?.chipText || ((c) => c.status);
+    const values = message.columns.map((c) => h('span', { class: `column-value ${c.status}`, 'data-move': c.mv, title: chipWords(c, message.fen) }, h('b', {}, c.mv), ' ', chipText(c)));
     fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values, h('p', { class: 'an-legend', id: 'an-legend' }, board?.CHIP_LEGEND || '')] : []);
     // A proof changes the score, the bar and the line at once.
     if (store.state && message.fen === store.state.fen && (!store.playing() || store.state.mode.analysis)) show(null);
