@@ -75,7 +75,8 @@ export function draw(container, ctx) {
     const g = s('g', {
       class: classes.join(' '), 'data-stack': stack.token, 'data-index': i,
       'data-key': `s${i}`, role: 'button', 'aria-pressed': isSelected ? 'true' : null,
-      'aria-label': `stack ${i + 1}: ${stack.height} high, top ${NAMES[stack.colour] || stack.colour}${where}`,
+      // The name starts with the label drawn under the stack (`a1`), as the notation writes it.
+      'aria-label': `${stack.token}: stack ${i + 1}, ${stack.height} high, top ${NAMES[stack.colour] || stack.colour}${where}`,
     });
     g.append(s('rect', { class: 'bab-slot', x: x + 4, y: base - maxHeight * SLAB - 18, width: SLOT - 8, height: maxHeight * SLAB + 44, rx: 10 }));
     for (let k = 0; k < stack.height; k++) {

@@ -89,6 +89,11 @@ export function draw(container, { state, pv, hint, last, onMove }) {
   }
 }
 
+/** `the red car`, `car B`, `truck D` (three cells long). */
+function vehicleName(letter, spots) {
+  return letter === 'A' ? 'the red car' : `${spots.length > 2 ? 'truck' : 'car'} ${letter}`;
+}
+
 function rockPath(x, y) {
   const pts = [[-22, -6], [-12, -20], [6, -22], [20, -10], [22, 8], [10, 20], [-10, 21], [-21, 10]];
   return `M ${pts.map(([dx, dy]) => `${x + dx} ${y + dy}`).join(' L ')} Z`;
@@ -105,7 +110,7 @@ function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   const [back, fwd] = range || [0, 0];
   const movable = back + fwd > 0;
   const suggested = suggestion.startsWith(letter) && suggestion.length > 1 && suggestion[1] !== '@';
-  const name = letter === 'A' ? 'the red car' : `${h > CELL * 2 || w > CELL * 2 ? 'truck' : 'car'} ${letter}`;
+  const name = vehicleName(letter, spots);
   const ways = horizontal ? ['left', 'right'] : ['up', 'down'];
   const can = [back ? `${back} ${ways[0]}` : '', fwd ? `${fwd} ${ways[1]}` : ''].filter(Boolean).join(', ');
   const g = s('g', {
@@ -167,7 +172,22 @@ function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   return g;
 }
 
-/** A move in words: `move car B right 2 cells`, `drop a rock on row 3, column 4`, `pass`. */
+/** A taken vehicle slid one cell by a key: `step` +1 (right or down) or -1 (left or up),
+ *  `sent` the cells it was already sent that way and the board does not show yet. Gives
+ *  { move } when it can go, else { say } why not (it is at the end of its reach). */
+export function keySlide(letter, step, state, sent = 0) {
+  const [back, fwd] = (state.reach || []).find(([v]) => v === letter)?.slice(1) || [0, 0];
+  const spots = parse(state.fen).vehicles.get(letter) || [];
+  const horizontal = new Set(spots.map((p) => p[0])).size === 1;
+  const way = horizontal ? (step > 0 ? 'right' : 'left') : (step > 0 ? 'down' : 'up');
+  const name = vehicleName(letter, spots);
+  if (!state.legal.length) return { say: `${name} cannot move now: it is not your move` };
+  const left = step > 0 ? fwd - sent : back + sent;
+  if (left < 1) return { say: `${name} cannot go further ${way}: ${back + fwd > 0 ? 'it is at the end of its reach' : 'it is blocked'}` };
+  return { move: `${letter}${step > 0 ? '+' : '-'}1` };
+}
+
+/** A move in words: `move car B right 2 cells`, `drop a rock on @34 (row 3, column 4)`, `pass`. */
 export function moveWords(mv, state) {
   if (mv === '0000') return 'pass (no legal move)';
   const rock = /^@(\d)(\d)$/.exec(mv);
