@@ -462,17 +462,36 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         "{form}"
     );
     assert!(!form.contains("Connect4"), "{form}");
-    // How to play, for every game.
+    // How to play, for every game: the rules, and its one notation explained.
     for (variant, words) in [
-        ("connect4", "Four in a row"),
-        ("tictactoe", "Three in a row"),
+        (
+            "connect4",
+            &["Four in a row", "4453: Red 4, Yellow 4, Red 5, Yellow 3"][..],
+        ),
+        (
+            "tictactoe",
+            &["Three in a row", "b2 is the centre, a3 the top left corner"],
+        ),
         (
             "babylon",
-            "same colour or the two stacks are the same height",
+            &[
+                "same colour or the two stacks are the same height",
+                "d1a1 puts the green stack of 1 onto the red stack of 1",
+            ],
         ),
-        ("rushhour", "get the red car out"),
-        ("rushhour-rocks", "drops a rock"),
-        ("tree", "Max chooses"),
+        (
+            "rushhour",
+            &["get the red car", "B+2 moves B two cells right"],
+        ),
+        (
+            "rushhour-rocks",
+            &[
+                "there is one rock on the board at a time",
+                "@30 is row 3, column 0",
+            ],
+        ),
+        ("tree", &["Max chooses", "the branch's number"]),
+        ("nim", &["2-3 takes 3 matches from heap 2"]),
     ] {
         b.set_value("#variant", variant).await;
         b.wait(variant, &format!("{STATE}.variant === '{variant}'"))
@@ -532,7 +551,13 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         .await;
     assert_eq!(count(&b, ".toast-info").await, 0);
 
-    // Rush Hour: one metric selector, puzzles by difficulty, the end in words.
+    // Rush Hour: the puzzle in its own panel (not inside Analysis), one metric selector,
+    // puzzles by difficulty in it, the end in words with the optimum.
+    assert_eq!(
+        count(&b, "#view-puzzle:not([hidden])").await,
+        0,
+        "no puzzle panel outside a puzzle"
+    );
     b.set_value("#variant", "rushhour").await;
     b.wait("Rush Hour", &format!("{STATE}.variant === 'rushhour'"))
         .await;
@@ -574,7 +599,10 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     b.click("#nav-end").await;
     b.wait("the end", &format!("{STATE}.outcome")).await;
     assert_eq!(text(&b, "#result").await, "Solved");
-    assert_eq!(text(&b, "#reason").await, "the red car is out in 9 moves");
+    assert_eq!(
+        text(&b, "#reason").await,
+        "the red car is out in 9 moves (optimal 9)"
+    );
     b.shot("rushhour").await;
     b.close().await;
 }

@@ -258,16 +258,48 @@ async fn babylon_and_rocks_games_for_a_few_moves() {
         &format!("{STATE}.side === 'p2' && !{STATE}.mode.thinking && {STATE}.moves.length === 1"),
     )
     .await;
-    b.click(".rh-rock-target").await;
+    // One convention: a rock's cell is named as the protocol writes it (`@30`: row 3, column
+    // 0, from 0 at the top left), and the board's edges are numbered so.
+    let names = b
+        .eval("[...document.querySelectorAll('.rh-rock-target')].map((n) => [n.dataset.move, n.getAttribute('aria-label')])")
+        .await;
+    for pair in names.as_array().expect("rock targets") {
+        let (mv, label) = (
+            pair[0].as_str().unwrap_or(""),
+            pair[1].as_str().unwrap_or(""),
+        );
+        let digits: Vec<char> = mv.chars().skip(1).collect();
+        assert_eq!(
+            label,
+            format!("{mv}, row {}, column {}: drop a rock", digits[0], digits[1]),
+            "{names}"
+        );
+    }
+    let target = names[0][0].as_str().expect("a rock cell").to_string();
+    b.click(&format!(".rh-rock-target[data-move=\"{target}\"]"))
+        .await;
     b.wait(
         "the rock placed and the cars' reply",
         &format!("{STATE}.moves.length >= 3"),
     )
     .await;
     let state = b.state().await;
+    assert_eq!(state["moves"][1], json!(target), "{state}");
+    // The rock stands under its column's number and beside its row's.
+    let placed = b
+        .js(
+            "const [r, c] = arguments[0].slice(1).split(''); \
+             const centre = (n) => { const b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }; \
+             const rock = centre(document.querySelector(`.rh-rock[data-rock=\"${r}${c}\"]`)); \
+             const column = centre(document.querySelector(`[data-coord=\"column ${c}\"]`)); \
+             const row = centre(document.querySelector(`[data-coord=\"row ${r}\"]`)); \
+             return [Math.abs(rock[0] - column[0]), Math.abs(rock[1] - row[1])];",
+            vec![json!(target)],
+        )
+        .await;
     assert!(
-        state["moves"][1].as_str().unwrap_or("").starts_with('@'),
-        "{state}"
+        placed[0].as_f64().unwrap_or(99.0) < 4.0 && placed[1].as_f64().unwrap_or(99.0) < 4.0,
+        "rock {target} off its coordinates: {placed}"
     );
     b.shot("rocks").await;
     b.close().await;
@@ -403,7 +435,7 @@ async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
     let reason = b
         .eval("document.getElementById('reason').textContent")
         .await;
-    assert_eq!(reason, "the red car is out in 51 moves");
+    assert_eq!(reason, "the red car is out in 51 moves (optimal 51)");
     // Another number of moves, then a random puzzle of it.
     b.set_value("#puzzle-set-moves", "40").await;
     b.click("#puzzle-set-random").await;

@@ -6,7 +6,7 @@ import { s, canvas } from './svg.js';
 
 export const title = 'Babylon';
 export const sides = ['First player', 'Second player'];
-export const howToPlay = 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on.';
+export const howToPlay = 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on. A stack is written as under it: its top colour\'s letter (a red, b blue, c yellow, d green, e purple, f orange, g teal, h pink) and its height; a move is the stack moved, then the stack it goes onto: d1a1 puts the green stack of 1 onto the red stack of 1 (making d2).';
 
 /** How a game ended: the side to move has no legal move. */
 export function endWords(state) {

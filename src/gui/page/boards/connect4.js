@@ -5,7 +5,7 @@ import { s, canvas, marker } from './svg.js';
 
 export const title = 'Connect Four';
 export const sides = ['Red', 'Yellow'];
-export const howToPlay = 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key (1-9, then a, b, c).';
+export const howToPlay = 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key. A move is written with its column\'s label under the board: 1 to 9 from the left, then a, b, c on wider boards; a game is its columns in order (4453: Red 4, Yellow 4, Red 5, Yellow 3).';
 
 /** How a game ended: four in a row, or a full board. */
 export function endWords(state, winner) {
@@ -83,7 +83,7 @@ export function chipWords(c) {
 }
 
 /** The chips' legend in one line. */
-export const CHIP_LEGEND = 'Solver, for the side to move: +n wins (larger: sooner), 0 draws, −n loses (larger: later); ★ best; … being solved; ? not proven in 3 s.';
+export const CHIP_LEGEND = 'Under each column, what dropping there gives the side to move, both sides then playing perfectly: win in n (its n-th disc from now makes four, this one counted), loss in n (the opponent\'s n-th disc does), draw. ★ best; … being solved; ? not proven in 3 s.';
 
 /** The cells of every line of four or more of one colour: a Set of `row,column`. */
 export function winningCells(rows) {
