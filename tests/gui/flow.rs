@@ -497,8 +497,28 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         b.wait(variant, &format!("{STATE}.variant === '{variant}'"))
             .await;
         let how = text(&b, "#how-to-play-text").await;
-        assert!(how.contains(words), "{variant}: {how}");
+        for w in words {
+            assert!(how.contains(w), "{variant}: {how}");
+        }
     }
+    // Tic-tac-toe's coordinates on the board, as its moves are written.
+    b.set_value("#variant", "tictactoe").await;
+    b.wait("tic-tac-toe", &format!("{STATE}.variant === 'tictactoe'"))
+        .await;
+    let coordinates = b
+        .eval("[...document.querySelectorAll('#board .ttt-coord')].map((n) => n.textContent).sort().join('')")
+        .await;
+    assert_eq!(coordinates, json!("123abc"));
+    // The b2 cell stands over the letter b and beside the number 2.
+    let aligned = b
+        .eval(
+            "(() => { const centre = (n) => { const b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }; \
+               const coord = (t) => [...document.querySelectorAll('#board .ttt-coord')].find((n) => n.textContent === t); \
+               const cell = centre(document.querySelector('[data-move=\"b2\"]')); \
+               return Math.abs(cell[0] - centre(coord('b'))[0]) < 3 && Math.abs(cell[1] - centre(coord('2'))[1]) < 3; })()",
+        )
+        .await;
+    assert_eq!(aligned, json!(true));
     b.set_value("#variant", "babylon").await;
     b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
         .await;
@@ -566,6 +586,27 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         1,
         "one metric selector"
     );
+    assert_eq!(
+        count(&b, "#view-puzzle:not([hidden]) #puzzle-metric").await,
+        1
+    );
+    assert_eq!(
+        count(&b, "#view-analysis #puzzle-pick, #view-analysis #solve").await,
+        0
+    );
+    // In steps, the set measured in slides is not listed in slides: it offers to count in
+    // slides instead.
+    b.wait(
+        "the set's note",
+        "document.getElementById('puzzle-set-note')",
+    )
+    .await;
+    assert_eq!(count(&b, "#puzzle-set-moves").await, 0);
+    assert!(
+        text(&b, "#puzzle-set-note")
+            .await
+            .contains("measured in slides")
+    );
     let moves = b
         .eval(
             "[...document.querySelectorAll('#puzzle-pick option')].slice(1) \
@@ -624,11 +665,8 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
         return;
     };
     let server = start_server(&[]);
-    b.client
-        .set_window_size(420, 900)
-        .await
-        .expect("a window 420 px wide");
     b.open(&server.url).await;
+    b.resize(420, 900).await;
     b.new_game("connect4").await;
     b.set_moves("4453", 4).await;
     let (wide, window) = fits(&b).await;
@@ -648,10 +686,7 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
         );
     }
     b.click("#page-play").await;
-    b.client
-        .set_window_size(1400, 1100)
-        .await
-        .expect("the window back");
+    b.resize(1400, 1100).await;
 
     // Dark mode by the toggle.
     let light = b
