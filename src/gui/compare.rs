@@ -9,7 +9,7 @@
 use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
-use super::game::Game;
+use super::game::{Game, seat_text};
 use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
@@ -232,6 +232,7 @@ impl Compare {
             rules: game.rules.settings.clone(),
             fen: pos.fen(),
             position: game.position_command(game.cursor),
+            side: seat_text(pos.side_to_move()),
             kind: match kind {
                 Kind::Search => "search",
                 Kind::Puzzle => "puzzle",

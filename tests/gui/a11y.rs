@@ -122,18 +122,18 @@ async fn every_board_plays_from_the_keyboard_and_speaks_to_screen_readers() {
     focus_board(&b).await;
     assert_eq!(
         focused_label(&b).await,
-        "stack 1: 1 high, top red, can move"
+        "a1: stack 1, 1 high, top red, can move"
     );
     b.press(Key::Enter.into()).await;
     b.wait(
         "the stack picked, the cursor kept",
-        "document.activeElement?.getAttribute('aria-label') === 'stack 1: 1 high, top red, selected'",
+        "document.activeElement?.getAttribute('aria-label') === 'a1: stack 1, 1 high, top red, selected'",
     )
     .await;
     b.press(Key::Right.into()).await;
     assert_eq!(
         focused_label(&b).await,
-        "stack 2: 1 high, top red, the selected stack can go onto it"
+        "a1: stack 2, 1 high, top red, the selected stack can go onto it"
     );
     b.press(Key::Enter.into()).await;
     b.wait("a Babylon move", &format!("{STATE}.moves.length === 1"))
@@ -147,7 +147,7 @@ async fn every_board_plays_from_the_keyboard_and_speaks_to_screen_readers() {
         .eval(&format!(
             "(() => {{ const [v, back, fwd] = {STATE}.reach.find(([, b, f]) => b + f > 0); \
                const g = document.querySelector(`[data-vehicle=\"${{v}}\"]`); \
-               return [v, g.dataset.axis, fwd > 0 ? 1 : -1]; }})()"
+               return [v, g.dataset.axis, fwd > 0 ? 1 : -1, fwd > 0 ? fwd : back]; }})()"
         ))
         .await;
     let vehicle = plan[0].as_str().expect("a vehicle").to_string();
@@ -170,7 +170,82 @@ async fn every_board_plays_from_the_keyboard_and_speaks_to_screen_readers() {
         &format!("{STATE}.moves.length === 1 && {STATE}.moves[0].startsWith('{vehicle}')"),
     )
     .await;
+    // Slid on past its reach (the keys pressed faster than the board answers): it stops at
+    // the end of its reach and says so, no illegal move sent.
+    let reach = plan[3].as_u64().expect("the reach") as usize;
+    b.js(
+        "window.refused = []; window.senteApp.store.on('error', (m) => window.refused.push(m.message));",
+        Vec::new(),
+    )
+    .await;
+    for _ in 0..reach + 2 {
+        b.press(key.into()).await;
+    }
+    b.wait(
+        "the vehicle at the end of its reach, saying so",
+        &format!(
+            "{STATE}.moves.length === {reach} && \
+             document.getElementById('hint-text').textContent.includes('cannot go further') && \
+             document.getElementById('announce').textContent.includes('cannot go further')"
+        ),
+    )
+    .await;
     b.shot("rushhour").await;
+    assert_eq!(b.eval("window.refused").await, json!([]), "no move refused");
+    assert!(
+        b.eval(&format!(
+            "{STATE}.moves.every((m) => m.startsWith('{vehicle}'))"
+        ))
+        .await
+        .as_bool()
+        .unwrap_or(false)
+    );
+    // Tab leaves the board: the vehicle is let go; back on it, the arrows move the cursor.
+    b.press(Key::Tab.into()).await;
+    b.wait(
+        "the vehicle let go",
+        "!document.querySelector('#board .grabbed') && \
+         document.getElementById('announce').textContent === 'let go'",
+    )
+    .await;
+    b.js(
+        "document.querySelector(`[data-vehicle=\"${arguments[0]}\"]`).focus();",
+        vec![json!(vehicle)],
+    )
+    .await;
+    let back = match key {
+        Key::Right => Key::Left,
+        Key::Left => Key::Right,
+        Key::Down => Key::Up,
+        _ => Key::Down,
+    };
+    b.js(
+        "window.sent = []; const send = window.senteApp.send; \
+         window.senteApp.send = (m, o) => { window.sent.push(m.type); return send(m, o); };",
+        Vec::new(),
+    )
+    .await;
+    b.press(back.into()).await;
+    assert_eq!(b.eval("window.sent").await, json!([]), "no slide sent");
+    assert!(
+        b.eval("!document.querySelector('#board .grabbed')")
+            .await
+            .as_bool()
+            .unwrap_or(false)
+    );
+
+    // Every control of the Position panel is reached by Tab, "Open file…" too.
+    b.js(
+        "document.getElementById('load-record').focus();",
+        Vec::new(),
+    )
+    .await;
+    b.press(Key::Tab.into()).await;
+    assert_eq!(
+        b.eval("document.activeElement?.textContent").await,
+        json!("Open file…"),
+        "Tab after Load game"
+    );
     b.close().await;
 }
 
@@ -195,7 +270,9 @@ fn axe_source() -> Option<String> {
     }
 }
 
-/// The serious and critical violations axe-core finds on the page as it is, one line each.
+/// The serious and critical violations axe-core finds on the page as it is, one line each:
+/// WCAG 2.2 A and AA, the best practices, and the experimental rules (among them
+/// `label-content-name-mismatch`: a control's visible text must be in its accessible name).
 async fn violations(b: &Browser, axe: &str, view: &str) -> Vec<String> {
     let loaded = b.eval("typeof window.axe").await;
     if loaded != "object" {
@@ -205,7 +282,8 @@ async fn violations(b: &Browser, axe: &str, view: &str) -> Vec<String> {
         .client
         .execute_async(
             "const done = arguments[arguments.length - 1];
-             window.axe.run(document, { resultTypes: ['violations'] })
+             const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'];
+             window.axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: TAGS } })
                .then((r) => done(r.violations
                  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
                  .map((v) => `${v.id} (${v.impact}): ${v.help}; ` +
@@ -263,6 +341,24 @@ async fn axe_finds_no_serious_violation_on_any_view_light_or_dark() {
         .await;
         found.extend(violations(&b, &axe, &format!("compare ({theme})")).await);
         b.click("#page-play").await;
+        // Babylon's stacks: each named by the label drawn under it (`a1: stack 1, ...`).
+        b.new_game("babylon").await;
+        found.extend(violations(&b, &axe, &format!("Babylon play ({theme})")).await);
+        b.shot(&format!("babylon-{theme}")).await;
+    }
+    // A game against sente: the players with their seats, the active one tinted.
+    b.new_game("connect4").await;
+    super::start_play(&b, "p1", "0.05").await;
+    b.wait(
+        "the person's turn",
+        &format!("{STATE}.side === 'p1' && !{STATE}.mode.thinking"),
+    )
+    .await;
+    for theme in ["dark", "light"] {
+        b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+            .await;
+        found.extend(violations(&b, &axe, &format!("a game against sente ({theme})")).await);
+        b.shot(&format!("game-{theme}")).await;
     }
     assert!(found.is_empty(), "axe-core:\n{}", found.join("\n"));
     b.close().await;

@@ -462,24 +462,63 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         "{form}"
     );
     assert!(!form.contains("Connect4"), "{form}");
-    // How to play, for every game.
+    // How to play, for every game: the rules, and its one notation explained.
     for (variant, words) in [
-        ("connect4", "Four in a row"),
-        ("tictactoe", "Three in a row"),
+        (
+            "connect4",
+            &["Four in a row", "4453: Red 4, Yellow 4, Red 5, Yellow 3"][..],
+        ),
+        (
+            "tictactoe",
+            &["Three in a row", "b2 is the centre, a3 the top left corner"],
+        ),
         (
             "babylon",
-            "same colour or the two stacks are the same height",
+            &[
+                "same colour or the two stacks are the same height",
+                "d1a1 puts the green stack of 1 onto the red stack of 1",
+            ],
         ),
-        ("rushhour", "get the red car out"),
-        ("rushhour-rocks", "drops a rock"),
-        ("tree", "Max chooses"),
+        (
+            "rushhour",
+            &["get the red car", "B+2 moves B two cells right"],
+        ),
+        (
+            "rushhour-rocks",
+            &[
+                "there is one rock on the board at a time",
+                "@30 is row 3, column 0",
+            ],
+        ),
+        ("tree", &["Max chooses", "the branch's number"]),
+        ("nim", &["2-3 takes 3 matches from heap 2"]),
     ] {
         b.set_value("#variant", variant).await;
         b.wait(variant, &format!("{STATE}.variant === '{variant}'"))
             .await;
         let how = text(&b, "#how-to-play-text").await;
-        assert!(how.contains(words), "{variant}: {how}");
+        for w in words {
+            assert!(how.contains(w), "{variant}: {how}");
+        }
     }
+    // Tic-tac-toe's coordinates on the board, as its moves are written.
+    b.set_value("#variant", "tictactoe").await;
+    b.wait("tic-tac-toe", &format!("{STATE}.variant === 'tictactoe'"))
+        .await;
+    let coordinates = b
+        .eval("[...document.querySelectorAll('#board .ttt-coord')].map((n) => n.textContent).sort().join('')")
+        .await;
+    assert_eq!(coordinates, json!("123abc"));
+    // The b2 cell stands over the letter b and beside the number 2.
+    let aligned = b
+        .eval(
+            "(() => { const centre = (n) => { const b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }; \
+               const coord = (t) => [...document.querySelectorAll('#board .ttt-coord')].find((n) => n.textContent === t); \
+               const cell = centre(document.querySelector('[data-move=\"b2\"]')); \
+               return Math.abs(cell[0] - centre(coord('b'))[0]) < 3 && Math.abs(cell[1] - centre(coord('2'))[1]) < 3; })()",
+        )
+        .await;
+    assert_eq!(aligned, json!(true));
     b.set_value("#variant", "babylon").await;
     b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
         .await;
@@ -532,7 +571,13 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         .await;
     assert_eq!(count(&b, ".toast-info").await, 0);
 
-    // Rush Hour: one metric selector, puzzles by difficulty, the end in words.
+    // Rush Hour: the puzzle in its own panel (not inside Analysis), one metric selector,
+    // puzzles by difficulty in it, the end in words with the optimum.
+    assert_eq!(
+        count(&b, "#view-puzzle:not([hidden])").await,
+        0,
+        "no puzzle panel outside a puzzle"
+    );
     b.set_value("#variant", "rushhour").await;
     b.wait("Rush Hour", &format!("{STATE}.variant === 'rushhour'"))
         .await;
@@ -540,6 +585,27 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         count(&b, "#rule-RushMetric, #puzzle-metric").await,
         1,
         "one metric selector"
+    );
+    assert_eq!(
+        count(&b, "#view-puzzle:not([hidden]) #puzzle-metric").await,
+        1
+    );
+    assert_eq!(
+        count(&b, "#view-analysis #puzzle-pick, #view-analysis #solve").await,
+        0
+    );
+    // In steps, the set measured in slides is not listed in slides: it offers to count in
+    // slides instead.
+    b.wait(
+        "the set's note",
+        "document.getElementById('puzzle-set-note')",
+    )
+    .await;
+    assert_eq!(count(&b, "#puzzle-set-moves").await, 0);
+    assert!(
+        text(&b, "#puzzle-set-note")
+            .await
+            .contains("measured in slides")
     );
     let moves = b
         .eval(
@@ -574,7 +640,10 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     b.click("#nav-end").await;
     b.wait("the end", &format!("{STATE}.outcome")).await;
     assert_eq!(text(&b, "#result").await, "Solved");
-    assert_eq!(text(&b, "#reason").await, "the red car is out in 9 moves");
+    assert_eq!(
+        text(&b, "#reason").await,
+        "the red car is out in 9 moves (optimal 9)"
+    );
     b.shot("rushhour").await;
     b.close().await;
 }
@@ -596,11 +665,8 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
         return;
     };
     let server = start_server(&[]);
-    b.client
-        .set_window_size(420, 900)
-        .await
-        .expect("a window 420 px wide");
     b.open(&server.url).await;
+    b.resize(420, 900).await;
     b.new_game("connect4").await;
     b.set_moves("4453", 4).await;
     let (wide, window) = fits(&b).await;
@@ -620,10 +686,7 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
         );
     }
     b.click("#page-play").await;
-    b.client
-        .set_window_size(1400, 1100)
-        .await
-        .expect("the window back");
+    b.resize(1400, 1100).await;
 
     // Dark mode by the toggle.
     let light = b
@@ -782,24 +845,24 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
              document.getElementById('an-bar').dataset.proven === '1'; })()",
     )
     .await;
-    let columns = b.eval("window.senteApp.store.columns.columns").await;
-    let values: Vec<i64> = columns
-        .as_array()
-        .expect("columns")
-        .iter()
-        .filter_map(|c| c["value"].as_i64())
-        .collect();
-    let best = values.iter().copied().max().expect("a value");
-    // Column 2 or 6 wins at once: worth (42 + 1 - 18) / 2 = 12.
-    assert_eq!(best, 12, "{values:?}");
+    // Each chip in words, as sente's solver values the column apart from the page: column 2
+    // or 6 wins at once.
+    let chips = b
+        .eval("Object.fromEntries([...document.querySelectorAll('.c4-value')].map((n) => [n.dataset.columnValue, n.dataset.words]))")
+        .await;
+    let moves = "444444333333555555";
+    let legal = b.eval(&format!("{STATE}.legal")).await;
+    let mut best_columns = Vec::new();
+    for column in legal.as_array().expect("legal moves") {
+        let column = column.as_str().expect("a column");
+        let want = super::column_words(7, 6, moves, column);
+        assert_eq!(chips[column], json!(want), "column {column}: {chips}");
+        if want == "win in 1" {
+            best_columns.push(column.to_string());
+        }
+    }
+    assert_eq!(best_columns, ["2", "6"]);
     assert_eq!(text(&b, "#an-score").await, "win in 1");
-    let best_columns: Vec<String> = columns
-        .as_array()
-        .expect("columns")
-        .iter()
-        .filter(|c| c["value"].as_i64() == Some(best))
-        .filter_map(|c| c["mv"].as_str().map(str::to_string))
-        .collect();
     let first = text(&b, "#an-pv .pv-move").await;
     assert!(
         best_columns.contains(&first),
@@ -814,18 +877,43 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
         .eval("parseFloat(document.querySelector('#an-bar .eval-fill').style.height)")
         .await;
     assert!(height.as_f64().unwrap_or(50.0) > 90.0, "bar {height}");
-    // Every chip explains itself; the legend is one line.
+    // Every chip explains itself, with the solver's score after the move (or how the move
+    // ends the game); the legend reads as the chips do.
     let titles = b
-        .eval("[...document.querySelectorAll('.c4-value title')].map((t) => t.textContent)")
+        .eval("Object.fromEntries([...document.querySelectorAll('.c4-value')].map((n) => [n.dataset.columnValue, n.querySelector('title').textContent]))")
         .await;
-    assert!(
-        titles.as_array().is_some_and(|t| t.len() == 4
-            && t.iter().all(|x| x
-                .as_str()
-                .is_some_and(|x| x.contains(" in ") || x.contains("draw")))),
+    assert_eq!(
+        titles["2"],
+        json!("column 2: win in 1, 1 ply (four in a row at once), a best move"),
         "{titles}"
     );
-    assert!(text(&b, "#an-legend").await.contains("not proven"));
+    for (column, title) in titles.as_object().expect("titles") {
+        let title = title.as_str().unwrap_or_default();
+        assert!(
+            title.starts_with(&format!(
+                "column {column}: {}",
+                chips[column].as_str().unwrap_or("?")
+            )),
+            "{title}"
+        );
+        assert!(
+            title.contains("four in a row")
+                || title.contains("the solver's score after it, for the opponent: "),
+            "{title}"
+        );
+    }
+    let legend = text(&b, "#an-legend").await;
+    assert!(
+        legend.contains("win in n (its n-th disc from now makes four")
+            && legend.contains("loss in n (the opponent's n-th disc")
+            && legend.contains("not proven"),
+        "{legend}"
+    );
+    // The panel's chips read as the board's.
+    let panel = b
+        .eval("Object.fromEntries([...document.querySelectorAll('#an-columns .column-value')].map((n) => [n.dataset.move, n.lastChild.textContent]))")
+        .await;
+    assert_eq!(panel, chips);
     b.shot("").await;
     b.close().await;
 }

@@ -229,6 +229,20 @@ impl Browser {
         self.profile.join("downloads")
     }
 
+    /// Resizes the window so that the page is `width` px wide (the inner width: a phone is
+    /// 420), `height` px high, and waits until the page has the new width.
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client
+            .set_window_size(width, height)
+            .await
+            .unwrap_or_else(|e| panic!("a window {width} x {height}: {e}"));
+        self.wait(
+            &format!("a page {width} px wide"),
+            &format!("window.innerWidth === {width}"),
+        )
+        .await;
+    }
+
     /// Opens the page and waits until it has the server's state.
     pub async fn open(&self, url: &str) {
         self.client.goto(url).await.expect("open the page");
@@ -430,6 +444,15 @@ impl Browser {
             format!("{}-{label}.png", self.name)
         };
         let path = screenshot_dir().join(file);
+        std::fs::write(&path, png).expect("write the screenshot");
+        path
+    }
+
+    /// Saves `target/gui-screenshots/<test>-<label>.png` of the window as it is scrolled (a
+    /// part of a long page, brought into view).
+    pub async fn shot_here(&self, label: &str) -> PathBuf {
+        let png = self.client.screenshot().await.expect("screenshot");
+        let path = screenshot_dir().join(format!("{}-{label}.png", self.name));
         std::fs::write(&path, png).expect("write the screenshot");
         path
     }

@@ -525,8 +525,8 @@ async fn the_comparison_view_reproduces_the_course_tables() {
             nodes
         );
         // The table on the page says the same.
-        let minimax = texts(&b, "#cmp-table tr[data-run='minimax'] td").await;
-        assert_eq!(minimax[5], nodes[0], "{minimax:?}");
+        let minimax = texts(&b, "#cmp-table tr[data-run='minimax'] td.col-nodes").await;
+        assert_eq!(minimax, [nodes[0]], "{minimax:?}");
         let visions: Vec<&str> = page[3..].iter().map(|r| r[2].as_str()).collect();
         assert_eq!(
             visions,
@@ -595,5 +595,219 @@ async fn the_comparison_view_reproduces_the_course_tables() {
     assert_eq!(script.len(), 5);
     assert_eq!(page, script);
     b.shot("rocks").await;
+    b.close().await;
+}
+
+/// The element `css`'s box: [left, top, right, bottom] in the window.
+async fn rect(b: &Browser, css: &str) -> Vec<f64> {
+    let value = b
+        .js(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
+             return [r.left, r.top, r.right, r.bottom];",
+            vec![Value::from(css)],
+        )
+        .await;
+    value
+        .as_array()
+        .map(|v| v.iter().filter_map(Value::as_f64).collect())
+        .unwrap_or_default()
+}
+
+/// One name per search on every view (the option values where a value is meant), values as
+/// the tree view writes them, results cleared when another position is picked, a truncated
+/// tree that says why its root is not its drawn child's value, and both views read at 420 px.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_lab_views_say_one_name_the_course_units_and_read_on_a_phone() {
+    let Some(b) = Browser::start("lab-words").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&format!("{}#tree", server.url)).await;
+    let names = [
+        "Minimax",
+        "Alpha-beta",
+        "Full search",
+        "Expectimax, random opponent",
+        "Expectimax, pessimistic opponent",
+        "Expectimax, optimistic opponent",
+    ];
+    // The tree view: the traced searches by their names, the option value said under them.
+    let options = texts(&b, "#tv-algorithm option").await;
+    let traced: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| *n != "Full search")
+        .collect();
+    assert_eq!(options, traced);
+    b.set_value("#tv-algorithm", "alphabeta-plain").await;
+    assert_eq!(
+        texts(&b, "#tv-option").await,
+        ["Engine options: Algorithm alphabeta-plain"]
+    );
+    search(&b, "textbook", "alphabeta-plain", 2).await;
+    assert!(texts(&b, "#tv-status").await[0].starts_with("Alpha-beta, depth 2: 11 nodes"));
+    assert_eq!(texts(&b, "#tv-value-out").await, ["3 for the first player"]);
+    let engine = texts(&b, "#tv-engine-out").await;
+    assert!(!engine[0].contains("cp"), "{engine:?}");
+    // Another position picked: the old tree goes.
+    b.set_value("#tv-position", "tictactoe-a3").await;
+    b.wait(
+        "the tree cleared",
+        &format!(
+            "{VIEW}.dataset.state === 'cleared' && !document.querySelector('#tv-svg .tv-node')"
+        ),
+    )
+    .await;
+    assert_eq!(texts(&b, "#tv-summary").await, [""]);
+
+    // A tree cut at TraceLimit: the root's value counts children that are not drawn, and the
+    // page says so, marking the nodes whose values do.
+    b.set_value("#tv-limit", "30").await;
+    search(&b, "connect4", "alphabeta-plain", 4).await;
+    assert!(texts(&b, "#tv-status").await[0].contains("(the first 30 of "));
+    let said = texts(&b, "#tv-truncated").await;
+    assert!(
+        said.len() == 1 && said[0].contains("need not be the value of any child drawn under it"),
+        "{said:?}"
+    );
+    let partial = b
+        .eval("[...document.querySelectorAll('#tv-svg .tv-partial')].map((n) => Number(n.dataset.id))")
+        .await;
+    // The path to node 30 (the last drawn, at ply 3, under the levels open): 1, 2, 3 and 30.
+    assert_eq!(partial, serde_json::json!([1, 2, 3]));
+    assert!(said[0].contains("The 4 nodes marked …"), "{said:?}");
+    b.js(
+        "const n = document.querySelector('#tv-svg [data-id=\"1\"]'); const r = n.getBoundingClientRect(); \
+         n.dispatchEvent(new PointerEvent('pointerover', {bubbles: true, clientX: r.left + 5, clientY: r.top + 5}));",
+        Vec::new(),
+    )
+    .await;
+    b.wait(
+        "the root's tooltip",
+        "document.getElementById('tv-tip').textContent.includes('its value counts children that are not drawn')",
+    )
+    .await;
+    b.shot("truncated").await;
+    b.set_value("#tv-limit", "100000").await;
+
+    // The comparison: the same names, the option values beside the checkboxes, and the values
+    // as the tree view writes them (3, not cp 300).
+    b.click("#page-compare").await;
+    b.wait(
+        "the compare page",
+        "document.body.dataset.page === 'compare'",
+    )
+    .await;
+    b.set_value("#cmp-position", "textbook").await;
+    let labels = b
+        .eval("[...document.querySelectorAll('.cmp-run')].map((n) => [n.firstChild.nextSibling.textContent, n.querySelector('code').textContent])")
+        .await;
+    assert_eq!(
+        labels[1],
+        serde_json::json!(["Alpha-beta", "Algorithm alphabeta-plain"])
+    );
+    let shown: Vec<String> = labels
+        .as_array()
+        .expect("labels")
+        .iter()
+        .filter_map(|l| l[0].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(shown, names);
+    compare(&b, "textbook", "2", "").await;
+    assert_eq!(texts(&b, "#cmp-table td.col-search").await, names);
+    assert_eq!(
+        texts(&b, "#cmp-chart .chart-label").await,
+        names,
+        "the chart's labels"
+    );
+    let values = texts(&b, "#cmp-table td.col-value").await;
+    assert_eq!(values[..3], ["3", "3", "3"], "{values:?}");
+    assert_eq!(values[3], "7.67", "expectimax as the tree view says it");
+    assert!(values.iter().all(|v| !v.contains("cp")), "{values:?}");
+    assert_eq!(
+        texts(&b, "#cmp-caption").await,
+        ["position ((3 12 8) (2 4 6) (14 5 2)) · depth 2"]
+    );
+    // The export stays in the scripts' words (option values, the engine's scores).
+    let exported = b
+        .eval("document.getElementById('cmp-markdown').value")
+        .await;
+    assert!(
+        exported
+            .as_str()
+            .unwrap_or("")
+            .contains("| alphabeta-plain | cp 300 |"),
+        "{exported}"
+    );
+
+    // At 420 px: every column of the table and the chart's text readable.
+    b.resize(420, 900).await;
+    b.wait(
+        "the chart drawn narrow",
+        "document.querySelector('#cmp-chart svg')?.dataset.layout === 'narrow'",
+    )
+    .await;
+    let table = rect(&b, "#cmp-table table").await;
+    let scroll = rect(&b, "#cmp-table").await;
+    assert!(
+        table[2] <= scroll[2] + 0.5,
+        "table {table:?} in its box {scroll:?}"
+    );
+    let nodes = rect(&b, "#cmp-table tr[data-run='minimax'] td.col-nodes").await;
+    let width = b.eval("document.documentElement.clientWidth").await;
+    assert!(
+        nodes[2] <= width.as_f64().unwrap_or(0.0),
+        "the nodes column {nodes:?} in a {width} px page"
+    );
+    // The chart's text at least 12 px high on the screen.
+    let label = rect(&b, "#cmp-chart .chart-bar:nth-of-type(4) .chart-label").await;
+    assert!(label[3] - label[1] >= 12.0, "a label {label:?}");
+    b.js(
+        "document.getElementById('cmp-table').scrollIntoView();",
+        Vec::new(),
+    )
+    .await;
+    b.shot_here("compare-narrow").await;
+    // Another position: the table goes.
+    b.set_value("#cmp-position", "tictactoe-a3").await;
+    b.wait(
+        "the comparison cleared",
+        &format!(
+            "{COMPARE}.dataset.state === 'cleared' && !document.querySelector('#cmp-table table')"
+        ),
+    )
+    .await;
+
+    // The tree at 420 px: the principal line in view, its leaf too.
+    b.click("#page-tree").await;
+    b.wait("the tree page", "document.body.dataset.page === 'tree'")
+        .await;
+    search(&b, "textbook", "minimax", 2).await;
+    b.js(
+        "document.getElementById('tv-scroll').scrollIntoView();",
+        Vec::new(),
+    )
+    .await;
+    let box_ = rect(&b, "#tv-scroll").await;
+    let line = b
+        .eval(
+            "[...document.querySelectorAll('#tv-svg .tv-node.tv-pv')].map((n) => { \
+               const r = n.getBoundingClientRect(); return [Number(n.dataset.id), r.left, r.right]; })",
+        )
+        .await;
+    let line = line.as_array().expect("the line's nodes");
+    assert_eq!(line.len(), 3, "root, node 2 and its leaf: {line:?}");
+    for node in line {
+        let (left, right) = (
+            node[1].as_f64().unwrap_or(-1.0),
+            node[2].as_f64().unwrap_or(1e9),
+        );
+        assert!(
+            left >= box_[0] && right <= box_[2],
+            "node {} at {left}..{right} outside the box {box_:?}",
+            node[0]
+        );
+    }
+    b.shot_here("tree-narrow").await;
     b.close().await;
 }

@@ -21,6 +21,48 @@ use std::time::Duration;
 
 const STATE: &str = "window.senteApp.store.state";
 
+/// A Connect Four column's value in words for the side that drops there, computed apart from
+/// the page and the server's reading of the engine: sente's solver on the position after the
+/// move, its score in the solving literature's convention ((cells + 1 - n) / 2, n the stones
+/// on the board before the winning disc) turned into the winner's discs by that formula.
+fn column_words(width: u8, height: u8, moves: &str, column: &str) -> String {
+    use sente::games::connect4::{Connect4, Shape};
+    use sente::games::{Game, Outcome};
+    use sente::search::solve::connect4::Solver;
+    let shape = Shape::new(width, height).expect("a legal size");
+    let after = Connect4::from_moves(shape, &format!("{moves}{column}")).expect("legal moves");
+    match after.outcome() {
+        Some(Outcome::Win(_)) => return "win in 1".into(),
+        Some(_) => return "draw".into(),
+        None => {}
+    }
+    let score = -Solver::new(16)
+        .solve(&after, &mut |_| {})
+        .expect("not interrupted");
+    literature_words(
+        i32::from(width) * i32::from(height),
+        moves.len() as i32,
+        score,
+    )
+}
+
+/// A solver score in the literature's convention, for the side to move with `stones` on a
+/// board of `cells`, in words: `win in 3` (its own discs to the winning one, the next
+/// included), `loss in 6` (the opponent's), `draw`.
+fn literature_words(cells: i32, stones: i32, score: i32) -> String {
+    if score == 0 {
+        return "draw".into();
+    }
+    // The winner's first disc from here is the next one (a win) or the opponent's (a loss).
+    let first = if score > 0 { stones } else { stones + 1 };
+    let mut before = cells + 1 - 2 * score.abs();
+    if (before - first) % 2 != 0 {
+        before -= 1;
+    }
+    let n = (before - first) / 2 + 1;
+    format!("{} in {n}", if score > 0 { "win" } else { "loss" })
+}
+
 /// Plays a game against the engine by clicking `legal[0]` whenever it is the person's turn,
 /// until it ends; returns the final state.
 async fn play_to_the_end(b: &Browser, max_moves: usize) -> Value {
@@ -216,16 +258,48 @@ async fn babylon_and_rocks_games_for_a_few_moves() {
         &format!("{STATE}.side === 'p2' && !{STATE}.mode.thinking && {STATE}.moves.length === 1"),
     )
     .await;
-    b.click(".rh-rock-target").await;
+    // One convention: a rock's cell is named as the protocol writes it (`@30`: row 3, column
+    // 0, from 0 at the top left), and the board's edges are numbered so.
+    let names = b
+        .eval("[...document.querySelectorAll('.rh-rock-target')].map((n) => [n.dataset.move, n.getAttribute('aria-label')])")
+        .await;
+    for pair in names.as_array().expect("rock targets") {
+        let (mv, label) = (
+            pair[0].as_str().unwrap_or(""),
+            pair[1].as_str().unwrap_or(""),
+        );
+        let digits: Vec<char> = mv.chars().skip(1).collect();
+        assert_eq!(
+            label,
+            format!("{mv}, row {}, column {}: drop a rock", digits[0], digits[1]),
+            "{names}"
+        );
+    }
+    let target = names[0][0].as_str().expect("a rock cell").to_string();
+    b.click(&format!(".rh-rock-target[data-move=\"{target}\"]"))
+        .await;
     b.wait(
         "the rock placed and the cars' reply",
         &format!("{STATE}.moves.length >= 3"),
     )
     .await;
     let state = b.state().await;
+    assert_eq!(state["moves"][1], json!(target), "{state}");
+    // The rock stands under its column's number and beside its row's.
+    let placed = b
+        .js(
+            "const [r, c] = arguments[0].slice(1).split(''); \
+             const centre = (n) => { const b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }; \
+             const rock = centre(document.querySelector(`.rh-rock[data-rock=\"${r}${c}\"]`)); \
+             const column = centre(document.querySelector(`[data-coord=\"column ${c}\"]`)); \
+             const row = centre(document.querySelector(`[data-coord=\"row ${r}\"]`)); \
+             return [Math.abs(rock[0] - column[0]), Math.abs(rock[1] - row[1])];",
+            vec![json!(target)],
+        )
+        .await;
     assert!(
-        state["moves"][1].as_str().unwrap_or("").starts_with('@'),
-        "{state}"
+        placed[0].as_f64().unwrap_or(99.0) < 4.0 && placed[1].as_f64().unwrap_or(99.0) < 4.0,
+        "rock {target} off its coordinates: {placed}"
     );
     b.shot("rocks").await;
     b.close().await;
@@ -361,7 +435,7 @@ async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
     let reason = b
         .eval("document.getElementById('reason').textContent")
         .await;
-    assert_eq!(reason, "the red car is out in 51 moves");
+    assert_eq!(reason, "the red car is out in 51 moves (optimal 51)");
     // Another number of moves, then a random puzzle of it.
     b.set_value("#puzzle-set-moves", "40").await;
     b.click("#puzzle-set-random").await;
@@ -501,10 +575,16 @@ async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
          window.senteApp.store.columns.columns.every(c => c.status === 'solved')",
     )
     .await;
-    let best = b
-        .eval("Math.max(...window.senteApp.store.columns.columns.map(c => c.value))")
+    // The side to move loses (the solver's score -3 at 25 stones).
+    b.wait(
+        "the proof read in words",
+        "document.getElementById('an-bar').dataset.proven === '1'",
+    )
+    .await;
+    let words = b
+        .eval("document.getElementById('an-score').textContent")
         .await;
-    assert_eq!(best, json!(-3));
+    assert_eq!(words, json!(literature_words(42, 25, -3)));
     b.wait("the PV drawn", "document.querySelector('.pv-marker')")
         .await;
     b.shot("").await;

@@ -15,6 +15,8 @@ pub struct CompareStart {
     pub fen: String,
     /// The position compared, as the `position` command sent.
     pub position: String,
+    /// Its side to move, `p1` or `p2` (the rows' values are from it).
+    pub side: &'static str,
     /// `search` (two-player searches at depths), `puzzle` (one-player optimal searches) or
     /// `games` (the rocks experiment: whole games against sente's rock player).
     pub kind: &'static str,

@@ -1,5 +1,5 @@
 //! What a search says, for the page: an engine's `info` line read into fields, and the exact
-//! value of a Connect Four column.
+//! value of a move (each Connect Four column) from the solver.
 
 use crate::protocol::info::InfoLine;
 use crate::search::score::Reported;
@@ -63,14 +63,20 @@ impl From<InfoLine> for InfoMessage {
     }
 }
 
-/// A Connect Four column's exact value from the solver.
+/// A move's exact value from the solver (each Connect Four column), for the side that plays it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ColumnValue {
     /// The move (column label).
     pub mv: String,
     /// `pending`, `solved`, `unproven` (time ran out) or `error`.
     pub status: &'static str,
-    /// The value for the side to move, in the solving literature's convention (positive: it
-    /// wins; 0: draw).
-    pub value: Option<i64>,
+    /// Once solved: `win`, `draw` or `loss`, for the side that plays the move.
+    pub result: Option<&'static str>,
+    /// Once solved as a win or a loss: the plies from the position to the move that ends the
+    /// game, this move included (1: it wins at once; 2: the opponent wins with its reply).
+    pub plies: Option<u32>,
+    /// The solver's score of the position after the move as its `info` line gave it (`mate
+    /// -2`, `cp 0`), from the side to move there (the opponent); none when the move ends the
+    /// game.
+    pub score: Option<String>,
 }

@@ -6,7 +6,7 @@ import { s, canvas } from './svg.js';
 
 export const title = 'Babylon';
 export const sides = ['First player', 'Second player'];
-export const howToPlay = 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on.';
+export const howToPlay = 'The stacks start as single tablets in several colours. On your turn put one whole stack onto another when their top tablets have the same colour or the two stacks are the same height; the new stack shows the moved stack\'s top. The player who cannot move loses. Click a stack, then the stack to put it on. A stack is written as under it: its top colour\'s letter (a red, b blue, c yellow, d green, e purple, f orange, g teal, h pink) and its height; a move is the stack moved, then the stack it goes onto: d1a1 puts the green stack of 1 onto the red stack of 1 (making d2).';
 
 /** How a game ended: the side to move has no legal move. */
 export function endWords(state) {
@@ -75,7 +75,8 @@ export function draw(container, ctx) {
     const g = s('g', {
       class: classes.join(' '), 'data-stack': stack.token, 'data-index': i,
       'data-key': `s${i}`, role: 'button', 'aria-pressed': isSelected ? 'true' : null,
-      'aria-label': `stack ${i + 1}: ${stack.height} high, top ${NAMES[stack.colour] || stack.colour}${where}`,
+      // The name starts with the label drawn under the stack (`a1`), as the notation writes it.
+      'aria-label': `${stack.token}: stack ${i + 1}, ${stack.height} high, top ${NAMES[stack.colour] || stack.colour}${where}`,
     });
     g.append(s('rect', { class: 'bab-slot', x: x + 4, y: base - maxHeight * SLAB - 18, width: SLOT - 8, height: maxHeight * SLAB + 44, rx: 10 }));
     for (let k = 0; k < stack.height; k++) {

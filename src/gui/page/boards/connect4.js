@@ -5,7 +5,7 @@ import { s, canvas, marker } from './svg.js';
 
 export const title = 'Connect Four';
 export const sides = ['Red', 'Yellow'];
-export const howToPlay = 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key (1-9, then a, b, c).';
+export const howToPlay = 'Take turns dropping a disc into a column; it falls to the lowest free cell. Red starts. Four in a row (across, down or diagonally) wins; a full board is a draw. Click a column, or press its key. A move is written with its column\'s label under the board: 1 to 9 from the left, then a, b, c on wider boards; a game is its columns in order (4453: Red 4, Yellow 4, Red 5, Yellow 3).';
 
 /** How a game ended: four in a row, or a full board. */
 export function endWords(state, winner) {
@@ -36,39 +36,54 @@ function grid(fen) {
   return fen.split(' ')[0].split('/').map((row) => [...row]);
 }
 
-/** A solver value (for the side to move at `fen`; positive: it wins, larger sooner) in words:
- *  `win in 7` (the winner's moves from here, its winning move included), `loss in 12`,
- *  `draw`. The value is the solver's score: (cells + 1 - stones before the winning move) / 2. */
-export function provenWords(value, fen) {
-  if (value === 0) return 'draw';
-  const cells = fen.split(' ')[0].replace(/\//g, '');
-  const stones = cells.replace(/\./g, '').length;
-  const win = value > 0;
-  const first = win ? stones : stones + 1;
-  let before = cells.length + 1 - 2 * Math.abs(value);
-  if ((before - first) % 2 !== 0) before -= 1;
-  return `${win ? 'win' : 'loss'} in ${Math.max(1, (before - first) / 2 + 1)}`;
+/** A column's value in words for the side that drops there, both sides then playing
+ *  perfectly (the server's `result` and `plies`): `win in 3` (its third disc from now, this
+ *  one counted, makes four), `loss in 13` (the opponent's 13th disc from now does), `draw`. */
+export function valueWords(c) {
+  if (c.result === 'draw') return 'draw';
+  const moves = c.result === 'win' ? (c.plies + 1) / 2 : c.plies / 2;
+  return `${c.result} in ${moves}`;
 }
 
-/** The solver's verdict on the position once every legal column is proven: { value, best (the
- *  columns worth it), words }, or null. */
+/** A solved column's rank for the side to move: larger is better (a sooner win, a later loss). */
+function rank(c) {
+  if (c.result === 'win') return 1000 - c.plies;
+  if (c.result === 'loss') return -1000 + c.plies;
+  return 0;
+}
+
+/** The solver's verdict on the position once every legal column is proven: { value (positive:
+ *  the side to move wins), best (the columns worth it), words }, or null. */
 export function proven(columns, fen) {
   if (!columns || columns.fen !== fen || !columns.columns.length) return null;
   if (columns.columns.some((c) => c.status !== 'solved')) return null;
-  const value = Math.max(...columns.columns.map((c) => c.value));
-  return { value, best: columns.columns.filter((c) => c.value === value).map((c) => c.mv), words: provenWords(value, fen) };
+  const value = Math.max(...columns.columns.map(rank));
+  const best = columns.columns.filter((c) => rank(c) === value);
+  return { value, best: best.map((c) => c.mv), words: valueWords(best[0]) };
 }
 
-/** What a column's chip means, for its tooltip. */
-export function chipWords(c, fen) {
-  if (c.status === 'solved') return `column ${c.mv}: ${provenWords(c.value, fen)} (solver value ${c.value > 0 ? '+' : ''}${c.value})`;
+/** A column's chip in a few characters: `win in 3`, `loss in 13`, `draw`, `…` (being solved),
+ *  `?` (not proven in time), `!` (the solver failed). */
+export function chipText(c) {
+  if (c.status === 'solved') return valueWords(c);
+  return { unproven: '?', error: '!' }[c.status] || '…';
+}
+
+/** What a column's chip means, for its tooltip: its value in words, the plies, and the
+ *  solver's own score of the position after the move (from the opponent's side). */
+export function chipWords(c) {
+  if (c.status === 'solved') {
+    const plies = c.plies ? `, ${c.plies} ${c.plies === 1 ? 'ply' : 'plies'}` : '';
+    const how = c.score ? `the solver's score after it, for the opponent: ${c.score}` : c.result === 'win' ? 'four in a row at once' : 'the board is full';
+    return `column ${c.mv}: ${valueWords(c)}${plies} (${how})`;
+  }
   if (c.status === 'unproven') return `column ${c.mv}: not proven within the solver's 3 s`;
   if (c.status === 'error') return `column ${c.mv}: the solver failed`;
   return `column ${c.mv}: being solved…`;
 }
 
 /** The chips' legend in one line. */
-export const CHIP_LEGEND = 'Solver, for the side to move: +n wins (larger: sooner), 0 draws, −n loses (larger: later); ★ best; … being solved; ? not proven in 3 s.';
+export const CHIP_LEGEND = 'Under each column, what dropping there gives the side to move, both sides then playing perfectly: win in n (its n-th disc from now makes four, this one counted), loss in n (the opponent\'s n-th disc does), draw. ★ best; … being solved; ? not proven in 3 s.';
 
 /** The cells of every line of four or more of one colour: a Set of `row,column`. */
 export function winningCells(rows) {
@@ -102,7 +117,7 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
   const verdict = proven(columns, state.fen);
   const boardW = width * CELL;
   const boardH = height * CELL;
-  const svg = canvas(container, boardW + 20, TOP + boardH + 64, `Connect Four board, ${width} by ${height}`);
+  const svg = canvas(container, boardW + 20, TOP + boardH + 74, `Connect Four board, ${width} by ${height}`);
   const root = s('g', { transform: 'translate(10 0)' });
   svg.append(root);
 
@@ -185,7 +200,7 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
     col.append(s('circle', { class: `c4-preview c4-${side}`, cx: x + CELL / 2, cy: TOP / 2, r: CELL * 0.36 }));
     col.append(s('text', { class: 'c4-label', x: x + CELL / 2, y: TOP + boardH + 20, 'text-anchor': 'middle' }, mv));
     const value = values.get(mv);
-    if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46, state.fen, verdict?.best.includes(mv)));
+    if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46, verdict?.best.includes(mv)));
     const discs = rows.filter((row) => row[c] !== '.').length;
     const colour = state.side === 'p1' ? 'red' : 'yellow';
     const what = discs >= height ? 'full' : `${discs} disc${discs === 1 ? '' : 's'}${legal.has(mv) ? `, ${colour} to play` : ''}`;
@@ -199,20 +214,16 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
   }
 }
 
-function columnValue(value, x, y, fen, best) {
-  let text = '…';
-  let cls = 'pending';
-  if (value.status === 'solved') {
-    text = value.value > 0 ? `+${value.value}` : String(value.value);
-    cls = value.value > 0 ? 'win' : value.value < 0 ? 'loss' : 'draw';
-  } else if (value.status === 'unproven') {
-    text = '?';
-    cls = 'unknown';
-  }
-  return s('g', { class: `c4-value ${cls}${best ? ' best' : ''}`, 'data-column-value': value.mv },
-    s('title', {}, `${chipWords(value, fen)}${best ? ', a best move' : ''}`),
-    s('rect', { x: x - 26, y: y - 15, width: 52, height: 24, rx: 12 }),
-    s('text', { x, y: y + 2, 'text-anchor': 'middle' }, best ? `★${text}` : text));
+function columnValue(value, x, y, best) {
+  const cls = value.status === 'solved' ? value.result : value.status === 'unproven' ? 'unknown' : 'pending';
+  // Two lines: the result, then the distance (`loss` / `in 13`).
+  const [word, ...rest] = chipText(value).split(' ');
+  const lines = [best ? `★${word}` : word, rest.join(' ')].filter(Boolean);
+  const top = lines.length === 2 ? y - 5 : y + 3;
+  return s('g', { class: `c4-value ${cls}${best ? ' best' : ''}`, 'data-column-value': value.mv, 'data-words': chipText(value) },
+    s('title', {}, `${chipWords(value)}${best ? ', a best move' : ''}`),
+    s('rect', { x: x - 29, y: y - 21, width: 58, height: 38, rx: 10 }),
+    ...lines.map((line, i) => s('text', { x, y: top + i * 16, 'text-anchor': 'middle' }, line)));
 }
 
 /** A move in words: `drop in column 4`. */

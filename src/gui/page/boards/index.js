@@ -6,8 +6,12 @@
 // `many` (the sides are many: "Cars win"), `endWords(state, winner)` (how a game ended),
 // `ruleWords(state)` (its rules in words), `rulesElsewhere` (rule options set in another view
 // than the game form), `keyMove(key, state)` (a key of the keyboard that plays a move
-// anywhere on the page), `proven(columns, fen)` (what the solver's move values prove) and
-// `leafValues(fen)` (an explicit tree's leaves). Adding a game adds its board module only.
+// anywhere on the page), `keySlide(key, step, state, sent)` (a taken item slid by an arrow: a
+// move, or why not), `puzzles` (a puzzle's metric and the puzzles to choose from, for the
+// Puzzle panel), `proven(columns, fen)` (what the solver's move values prove), `chipText(c)`,
+// `chipWords(c)` and `CHIP_LEGEND` (a move's solver value in words) and `leafValues(fen)` (an
+// explicit tree's leaves). `howToPlay` explains the game's one notation. Adding a game adds
+// its board module only.
 
 import { plural } from './words.js';
 

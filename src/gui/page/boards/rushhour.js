@@ -4,16 +4,57 @@
 
 import { s, canvas } from './svg.js';
 import { plural } from './words.js';
+import { byDifficulty, puzzleSet } from './rushhour-puzzles.js';
 
 export const title = 'Rush Hour';
 export const sides = ['You', 'You'];
-export const howToPlay = 'Slide the cars and trucks along their lanes to get the red car out through the exit on the right, in as few moves as you can. Drag a vehicle, or Tab to it, press Enter and slide it with the arrows. Steps count each cell as a move; slides count a move of any length as one.';
-/** The metric is chosen beside the puzzle (Analysis), where it keeps the position. */
+export const howToPlay = 'Slide the cars and trucks along their lanes to get the red car (A) out through the exit on the right, in as few moves as you can. Drag a vehicle, or Tab to it, press Enter and slide it with the arrows (Enter, Escape or Tab lets it go). A move is written with the vehicle\'s letter, + (right or down) or - (left or up), and the cells: B+2 moves B two cells right, or down. Steps count each cell as a move (B+2 is two steps); slides count a move of any length as one. Choose a puzzle in the Puzzle panel.';
+/** The metric is chosen in the Puzzle panel, where it keeps the position. */
 export const rulesElsewhere = ['RushMetric'];
 
-/** How the puzzle ended: the red car out, in the moves played. */
+/** The optimal lengths learnt from the solver: `metric|board` → moves. */
+const learnt = new Map();
+/** The set, once loaded. */
+let loadedSet = null;
+
+/** The puzzles to choose from, for the Puzzle panel: the metric (a rule), the course's and the
+ *  database's puzzles by difficulty in it, and the 6x6 set, measured in slides. */
+export const puzzles = {
+  rule: 'RushMetric',
+  metrics: [['steps', 'steps (one cell a move)'], ['slides', 'slides (any distance a move)']],
+  unit: (metric) => (metric === 'slides' ? 'slides' : 'steps'),
+  list: (metric) => byDifficulty(metric).map((p) => ({ board: p.board, length: p[metric === 'slides' ? 'slides' : 'steps'], name: p.name })),
+  set: {
+    title: 'All 6x6 puzzles',
+    metric: 'slides',
+    about: 'Drawn from every 6x6 board without walls (sente\'s enumeration of the whole game): all the puzzles of 40 slides and more, a sample of the others.',
+    load: () => puzzleSet().then((all) => {
+      loadedSet = all;
+      return all;
+    }),
+  },
+  /** Keeps the solver's optimal length of the puzzle `fen` in `metric`. */
+  learn(fen, metric, moves) {
+    learnt.set(`${metric}|${fen.split(' ')[0]}`, moves);
+  },
+};
+
+/** The optimal number of moves of the puzzle the game started from, in its metric, when it is
+ *  known (a listed puzzle, one of the set, or one the solver solved from its start). */
+export function optimum(state) {
+  const board = (state.root_fen || '').split(' ')[0];
+  const metric = new Map(state.rules).get('RushMetric') === 'slides' ? 'slides' : 'steps';
+  if (learnt.has(`${metric}|${board}`)) return learnt.get(`${metric}|${board}`);
+  const listed = byDifficulty(metric).find((p) => p.board === board);
+  if (listed) return listed[metric];
+  if (metric === puzzles.set.metric) return loadedSet?.find((p) => p.board === board)?.moves ?? null;
+  return null;
+}
+
+/** How the puzzle ended: the red car out, in the moves played, and the optimum when known. */
 export function endWords(state) {
-  return `the red car is out in ${plural(state.cursor, 'move')}`;
+  const best = optimum(state);
+  return `the red car is out in ${plural(state.cursor, 'move')}${best === null ? '' : ` (optimal ${best})`}`;
 }
 
 /** The metric in words. */
@@ -43,12 +84,25 @@ function colour(letter) {
   return PALETTE[(letter.charCodeAt(0) - 66) % PALETTE.length];
 }
 
-export function draw(container, { state, pv, hint, last, onMove }) {
+export function draw(container, ctx) {
+  drawBoard(container, ctx, false);
+}
+
+/** Draws the board; `coordinates`: the rows and columns numbered from 0 at the top left on
+ *  its edges, as the rocks game writes a rock's cell (`@30`: row 3, column 0). */
+export function drawBoard(container, { state, pv, hint, last, onMove }, coordinates) {
   const { cells, vehicles } = parse(state.fen);
   const size = 6 * CELL;
-  const svg = canvas(container, size + 2 * PAD + 56, size + 2 * PAD, 'Rush Hour board');
-  const root = s('g', { transform: `translate(${PAD} ${PAD})` });
+  const edge = coordinates ? 22 : 0;
+  const svg = canvas(container, size + 2 * PAD + 56 + edge, size + 2 * PAD + edge, coordinates ? 'Rush Hour board with rocks' : 'Rush Hour board');
+  const root = s('g', { transform: `translate(${PAD + edge} ${PAD + edge})` });
   svg.append(root);
+  if (coordinates) {
+    for (let i = 0; i < 6; i++) {
+      root.append(s('text', { class: 'rh-coord', x: i * CELL + CELL / 2, y: -12, 'text-anchor': 'middle', 'aria-hidden': 'true', 'data-coord': `column ${i}` }, String(i)));
+      root.append(s('text', { class: 'rh-coord', x: -18, y: i * CELL + CELL / 2 + 5, 'text-anchor': 'middle', 'aria-hidden': 'true', 'data-coord': `row ${i}` }, String(i)));
+    }
+  }
   root.append(s('rect', { class: 'rh-floor', x: -8, y: -8, width: size + 16, height: size + 16, rx: 12 }));
   // The exit: a gap in the right wall of the red car's row.
   root.append(s('rect', { class: 'rh-exit', x: size, y: 2 * CELL + 4, width: 46, height: CELL - 8, rx: 6 }));
@@ -71,7 +125,7 @@ export function draw(container, { state, pv, hint, last, onMove }) {
       if (legal.has(rock)) {
         const target = s('rect', {
           class: `rh-rock-target${hint === rock || pv[0] === rock ? ' hint' : ''}`, x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8, 'data-move': rock,
-          'data-key': rock, role: 'button', 'aria-label': `row ${r + 1}, column ${c + 1}: drop a rock`,
+          'data-key': rock, role: 'button', 'aria-label': `${rock}, row ${r}, column ${c}: drop a rock`,
         });
         target.addEventListener('click', () => onMove([rock]));
         root.append(target);
@@ -87,6 +141,11 @@ export function draw(container, { state, pv, hint, last, onMove }) {
     const moved = Boolean(last) && last[0] === letter && last[1] !== '@';
     root.append(vehicle(letter, spots, reach.get(letter), legal, suggestion, onMove, moved));
   }
+}
+
+/** `the red car`, `car B`, `truck D` (three cells long). */
+function vehicleName(letter, spots) {
+  return letter === 'A' ? 'the red car' : `${spots.length > 2 ? 'truck' : 'car'} ${letter}`;
 }
 
 function rockPath(x, y) {
@@ -105,7 +164,7 @@ function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   const [back, fwd] = range || [0, 0];
   const movable = back + fwd > 0;
   const suggested = suggestion.startsWith(letter) && suggestion.length > 1 && suggestion[1] !== '@';
-  const name = letter === 'A' ? 'the red car' : `${h > CELL * 2 || w > CELL * 2 ? 'truck' : 'car'} ${letter}`;
+  const name = vehicleName(letter, spots);
   const ways = horizontal ? ['left', 'right'] : ['up', 'down'];
   const can = [back ? `${back} ${ways[0]}` : '', fwd ? `${fwd} ${ways[1]}` : ''].filter(Boolean).join(', ');
   const g = s('g', {
@@ -167,11 +226,26 @@ function vehicle(letter, spots, range, legal, suggestion, onMove, moved) {
   return g;
 }
 
-/** A move in words: `move car B right 2 cells`, `drop a rock on row 3, column 4`, `pass`. */
+/** A taken vehicle slid one cell by a key: `step` +1 (right or down) or -1 (left or up),
+ *  `sent` the cells it was already sent that way and the board does not show yet. Gives
+ *  { move } when it can go, else { say } why not (it is at the end of its reach). */
+export function keySlide(letter, step, state, sent = 0) {
+  const [back, fwd] = (state.reach || []).find(([v]) => v === letter)?.slice(1) || [0, 0];
+  const spots = parse(state.fen).vehicles.get(letter) || [];
+  const horizontal = new Set(spots.map((p) => p[0])).size === 1;
+  const way = horizontal ? (step > 0 ? 'right' : 'left') : (step > 0 ? 'down' : 'up');
+  const name = vehicleName(letter, spots);
+  if (!state.legal.length) return { say: `${name} cannot move now: it is not your move` };
+  const left = step > 0 ? fwd - sent : back + sent;
+  if (left < 1) return { say: `${name} cannot go further ${way}: ${back + fwd > 0 ? 'it is at the end of its reach' : 'it is blocked'}` };
+  return { move: `${letter}${step > 0 ? '+' : '-'}1` };
+}
+
+/** A move in words: `move car B right 2 cells`, `drop a rock on @34 (row 3, column 4)`, `pass`. */
 export function moveWords(mv, state) {
   if (mv === '0000') return 'pass (no legal move)';
   const rock = /^@(\d)(\d)$/.exec(mv);
-  if (rock) return `drop a rock on row ${Number(rock[1]) + 1}, column ${Number(rock[2]) + 1}`;
+  if (rock) return `drop a rock on ${mv} (row ${rock[1]}, column ${rock[2]})`;
   const m = /^([A-Z])([+-])(\d+)$/.exec(mv);
   if (!m) return mv;
   const spots = state ? parse(state.fen).vehicles.get(m[1]) || [] : [];

@@ -1,10 +1,11 @@
-// Tic-tac-toe: a 3x3 grid; a legal cell is clicked to play (`a1`..`c3`, rank 1 at the bottom).
+// Tic-tac-toe: a 3x3 grid with its coordinates on the edges (columns a-c, rows 1-3 from the
+// bottom); a legal cell is clicked to play (`a1`..`c3`).
 
 import { s, canvas, marker } from './svg.js';
 
 export const title = 'Tic-tac-toe';
 export const sides = ['X', 'O'];
-export const howToPlay = 'Take turns putting X and O on the 3 × 3 grid; X starts. Three in a row (across, down or diagonally) wins; a full board is a draw. Click a cell, or Tab to the board, move with the arrows and press Enter.';
+export const howToPlay = 'Take turns putting X and O on the 3 × 3 grid; X starts. Three in a row (across, down or diagonally) wins; a full board is a draw. Click a cell, or Tab to the board, move with the arrows and press Enter. A cell is written with its column a-c (from the left) and its row 1-3 (from the bottom), as on the board\'s edges: b2 is the centre, a3 the top left corner.';
 
 /** How a game ended: three in a row, or a full board. */
 export function endWords(state, winner) {
@@ -12,6 +13,8 @@ export function endWords(state, winner) {
 }
 
 const CELL = 100;
+/** Room on the left for the row numbers and below for the column letters. */
+const EDGE = 26;
 
 const LINES = [
   [[0, 0], [0, 1], [0, 2]], [[1, 0], [1, 1], [1, 2]], [[2, 0], [2, 1], [2, 2]],
@@ -35,9 +38,14 @@ export function winningCells(rows) {
 export function draw(container, { state, pv, hint, last, onMove }) {
   const rows = state.fen.split(' ')[0].split('/');
   const won = state.outcome ? winningCells(rows) : new Set();
-  const svg = canvas(container, 3 * CELL + 20, 3 * CELL + 20, 'tic-tac-toe board');
-  const board = s('g', { transform: 'translate(10 10)' });
+  const svg = canvas(container, 3 * CELL + EDGE + 20, 3 * CELL + EDGE + 20, 'tic-tac-toe board');
+  const board = s('g', { transform: `translate(${EDGE + 10} 10)` });
   svg.append(board);
+  // The coordinates: rows 1-3 from the bottom on the left, columns a-c under the grid.
+  for (let i = 0; i < 3; i++) {
+    board.append(s('text', { class: 'ttt-coord', x: -EDGE / 2, y: i * CELL + CELL / 2 + 5, 'text-anchor': 'middle', 'aria-hidden': 'true' }, String(3 - i)));
+    board.append(s('text', { class: 'ttt-coord', x: i * CELL + CELL / 2, y: 3 * CELL + EDGE - 6, 'text-anchor': 'middle', 'aria-hidden': 'true' }, 'abc'[i]));
+  }
   const legal = new Set(state.legal);
   const name = (r, c) => `${'abc'[c]}${3 - r}`;
   for (let r = 0; r < 3; r++) {

@@ -5,7 +5,7 @@ import { s, canvas } from './svg.js';
 
 export const title = 'Game tree';
 export const sides = ['Max', 'Min'];
-export const howToPlay = 'An explicit game tree: Max chooses a branch on the levels marked max, Min on those marked min; the game ends at a leaf, worth its value to Max. Click a branch.';
+export const howToPlay = 'An explicit game tree: Max chooses a branch on the levels marked max, Min on those marked min; the game ends at a leaf, worth its value to Max. Click a branch. A move is written with the branch\'s number from the left: 1, 2, 3.';
 
 /** How a game ended: at a leaf, worth its value to Max. */
 export function endWords(state) {

@@ -1,7 +1,12 @@
 // The comparison's table in its three shapes, each with the columns of the script that makes
-// the same table (so that the page's markdown reads as theirs): two-player searches as
-// scripts/compare_algorithms.py, Rush Hour's puzzle searches as scripts/puzzle_algorithms.py,
-// the rocks experiment's games as scripts/rocks_experiment.py; written as HTML, markdown or CSV.
+// the same table (so that the page's markdown and CSV read as theirs, option values and
+// scores as the engine writes them): two-player searches as scripts/compare_algorithms.py,
+// Rush Hour's puzzle searches as scripts/puzzle_algorithms.py, the rocks experiment's games as
+// scripts/rocks_experiment.py. The table shown on the page has the same columns with each
+// search's one name (lab/algorithms.js) and the values as the tree view writes them.
+
+import { searchName, puzzleAlgorithmName } from './algorithms.js';
+import { scoreText } from './scores.js';
 
 /** A run's name as the scripts write it. */
 export function runName(row, kind) {
@@ -13,23 +18,23 @@ export function runName(row, kind) {
   return row.algorithm;
 }
 
-/** A short label for the chart. */
+/** A short label for the chart: the run's one name (with its depth when there are several). */
 export function runLabel(row, kind, depths) {
-  const name = { minimax: 'minimax', 'alphabeta-plain': 'alpha-beta', alphabeta: 'full search', bfs: 'BFS' }[row.run]
-    ?? (row.heuristic ? `${row.algorithm === 'astar' ? 'A*' : 'IDA*'} ${row.heuristic}` : runName(row, kind));
+  const name = searchName(row.run);
   return depths > 1 && row.depth ? `${name} · depth ${row.depth}` : name;
 }
 
 const ms2 = (ms) => (ms === null || ms === undefined ? '' : ms.toFixed(2));
 
 /** The columns of a table of `kind`: [header, cell(row)] with cells as text; `name` names the
- *  position (default: its moves or fen). */
-export function columns(kind, start, name) {
+ *  position (default: its moves or fen); `shown`: the page's table (each search's one name,
+ *  values as the tree view writes them) rather than the scripts' export. */
+export function columns(kind, start, name, shown = false) {
   const position = name || positionName(start);
   if (kind === 'puzzle') {
     return [
       ['puzzle', () => position],
-      ['algorithm', (r) => r.algorithm],
+      ['algorithm', (r) => (shown ? puzzleAlgorithmName(r.algorithm) : r.algorithm)],
       ['heuristic', (r) => r.heuristic || '-'],
       ['length', (r) => r.length],
       ['expanded', (r) => r.nodes],
@@ -44,7 +49,7 @@ export function columns(kind, start, name) {
     const depth = start.rows[0]?.depth;
     return [
       ['puzzle', () => position],
-      [`car player (depth ${depth})`, (r) => runName(r, kind)],
+      [`car player (depth ${depth})`, (r) => (shown ? searchName(r.run) : runName(r, kind))],
       ['states visited', (r) => r.nodes],
       ['car moves', (r) => (r.car_moves === null || r.car_moves === undefined ? '' : r.won ? String(r.car_moves) : `lost (${r.car_moves})`)],
       ['exact value (go solve)', (r) => r.exact],
@@ -53,8 +58,8 @@ export function columns(kind, start, name) {
   return [
     ['position', () => position],
     ['depth', (r) => r.depth],
-    ['algorithm', (r) => runName(r, kind)],
-    ['value', (r) => r.value],
+    [shown ? 'search' : 'algorithm', (r) => (shown ? searchName(r.run) : runName(r, kind))],
+    shown ? ['value (first player)', (r) => scoreText(r.value, start.side)] : ['value', (r) => r.value],
     ['best move', (r) => r.best],
     ['nodes', (r) => r.nodes],
     ['time (ms)', (r) => (r.time_ms === null || r.time_ms === undefined ? '' : Math.round(r.time_ms))],

@@ -116,6 +116,24 @@ export class TreeDrawing {
     this.request();
   }
 
+  /** Scrolls so that the nodes `ids` (a line from the root) are in view: centred when they fit
+   *  in the box, else its last node (the line's leaf) kept in view at its edge. */
+  revealLine(ids) {
+    const { lay, scroll } = this;
+    const xs = (lay ? ids.filter((id) => !Number.isNaN(lay.x[id])) : []).map((id) => lay.x[id] * this.scale + this.offset);
+    if (!xs.length) return;
+    const w = scroll.clientWidth;
+    const lo = Math.min(...xs);
+    const hi = Math.max(...xs);
+    const leaf = xs[xs.length - 1];
+    const margin = 48;
+    let left = (lo + hi) / 2 - w / 2;
+    if (hi - lo > w - 2 * margin) left = leaf <= xs[0] ? leaf - margin : leaf + margin - w;
+    scroll.scrollLeft = Math.max(0, left);
+    scroll.scrollTop = 0;
+    this.request();
+  }
+
   /** Draws what is in view now (its time kept in the SVG's `data-render-ms`). */
   render() {
     const began = performance.now();
@@ -225,6 +243,7 @@ export class TreeDrawing {
     const hidden = tree.childCount[id] > 0 && Number.isNaN(lay.x[tree.childList[tree.childStart[id]]]);
     if (hidden) cls.push('tv-closed');
     if (tree.childCount[id] > 0) cls.push('tv-inner');
+    if (finished && tree.partial[id]) cls.push('tv-partial');
     const g = s('g', { class: cls.join(' '), 'data-id': id, transform: `translate(${lay.x[id]} ${lay.y(id)})` });
     g.append(SHAPES[kind]());
     let text = '';
@@ -236,6 +255,10 @@ export class TreeDrawing {
     if (text) {
       const size = text.length > 5 ? 9.5 : text.length > 4 ? 10.5 : 12.5;
       g.append(s('text', { class: 'tv-value', y: VALUE_Y[kind] + (size < 12 ? -1 : 0), 'text-anchor': 'middle', 'font-size': size }, text));
+    }
+    if (finished && tree.partial[id]) {
+      // Its value counts children the trace does not show: a "…" beside it.
+      g.append(s('text', { class: 'tv-partial-mark', x: -27, y: VALUE_Y[kind], 'text-anchor': 'end' }, '…'));
     }
     if (hidden) {
       // Closed: a "+" to open it, and how many nodes it hides.

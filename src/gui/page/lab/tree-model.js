@@ -65,12 +65,21 @@ export class TraceTree {
       const p = this.parent[id];
       if (p > 0 && this.end[p] < this.end[id]) this.end[p] = this.end[id];
     }
+    // A trace cut at TraceLimit: the nodes open when it stopped (the inner nodes on the path
+    // to its last node) were finished by the search after it, so their values count children
+    // that are not drawn.
+    this.partial = new Uint8Array(n + 1);
+    if (summary.truncated && n > 0) {
+      for (const id of this.path(n)) if (this.kind[id] !== 3) this.partial[id] = 1;
+    }
     // What each value is: exact (0), an upper bound (-1: "at most", a min node cut off, or
-    // resting on one) or a lower bound (1: "at least"), from the leaves up.
+    // resting on one) or a lower bound (1: "at least"), from the leaves up (not from the drawn
+    // children of a node whose value counts others).
     this.bound = new Int8Array(n + 1);
     for (let id = n; id >= 1; id--) {
       const kind = this.kind[id];
       if (kind === 3 || kind === 2 || this.childCount[id] === 0) continue;
+      if (this.partial[id] && this.pruned[id] === 0) continue;
       const max = kind === 0;
       if (this.pruned[id] > 0) {
         this.bound[id] = max ? 1 : -1;

@@ -1,10 +1,10 @@
 // Analysis: an engine searching the viewed position (depth, score as a number and a bar,
-// nodes, nps, the PV as moves, drawn on the board too), Connect Four's exact column values,
-// and Rush Hour's optimal solution (either metric) with hints and playback.
+// nodes, nps, the PV as moves, drawn on the board too) and the solver's exact value of each
+// move where the game has one (Connect Four's columns, in the board module's words). A
+// puzzle's pickers, solution and hints are the Puzzle panel's (views/puzzle.js).
 
-import { h, fill, select, row } from '../dom.js';
+import { h, fill, select } from '../dom.js';
 import { boardFor, resultWords } from '../boards/index.js';
-import { byDifficulty, puzzleSet } from '../boards/rushhour-puzzles.js';
 
 export const id = 'analysis';
 export const title = 'Analysis';
@@ -28,7 +28,6 @@ export function mount(root, app) {
   const pv = h('div', { class: 'pv', id: 'an-pv' });
   const note = h('div', { class: 'an-note', id: 'an-note' });
   const columns = h('div', { class: 'columns', id: 'an-columns' });
-  const puzzle = h('div', { class: 'puzzle', id: 'puzzle-box' });
   const controls = h('div', { class: 'buttons' }, engineBox, toggle);
   // Said instead of the analysis: while a person plays an engine (nothing may give the game
   // away), and at a finished position (nothing to search).
@@ -44,25 +43,21 @@ export function mount(root, app) {
   // Whose lines the panel shows (the engine named in each line it took).
   const by = h('div', { class: 'an-by', id: 'an-by' });
   const shownParts = [by, bar, stats, pv, note, columns];
-  root.append(controls, off, by, bar, stats, pv, note, columns, puzzle);
+  root.append(controls, off, by, bar, stats, pv, note, columns);
   let helperKey = null;
   let lastKey = null;
-  let player = null;
-  // The number of moves chosen in the 6x6 puzzle set (the hardest until one is chosen).
-  let setMoves = null;
 
   function engineNames(variant) {
     return (store.welcome?.engines || []).filter((e) => !e.error && (!e.variants || e.variants.includes(variant))).map((e) => e.name);
   }
 
   store.on('state', (state) => {
-    const key = `${state.variant}|${state.puzzle}|${JSON.stringify(state.rules)}|${(store.welcome?.engines || []).length}|${state.puzzle ? state.start_fen : ''}`;
+    const key = `${state.variant}|${(store.welcome?.engines || []).length}`;
     if (key !== lastKey) {
       lastKey = key;
       const picker = select('analysis-engine', engineNames(state.variant), app.engineFor(state.variant), (e) => { store.engine = e.target.value; });
       picker.setAttribute('aria-label', 'the engine that analyses');
       fill(engineBox, picker);
-      drawPuzzle(state);
     }
     const running = Boolean(state.mode.analysis);
     toggle.textContent = running ? 'Stop analysis' : 'Analyse';
@@ -97,12 +92,6 @@ export function mount(root, app) {
     if (!running) by.hidden = true;
     if (!store.info || store.info.fen !== state.fen) clear();
     if (!store.columns) fill(columns);
-    const solveButton = document.getElementById('solve');
-    if (solveButton) {
-      solveButton.disabled = Boolean(state.mode.solving) || Boolean(state.outcome);
-      solveButton.textContent = state.mode.solving ? 'Solving…' : 'Solve (optimal)';
-    }
-    if (player && (state.cursor >= state.moves.length || state.outcome)) stopPlayer();
   });
 
   function clear() {
@@ -177,93 +166,12 @@ export function mount(root, app) {
   store.on('columns', (message) => {
     const board = boardFor(store.state?.variant);
     const chipWords = board?.chipWords || (() => '');
-    const values = message.columns.map((c) => {
-      const text = c.status === 'solved' ? (c.value > 0 ? `+${c.value}` : String(c.value)) : c.status === 'unproven' ? '?' : '…';
-      return h('span', { class: `column-value ${c.status}`, 'data-move': c.mv, title: chipWords(c, message.fen) }, h('b', {}, c.mv), ' ', text);
-    });
+    const chipText = board?.chipText || ((c) => c.status);
+    const values = message.columns.map((c) => h('span', { class: `column-value ${c.status}`, 'data-move': c.mv, title: chipWords(c, message.fen) }, h('b', {}, c.mv), ' ', chipText(c)));
     fill(columns, values.length ? [h('span', { class: 'pv-label' }, 'Solver'), ...values, h('p', { class: 'an-legend', id: 'an-legend' }, board?.CHIP_LEGEND || '')] : []);
     // A proof changes the score, the bar and the line at once.
     if (store.state && message.fen === store.state.fen && (!store.playing() || store.state.mode.analysis)) show(null);
   });
-
-  function drawPuzzle(state) {
-    if (!state.puzzle) {
-      fill(puzzle);
-      return;
-    }
-    const metric = new Map(state.rules).get('RushMetric') || 'steps';
-    const metricSelect = select('puzzle-metric', [['steps', 'steps (one cell a move)'], ['slides', 'slides (any distance)']], metric, () => {
-      // The metric is a rule: the same position under the other rules.
-      const rules = state.rules.filter(([n]) => n !== 'RushMetric');
-      if (metricSelect.value !== 'steps') rules.push(['RushMetric', metricSelect.value]);
-      app.send({ type: 'new_game', variant: state.variant, rules, fen: store.state.fen, moves: [] });
-    });
-    const solve = h('button', { id: 'solve', class: 'primary', onclick: () => app.send({ type: 'solve', engine: document.getElementById('analysis-engine')?.value || app.engineFor(state.variant) }) }, 'Solve (optimal)');
-    const hint = h('button', { id: 'puzzle-hint', onclick: () => app.send({ type: 'hint' }) }, 'Hint');
-    const play = h('button', { id: 'play-solution', onclick: () => (player ? stopPlayer() : startPlayer()) }, 'Play it');
-    // The puzzles by difficulty in this metric; picking one starts it.
-    const list = byDifficulty(metric);
-    const current = list.findIndex((p) => p.board === state.start_fen || p.board === state.root_fen?.split(' ')[0]);
-    const pick = select('puzzle-pick', [['', 'choose a puzzle…'], ...list.map((p, i) => [String(i), `${p[metric === 'slides' ? 'slides' : 'steps']} moves · ${p.name}`])], current >= 0 ? String(current) : '', () => {
-      const chosen = list[Number(pick.value)];
-      if (pick.value !== '' && chosen) app.send({ type: 'new_game', variant: state.variant, rules: store.state.rules, fen: chosen.board, moves: [] });
-    });
-    const universe = h('div', { id: 'puzzle-set' });
-    fill(puzzle, h('h3', {}, 'Puzzle'), row('Puzzle', pick), universe, row('Metric: steps or slides', metricSelect), h('div', { class: 'buttons' }, solve, hint, play),
-      h('p', { class: 'hint-text' }, 'The solution is put after the current position: step through it with the move list, or play it.'));
-    drawPuzzleSet(universe, state);
-  }
-
-  // The set drawn from the whole 6x6 game: a number of moves, then one of its puzzles (or a
-  // random one). The chosen number of moves stays while the panel is redrawn.
-  function drawPuzzleSet(box, state) {
-    puzzleSet().then((all) => {
-      if (!box.isConnected || !all.length) return;
-      const counts = new Map();
-      for (const p of all) counts.set(p.moves, (counts.get(p.moves) || 0) + 1);
-      const playing = all.find((p) => p.board === state.start_fen || p.board === state.root_fen?.split(' ')[0]);
-      if (playing) setMoves = playing.moves;
-      if (!counts.has(setMoves)) setMoves = Math.max(...counts.keys());
-      const start = (p) => app.send({ type: 'new_game', variant: state.variant, rules: store.state.rules, fen: p.board, moves: [] });
-      const ofCount = () => all.filter((p) => p.moves === setMoves);
-      const moves = select('puzzle-set-moves', [...counts].reverse().map(([m, n]) => [String(m), `${m} moves (${n} puzzle${n > 1 ? 's' : ''})`]), String(setMoves), () => {
-        setMoves = Number(moves.value);
-        fillChoices();
-      });
-      const choice = h('select', { id: 'puzzle-set-pick', 'aria-label': 'Puzzle of the 6x6 set', onchange: () => {
-        const p = ofCount()[Number(choice.value)];
-        if (p) start(p);
-      } });
-      const fillChoices = () => {
-        const list = ofCount();
-        choice.replaceChildren(h('option', { value: '' }, 'choose…'), ...list.map((p, i) => h('option', { value: String(i), selected: p === playing }, `#${i + 1} · ${p.states} boards reachable`)));
-      };
-      fillChoices();
-      const random = h('button', { id: 'puzzle-set-random', onclick: () => {
-        const list = ofCount();
-        start(list[Math.floor(Math.random() * list.length)]);
-      } }, 'Random');
-      fill(box, row('All 6x6 puzzles by moves (slides)', moves), row('Puzzle of that many moves', choice, random),
-        h('p', { class: 'hint-text' }, `${all.length} puzzles drawn from every 6x6 board without walls: all those of 40 moves and more, a sample of the others.`));
-    }).catch((error) => fill(box, h('p', { class: 'hint-text' }, `The 6x6 puzzle set could not be loaded: ${error.message}`)));
-  }
-
-  function startPlayer() {
-    const button = document.getElementById('play-solution');
-    if (button) button.textContent = 'Pause';
-    player = setInterval(() => {
-      const state = store.state;
-      if (!state || state.cursor >= state.moves.length) return stopPlayer();
-      app.send({ type: 'goto', ply: state.cursor + 1 });
-    }, 450);
-  }
-
-  function stopPlayer() {
-    clearInterval(player);
-    player = null;
-    const button = document.getElementById('play-solution');
-    if (button) button.textContent = 'Play it';
-  }
 }
 
 function number(n) {

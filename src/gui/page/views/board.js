@@ -33,12 +33,29 @@ export function mount(root, app) {
 
   // The keyboard: one item of the board (a column, cell, stack, vehicle, rock cell or branch:
   // the elements with `data-key`) holds the focus cursor; the arrows move it to the nearest
-  // item that way, Enter or Space acts on it (a click), and a Rush Hour vehicle taken with
-  // Enter slides with the arrows along its axis until Enter or Escape. Connect Four columns
-  // are also played by their keys (1-9, a-c) anywhere on the page.
+  // item that way, Enter or Space acts on it (a click), and an item that can be taken
+  // (`data-grab`: a Rush Hour vehicle) taken with Enter slides with the arrows along its axis
+  // (`data-grab` x or y) until Enter, Escape or the focus leaving the board; the board module's
+  // `keySlide` says whether it can go that far (a slide past its reach is refused and said,
+  // not sent). Connect Four columns are also played by their keys (1-9, a-c) anywhere on the
+  // page.
   let cursorKey = null;
   let grabbed = null;
   let currentCtx = null;
+  // Slides sent and not yet in a state: [{ key, step }], and the ply they were sent from.
+  let inFlight = [];
+  let flightFrom = 0;
+  function letGo(said) {
+    if (grabbed === null) return;
+    grabbed = null;
+    for (const node of items()) node.classList.remove('grabbed');
+    if (said) announce(said);
+  }
+  function refuse(text) {
+    announce(text);
+    hintBox.textContent = text;
+    hintBox.dataset.refused = '1';
+  }
   const items = () => [...boardBox.querySelectorAll('[data-key]')];
   function cursor(focus) {
     const list = items();
@@ -66,7 +83,17 @@ export function mount(root, app) {
       e.preventDefault();
       e.stopPropagation();
       const along = here.dataset.grab === 'x' ? way[0] : way[1];
-      if (along) currentCtx?.onMove([`${cursorKey}${along > 0 ? '+' : '-'}1`]);
+      if (!along || !currentCtx) return;
+      const sent = inFlight.filter((f) => f.key === cursorKey).reduce((sum, f) => sum + f.step, 0);
+      const slide = boardFor(currentCtx.state.variant)?.keySlide?.(cursorKey, along, currentCtx.state, sent)
+        ?? { move: `${cursorKey}${along > 0 ? '+' : '-'}1` };
+      if (!slide.move) {
+        refuse(slide.say);
+        return;
+      }
+      if (!inFlight.length) flightFrom = currentCtx.state.cursor;
+      inFlight.push({ key: cursorKey, step: along });
+      currentCtx.onMove([slide.move]);
       return;
     }
     if (way) {
@@ -112,6 +139,20 @@ export function mount(root, app) {
       cursor(true);
     }
   });
+  // A taken item is let go when the focus leaves the board (a redraw keeps it inside).
+  boardBox.addEventListener('focusout', () => {
+    setTimeout(() => {
+      if (grabbed !== null && !boardBox.contains(document.activeElement)) letGo('let go');
+    });
+  });
+  store.on('state', (state) => {
+    // The slides the state now holds are no longer in flight.
+    const done = state.cursor - flightFrom;
+    if (done > 0) inFlight = inFlight.slice(done);
+    flightFrom = state.cursor;
+    if (done < 0) inFlight = [];
+  });
+  store.on('error', () => { inFlight = []; });
   boardBox.addEventListener('focusin', (e) => {
     const key = e.target?.dataset?.key;
     if (key && key !== cursorKey) {
@@ -165,7 +206,10 @@ export function mount(root, app) {
     cursor(hadFocus);
     // The hint in words, said once.
     const hint = store.hint && board?.moveWords ? `Hint: ${board.moveWords(store.hint, state)}` : store.hint ? `Hint: ${store.hint}` : '';
-    hintBox.textContent = hint;
+    if (hint || !hintBox.dataset.refused || fresh) {
+      hintBox.textContent = hint;
+      hintBox.dataset.refused = '';
+    }
     if (hint && hint !== hintSaid) announce(hint);
     hintSaid = hint || null;
     boardBox.dataset.fen = state.fen;

@@ -7,24 +7,15 @@
 import { h, fill, select, row, copy } from '../dom.js';
 import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition } from '../lab/presets.js';
 import { columns, markdown, csv, runLabel } from '../lab/compare-table.js';
+import { SEARCHES, PUZZLE_SEARCHES } from '../lab/algorithms.js';
+import { scoreWords } from '../lab/scores.js';
 import { barChart } from '../lab/chart.js';
 
 export const id = 'compare';
 export const title = 'Compare algorithms';
 export const area = 'compare';
 
-const SEARCH_RUNS = [
-  ['minimax', 'Minimax'],
-  ['alphabeta-plain', 'Alpha-beta (plain)'],
-  ['alphabeta', 'Alpha-beta, full search (table, iterative deepening)'],
-  ['expectimax-random', 'Expectimax, random opponent'],
-  ['expectimax-pessimistic', 'Expectimax, pessimistic opponent'],
-  ['expectimax-optimistic', 'Expectimax, optimistic opponent'],
-];
-const PUZZLE_RUNS = [['bfs', 'BFS']].concat(
-  ...['astar', 'idastar'].map((a) => ['zero', 'distance', 'blockers', 'movers'].map((e) => [`${a}-${e}`, `${a === 'astar' ? 'A*' : 'IDA*'} ${e}`])),
-);
-const CAR_PLAYERS = SEARCH_RUNS.filter(([name]) => name !== 'alphabeta');
+const CAR_PLAYERS = SEARCHES.filter(([name]) => name !== 'alphabeta');
 
 /** The colour family of a run in the chart. */
 function family(run) {
@@ -60,7 +51,7 @@ export function mount(root, app) {
         h('div', { class: 'row cmp-runs-row' }, h('span', { class: 'row-label' }, 'Searches'), runsBox),
         h('div', { class: 'buttons' }, run, stop)),
       h('div', { class: 'tv-info' }, status, about)),
-    table, chart, h('h3', {}, 'Export'), exportBar, exported);
+    table, chart, h('h3', {}, 'Export'), h('p', { class: 'hint-text' }, 'As the course\'s scripts print it: each search by its option value, the engine\'s scores from the side to move.'), exportBar, exported);
 
   let start_ = null;
   let rows = [];
@@ -96,9 +87,11 @@ export function mount(root, app) {
   function drawRuns() {
     const kind = kindOf(chosen());
     const games = kind === 'rocks' && measureSelect.value === 'games';
-    const runs = kind === 'puzzle' ? PUZZLE_RUNS : games ? CAR_PLAYERS : SEARCH_RUNS;
-    fill(runsBox, runs.map(([name, label]) => h('label', { class: 'cmp-run' },
-      h('input', { type: 'checkbox', id: `cmp-run-${name}`, 'data-run': name, checked: true }), label)));
+    const runs = kind === 'puzzle' ? PUZZLE_SEARCHES : games ? CAR_PLAYERS : SEARCHES;
+    // Each search by its one name, the engine options that run it beside it.
+    fill(runsBox, runs.map(([name, label, options]) => h('label', { class: 'cmp-run' },
+      h('input', { type: 'checkbox', id: `cmp-run-${name}`, 'data-run': name, checked: true }), label, ' ',
+      h('code', { class: 'cmp-option' }, options))));
     depthRow.hidden = kind === 'puzzle';
     metricRow.hidden = kind !== 'puzzle';
     measureRow.hidden = kind !== 'rocks';
@@ -113,9 +106,30 @@ export function mount(root, app) {
     if (preset?.depth) depthsInput.value = String(preset.depth);
     drawEngines();
     drawRuns();
+    clearIfOther();
   });
   store.on('welcome', () => { drawPresets(); drawEngines(); drawRuns(); const p = chosen(); if (p?.depth) depthsInput.value = String(p.depth); });
-  store.on('state', () => drawPresets());
+  store.on('state', () => { drawPresets(); clearIfOther(); });
+
+  /** The position a preset names, to tell whether the table is of it. */
+  function positionKey(p) {
+    return p ? JSON.stringify([p.variant, p.rules || [], p.fen ?? null, p.moves || []]) : '';
+  }
+  // The table's position; when another is picked (or the game's moves on), the table goes.
+  let shownKey = null;
+  let askedKey = null;
+  function clearIfOther() {
+    if (shownKey === null || positionKey(chosen()) === shownKey || view.dataset.state === 'running') return;
+    shownKey = null;
+    start_ = null;
+    rows = [];
+    fill(table);
+    fill(chart);
+    exported.value = '';
+    status.className = 'tv-status';
+    status.textContent = 'Another position: Compare to run the searches on it.';
+    view.dataset.state = 'cleared';
+  }
 
   function start() {
     const preset = chosen();
@@ -129,6 +143,7 @@ export function mount(root, app) {
       if (metricSelect.value !== 'steps') rules.push(['RushMetric', metricSelect.value]);
     }
     asked = preset.table || null;
+    askedKey = positionKey(preset);
     status.className = 'tv-status';
     status.textContent = 'Starting…';
     view.dataset.state = 'running';
@@ -142,6 +157,7 @@ export function mount(root, app) {
   store.on('compare_start', (m) => {
     start_ = m;
     name = asked;
+    shownKey = askedKey;
     rows = m.rows.slice();
     run.disabled = true;
     stop.disabled = false;
@@ -172,17 +188,27 @@ export function mount(root, app) {
 
   function redraw() {
     const kind = start_.kind;
-    const cols = columns(kind, start_, name);
     const plain = (v) => String(v ?? '').replace(/`/g, '');
-    const lead = kind === 'games' ? 2 : 3;
+    const head = (column) => column[0].split(' ')[0];
+    // The position (and the depth, when there is one) is the same on every row: said once
+    // above the table, which keeps the searches' own columns readable on a narrow page.
+    const all = columns(kind, start_, name, true);
+    const same = (column) => ['position', 'puzzle', 'depth'].includes(head(column)) && new Set(rows.map((r) => plain(column[1](r)))).size === 1;
+    const caption = all.filter(same).map(([label, cell]) => `${label} ${plain(cell(rows[0]))}`).join(' · ');
+    const cols = all.filter((column) => !same(column));
+    // The columns naming a row, shown while it waits.
+    const lead = cols.filter((column) => ['position', 'puzzle', 'depth', 'search', 'algorithm', 'heuristic', 'car'].includes(head(column))).length;
+    // A value's tooltip says it in words, and the engine's own score.
+    const title = (head, r) => (head.startsWith('value') && r.value ? `${scoreWords(r.value, start_.side)}; the engine's score (side to move): ${r.value}` : null);
     const cells = (r) => {
-      if (r.status === 'done') return cols.map(([, cell]) => h('td', {}, plain(cell(r))));
+      if (r.status === 'done') return cols.map(([head, cell]) => h('td', { class: `col-${head.split(' ')[0]}`, title: title(head, r) }, plain(cell(r))));
       const note = r.status === 'error' ? `failed: ${r.error}` : r.status === 'running' ? 'running…' : 'waiting';
-      return cols.slice(0, lead).map(([, cell]) => h('td', {}, plain(cell(r))))
+      return cols.slice(0, lead).map(([head, cell]) => h('td', { class: `col-${head.split(' ')[0]}` }, plain(cell(r))))
         .concat(h('td', { colspan: cols.length - lead, class: 'cmp-note' }, note));
     };
     fill(table, h('table', { class: 'cmp-table' },
-      h('thead', {}, h('tr', {}, cols.map(([head]) => h('th', {}, head)))),
+      caption ? h('caption', { id: 'cmp-caption' }, caption) : null,
+      h('thead', {}, h('tr', {}, cols.map(([head]) => h('th', { class: `col-${head.split(' ')[0]}` }, head)))),
       h('tbody', {}, rows.map((r) => h('tr', { class: `cmp-${r.status}`, 'data-run': r.run, 'data-depth': r.depth ?? '' }, cells(r))))));
     const depths = new Set(rows.map((r) => r.depth)).size;
     const what = kind === 'puzzle' ? 'states expanded' : kind === 'games' ? 'states visited by the car player' : 'nodes';

@@ -166,7 +166,7 @@ export function mount(root, app) {
   }
   function drawFree(state) {
     if (state.puzzle) {
-      fill(modeBox, h('p', { class: 'hint-text' }, 'Drag the vehicles to get the red car out, or ask for the optimal solution in the analysis panel.'));
+      fill(modeBox, h('p', { class: 'hint-text' }, 'Drag the vehicles to get the red car out, or ask for the optimal solution in the Puzzle panel.'));
       return;
     }
     const tabs = h('div', { class: 'segmented' });

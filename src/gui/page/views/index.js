@@ -7,6 +7,7 @@
 import * as board from './board.js';
 import * as game from './game.js';
 import * as moves from './moves.js';
+import * as puzzle from './puzzle.js';
 import * as analysis from './analysis.js';
 import * as position from './position.js';
 import * as engines from './engines.js';
@@ -14,4 +15,4 @@ import * as log from './log.js';
 import * as tree from './tree.js';
 import * as compare from './compare.js';
 
-export const VIEWS = [board, game, moves, analysis, position, engines, log, tree, compare];
+export const VIEWS = [board, game, puzzle, moves, analysis, position, engines, log, tree, compare];

@@ -16,7 +16,8 @@ export function mount(root, app) {
   const recordText = h('textarea', { id: 'record-text', 'aria-label': 'a game record', rows: 5, placeholder: 'a game record ([Event ...] headers, then the moves)' });
   const setupError = h('p', { id: 'setup-error', class: 'field-error', role: 'alert', hidden: true });
   const recordError = h('p', { id: 'record-error', class: 'field-error', role: 'alert', hidden: true });
-  const file = h('input', { id: 'load-file', type: 'file', accept: '.txt,.pgn,text/plain' });
+  // The file field is hidden; its button is what the keyboard (Tab) and the mouse reach.
+  const file = h('input', { id: 'load-file', type: 'file', accept: '.txt,.pgn,text/plain', hidden: true, tabindex: -1, 'aria-label': 'a game record file' });
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];
     if (!chosen) return;
@@ -32,7 +33,7 @@ export function mount(root, app) {
     h('div', { class: 'record' }, recordText, h('div', { class: 'buttons' },
       h('button', { id: 'save-record', onclick: () => app.send({ type: 'save_record' }) }, 'Save game'),
       h('button', { id: 'load-record', onclick: () => app.send({ type: 'load_record', text: recordText.value }) }, 'Load game'),
-      h('label', { class: 'file-button' }, 'Open file…', file))),
+      h('button', { id: 'open-file', type: 'button', onclick: () => file.click() }, 'Open file…'), file)),
     recordError,
   );
 

@@ -10,19 +10,15 @@ import { TraceTree } from '../lab/tree-model.js';
 import { layout } from '../lab/tree-layout.js';
 import { TreeDrawing } from '../lab/tree-draw.js';
 import { valueText, valueWords, count } from '../lab/values.js';
+import { SEARCHES, searchName, searchOptions } from '../lab/algorithms.js';
 import { boardFor } from '../boards/index.js';
 
 export const id = 'tree';
 export const title = 'Search tree';
 export const area = 'tree';
 
-const ALGORITHMS = [
-  ['minimax', 'Minimax'],
-  ['alphabeta-plain', 'Alpha-beta'],
-  ['expectimax-random', 'Expectimax, random opponent'],
-  ['expectimax-pessimistic', 'Expectimax, pessimistic opponent'],
-  ['expectimax-optimistic', 'Expectimax, optimistic opponent'],
-];
+/** The traced searches (the full search is not traced), by their one name. */
+const ALGORITHMS = SEARCHES.filter(([run]) => run !== 'alphabeta').map(([run, name]) => [run, name]);
 const SPEEDS = [['1', '1 node/s'], ['2', '2 nodes/s'], ['5', '5 nodes/s'], ['20', '20 nodes/s'], ['100', '100 nodes/s'], ['1000', '1000 nodes/s']];
 const KIND_WORDS = {
   max: 'max node (the first player to move: takes its largest child)',
@@ -36,7 +32,10 @@ export function mount(root, app) {
   const { store } = app;
   const view = root.closest('.panel');
   const presetSelect = h('select', { id: 'tv-position' });
-  const algorithmSelect = select('tv-algorithm', ALGORITHMS, 'minimax');
+  // The engine options of the chosen search, said under it.
+  const optionNote = h('p', { class: 'hint-text tv-option', id: 'tv-option' });
+  const showOption = () => { optionNote.textContent = `Engine options: ${searchOptions(algorithmSelect.value)}`; };
+  const algorithmSelect = select('tv-algorithm', ALGORITHMS, 'minimax', showOption);
   const depthInput = h('input', { id: 'tv-depth', type: 'number', min: 1, max: 64, value: 2 });
   const limitInput = h('input', { id: 'tv-limit', type: 'number', min: 1, max: 100000, value: 100000 });
   const engineBox = h('span', { class: 'tv-engine' });
@@ -69,11 +68,12 @@ export function mount(root, app) {
   const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
   const legend = h('div', { class: 'tv-legend' },
     h('div', {}, h('b', {}, '▲'), ' max (first player) ', h('b', {}, '▼'), ' min (second player) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
-    h('div', {}, 'Values from the first player\'s side, a pawn being 1 (+M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β.'));
+    h('div', {}, 'Values from the first player\'s side, a pawn being 1 (+M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β. A … beside a node (a trace cut at TraceLimit): its value counts children that are not drawn.'));
   const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
   const controls = h('div', { class: 'tv-controls' },
     row('Position', presetSelect),
     row('Algorithm', algorithmSelect),
+    optionNote,
     h('div', { class: 'tv-inline' }, row('Depth', depthInput), row('Trace limit', limitInput), row('Engine', engineBox)),
     h('div', { class: 'buttons' }, run, stop));
   root.append(
@@ -82,6 +82,7 @@ export function mount(root, app) {
     h('div', { class: 'tv-body' }, canvasHost, h('div', { class: 'tv-side' }, h('h3', {}, 'This step'), narrative, h('h3', {}, 'The path searched'), pathBox, legend)),
     tip);
 
+  showOption();
   const drawing = new TreeDrawing(canvasHost, { onToggle: toggle, onHover: hover });
   let tree = null;
   let pending = null;
@@ -120,9 +121,37 @@ export function mount(root, app) {
     const preset = chosen();
     if (preset?.depth) depthInput.value = preset.depth;
     drawEngines();
+    clearIfOther();
   });
   store.on('welcome', () => { drawPresets(); drawEngines(); });
-  store.on('state', () => { drawPresets(); });
+  store.on('state', () => { drawPresets(); clearIfOther(); });
+
+  /** The position a preset names, to tell whether the tree is of it. */
+  function positionKey(p) {
+    return p ? JSON.stringify([p.variant, p.rules || [], p.fen ?? null, p.moves || []]) : '';
+  }
+  // The tree's position; when another is picked (or the game's moves on), the tree goes.
+  let treeKey = null;
+  let askedKey = null;
+  function clearIfOther() {
+    if (treeKey === null || positionKey(chosen()) === treeKey || view.dataset.state === 'searching') return;
+    pause();
+    treeKey = null;
+    tree = null;
+    lay = null;
+    tip.hidden = true;
+    drawing.clear();
+    fill(summary);
+    fill(narrative, h('p', {}, 'Another position: Search to draw its tree.'));
+    fill(pathBox);
+    slider.max = 0;
+    slider.value = '0';
+    stepText.textContent = '';
+    status.className = 'tv-status';
+    status.textContent = 'Pick an algorithm and a depth, then Search.';
+    view.dataset.state = 'cleared';
+    view.dataset.nodes = '0';
+  }
 
   function start() {
     const preset = chosen();
@@ -132,6 +161,7 @@ export function mount(root, app) {
       : [algorithmSelect.value, 'adversarial'];
     const engine = document.getElementById('tv-engine')?.value || app.engineFor(preset.variant);
     pause();
+    askedKey = positionKey(preset);
     timing = { sent: performance.now() };
     view.dataset.state = 'searching';
     status.className = 'tv-status';
@@ -160,6 +190,7 @@ export function mount(root, app) {
   store.on('trace_done', (m) => {
     if (!pending) return;
     timing.done = performance.now();
+    treeKey = askedKey;
     tree = pending;
     pending = null;
     tip.hidden = true;
@@ -175,7 +206,8 @@ export function mount(root, app) {
     slider.max = tree.n;
     step = tree.n;
     relayout();
-    drawing.reveal(1, true);
+    // The principal line in view, its leaf too (a narrow page shows part of a wide tree).
+    drawing.revealLine(tree.path(tree.pvEnd));
     describe();
     showStep();
     requestAnimationFrame(() => {
@@ -197,14 +229,14 @@ export function mount(root, app) {
 
   function describe() {
     const { start: st, summary: sum } = tree;
-    const name = ALGORITHMS.find(([k]) => k === (st.opponent === 'adversarial' ? st.algorithm : `expectimax-${st.opponent}`))?.[1] || st.algorithm;
+    const name = searchName(st.opponent === 'adversarial' ? st.algorithm : `expectimax-${st.opponent}`);
     status.className = 'tv-status';
     status.textContent = `${name}, depth ${st.depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
     fill(summary,
       fact('Value', `${valueText(sum.value)} for the first player`, 'tv-value-out'),
       fact('Best move', sum.best || '–', 'tv-best'),
       fact('Principal line', (sum.pv || []).join(' ') || '–', 'tv-pv-out'),
-      fact('Engine', `${st.engine} · ${sum.score || ''} · ${sum.time_ms ?? '?'} ms`, 'tv-engine-out'));
+      fact('Engine', `${st.engine} · ${sum.time_ms ?? '?'} ms`, 'tv-engine-out'));
     view.dataset.nodes = String(tree.n);
   }
 
@@ -291,7 +323,11 @@ export function mount(root, app) {
     if (k === 0) return [h('p', {}, 'Before the search. Step or play to watch it enter the nodes one by one, in the order of their ids.')];
     const lines = [];
     if (k >= tree.n) {
-      lines.push(h('p', { class: 'tv-whole' }, `The whole search: ${count(tree.n)} nodes. The root is worth ${valueText(tree.value[1])} for the first player; the principal line is in orange.`));
+      lines.push(h('p', { class: 'tv-whole' }, `${tree.summary.truncated ? 'The whole trace' : 'The whole search'}: ${count(tree.n)} nodes. The root is worth ${valueText(tree.value[1])} for the first player; the principal line is in orange.`));
+      if (tree.summary.truncated) {
+        const marked = tree.path(tree.n).filter((id) => tree.partial[id]).length;
+        lines.push(h('p', { class: 'tv-truncated', id: 'tv-truncated' }, `Only part of the search is drawn: the trace stopped at TraceLimit, after the first ${count(tree.n)} of its ${count(tree.summary.search_nodes)} nodes. The ${marked === 1 ? 'root was' : `${marked} nodes marked … (the root and the path to the last node drawn) were`} finished by the search after that, so ${marked === 1 ? 'its value counts' : 'their values count'} children that are not drawn: the root's ${valueText(tree.value[1])} need not be the value of any child drawn under it.`));
+      }
       const cut = countPruned();
       if (cut.nodes) lines.push(h('p', { class: 'tv-whole' }, `${count(cut.nodes)} cutoff${cut.nodes === 1 ? '' : 's'} pruned ${count(cut.children)} children (the grey stubs).`));
       lines.push(h('p', { class: 'tv-last' }, 'Its last step:'));
@@ -382,6 +418,9 @@ export function mount(root, app) {
     if (id <= step) {
       const bound = tree.bound[id] < 0 ? ' at most: a cutoff left part of it unsearched' : tree.bound[id] > 0 ? ' at least: a cutoff left part of it unsearched' : '';
       lines.push(h('div', {}, tree.finishedAt(id, step) ? `value ${valueWords(tree.value[id])}${bound}` : 'being searched'));
+    }
+    if (tree.partial[id] && tree.finishedAt(id, step)) {
+      lines.push(h('div', {}, 'only part of it is drawn: the trace stopped at TraceLimit, and its value counts children that are not drawn'));
     }
     if (tree.pruned[id] > 0 && tree.finishedAt(id, step)) {
       const moves = tree.prunedMoves.get(id);
