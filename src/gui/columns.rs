@@ -193,7 +193,7 @@ mod tests {
         ];
         for (width, height, before, win) in cases {
             let shape = Shape::new(width, height).expect("a legal size");
-            let board = Connect4::from_moves(shape, before).expect("legal moves");
+            let board = Connect4::<u64>::from_moves(shape, before).expect("legal moves");
             let solved = Solver::new(1)
                 .solve(&board, &mut |_| {})
                 .expect("not interrupted");
