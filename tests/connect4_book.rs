@@ -39,7 +39,7 @@ fn after_any_two_move_opening_the_book_side_keeps_at_least_a_draw() {
     let (mut answered, mut walks) = (0, 0);
     for first in 0..7 {
         for second in 0..7 {
-            let mut opening = Connect4::startpos();
+            let mut opening = <Connect4>::startpos();
             opening.play(first);
             opening.play(second);
             // The first player after the opening, and the second after any third move.

@@ -5,7 +5,7 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use sente::games::connect4::{Connect4, Geometry, Shape};
+use sente::games::connect4::{Connect4, Shape};
 use sente::games::{Game, play_random_moves};
 use sente::search::solve::connect4::{Solver, win_score};
 use std::collections::HashMap;
@@ -42,7 +42,7 @@ fn plain_score(pos: &Connect4, memo: &mut HashMap<u64, i8>) -> i32 {
 /// A random position of `shape` that is not over.
 fn random_position(shape: Shape, rng: &mut StdRng) -> Connect4 {
     loop {
-        let mut pos = Connect4::start(shape);
+        let mut pos = Connect4::start(shape).expect("fits 64 bits");
         let plies = rng.random_range(0..shape.cells());
         play_random_moves(&mut pos, plies as usize, rng);
         if pos.outcome().is_none() {
@@ -58,7 +58,7 @@ fn small_boards_solve_exactly_like_plain_minimax() {
         let shape = Shape::new(w, h).expect("fits");
         let mut memo = HashMap::new();
         let mut solver = Solver::new(4);
-        let empty = Connect4::start(shape);
+        let empty = Connect4::start(shape).expect("fits 64 bits");
         assert_eq!(
             solver.solve(&empty, &mut |_| {}),
             Ok(plain_score(&empty, &mut memo))
@@ -101,7 +101,7 @@ struct Cell {
     last_move: u32,
 }
 
-/// The cells of `sizes.txt` that fit one bitboard.
+/// The cells of `sizes.txt` with a published last move.
 fn published() -> Vec<Cell> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4/sizes.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -137,15 +137,18 @@ fn outcome_of(cells: u32, score: i32) -> (&'static str, u32) {
 #[test]
 fn the_published_table_holds_for_boards_up_to_width_plus_height_12() {
     let cells = published();
-    assert_eq!(cells.len(), 40);
+    assert_eq!(cells.len(), 51);
     let mut checked = 0;
     for cell in cells
         .iter()
         .filter(|c| c.shape.width() + c.shape.height() <= 12)
     {
-        let mut solver = Solver::new(128);
+        let mut solver = Solver::<u64>::new(128);
         let score = solver
-            .solve(&Connect4::start(cell.shape), &mut |_| {})
+            .solve(
+                &Connect4::start(cell.shape).expect("fits 64 bits"),
+                &mut |_| {},
+            )
             .expect("solved");
         let (outcome, last_move) = outcome_of(cell.shape.cells(), score);
         assert_eq!(

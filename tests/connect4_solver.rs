@@ -232,7 +232,7 @@ fn timed_go_on_8x7_plays_a_weakly_solved_win_and_searches_a_lost_position() {
     // milliseconds, long before the full solve's 34 empty cells.
     let moves = "4123444175524423";
     let shape = Shape::new(8, 7).expect("fits");
-    let pos = Connect4::from_moves(shape, moves).expect("moves");
+    let pos = Connect4::<u64>::from_moves(shape, moves).expect("moves");
     let mut checker = Solver::new(16);
     assert_eq!(checker.solve_weak(&pos, &mut |_| {}), Ok(1));
     let (notes, best) = timed_go_in_session(8, 7, moves);
@@ -245,7 +245,7 @@ fn timed_go_on_8x7_plays_a_weakly_solved_win_and_searches_a_lost_position() {
     );
     // After x's 2 (another winning move) o is lost: the heuristic search plays on.
     let lost = format!("{moves}2");
-    let pos = Connect4::from_moves(shape, &lost).expect("moves");
+    let pos = Connect4::<u64>::from_moves(shape, &lost).expect("moves");
     assert_eq!(checker.solve_weak(&pos, &mut |_| {}), Ok(-1));
     let (notes, best) = timed_go_in_session(8, 7, &lost);
     assert!(

@@ -1,5 +1,6 @@
-//! Connect Four's exact solve from Python: the crate's solver on the state's position, the
-//! score of the position and of every column, with the GIL released and Ctrl-C honoured.
+//! Connect Four's exact solve from Python: the crate's solver on the state's position (in the
+//! narrowest word its board fits), the score of the position and of every column, with the GIL
+//! released and Ctrl-C honoured.
 
 use crate::run::run_on_thread;
 use crate::state::State;
@@ -7,8 +8,9 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sente::games::Game;
-use sente::games::connect4::Connect4;
-use sente::search::solve::connect4::{Interrupted, Solver};
+use sente::games::connect4::{Connect4, fen_shape};
+use sente::search::solve::connect4::{Interrupted, Solver, SolverWord};
+use sente::with_board_word;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -34,7 +36,19 @@ pub fn solve_connect4<'py>(
         }
         inner.variant.fen()
     };
-    let pos = Connect4::from_fen(&fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let shape = fen_shape(&fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    with_board_word!(shape, B => solve_in::<B>(py, &fen, columns, hash, threads))
+}
+
+/// `solve_connect4` with the solver of words `B`, which hold the board of `fen`.
+fn solve_in<'py, B: SolverWord>(
+    py: Python<'py>,
+    fen: &str,
+    columns: bool,
+    hash: usize,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let pos = Connect4::<B>::from_fen(fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if let Some(outcome) = pos.outcome() {
         return Err(PyValueError::new_err(format!(
             "the game is over ({outcome}): nothing to solve"
@@ -47,7 +61,7 @@ pub fn solve_connect4<'py>(
     let flag = stop.clone();
     let outcome = run_on_thread(py, &stop, move || {
         let started = Instant::now();
-        let mut solver = Solver::new(hash);
+        let mut solver = Solver::<B>::new(hash);
         solver.set_threads(threads);
         solver.set_stop(flag, None);
         let score = solver.solve(&pos, &mut |_| {})?;

@@ -514,38 +514,45 @@ mod tests {
     }
 
     #[test]
-    fn connect4_sizes_fit_one_bitboard() {
+    fn connect4_sizes_stay_within_the_limits() {
         let mut options = Options::default();
         let rules = Ok(Change::Rules("connect4"));
         assert_eq!(options.set("connect4width", Some("8")), rules);
-        assert_eq!(options.set("Connect4Height", Some("7")), rules);
-        assert_eq!(board(&options), "8x7");
+        assert_eq!(options.set("Connect4Height", Some("8")), rules);
+        assert_eq!(board(&options), "8x8");
         assert_eq!(options.unfit_rules("connect4"), None);
         // Out of range: refused, nothing changes.
         assert!(options.set("Connect4Width", Some("3")).is_err());
-        assert!(options.set("Connect4Height", Some("16")).is_err());
-        assert_eq!(board(&options), "8x7");
-        // 12 x 7 needs 96 bits: the board stays 8 x 7, but the width is kept for when the
-        // height makes it fit, whichever comes first.
-        let Ok(Change::Pending(e)) = options.set("Connect4Width", Some("12")) else {
+        assert!(options.set("Connect4Width", Some("13")).is_err());
+        assert!(options.set("Connect4Height", Some("32")).is_err());
+        assert_eq!(board(&options), "8x8");
+        assert_eq!(options.set("Connect4Width", Some("12")), rules);
+        assert_eq!(board(&options), "12x8");
+        // 12 x 11 needs 144 bits and is beyond 12 x 10: the board stays 12 x 8, but the
+        // height is kept for when the width makes it fit, whichever comes first.
+        let Ok(Change::Pending(e)) = options.set("Connect4Height", Some("11")) else {
             panic!("not pending");
         };
         assert!(
-            e.contains("12x7")
-                && e.contains("64")
-                && e.contains("keeps Connect4Width=8 Connect4Height=7"),
+            e.contains("12x11")
+                && e.contains("128")
+                && e.contains("12x10")
+                && e.contains("keeps Connect4Width=12 Connect4Height=8"),
             "{e}"
         );
-        assert_eq!(board(&options), "8x7");
+        assert_eq!(board(&options), "12x8");
         assert!(options.unfit_rules("connect4").is_some());
-        assert_eq!(options.set("Connect4Height", Some("4")), rules);
-        assert_eq!(board(&options), "12x4");
+        assert_eq!(options.set("Connect4Width", Some("10")), rules);
+        assert_eq!(board(&options), "10x11");
         assert!(matches!(
-            options.set("Connect4Height", Some("15")),
+            options.set("Connect4Height", Some("31")),
             Ok(Change::Pending(_))
         ));
         assert_eq!(options.set("Connect4Width", Some("4")), rules);
-        assert_eq!(board(&options), "4x15");
+        assert_eq!(board(&options), "4x31");
+        assert_eq!(options.set("Connect4Height", Some("10")), rules);
+        assert_eq!(options.set("Connect4Width", Some("12")), rules);
+        assert_eq!(board(&options), "12x10");
         assert!(Options::is_rule_option("CONNECT4WIDTH"));
         assert!(!Options::is_rule_option("Hash"));
     }

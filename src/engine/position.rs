@@ -4,7 +4,7 @@
 use super::job::SearchJob;
 use super::tasks::{ExactSolver, perft_task, search_task};
 use super::variant::Variant;
-use super::worker::Task;
+use super::worker::{Prepare, Task};
 use crate::games::rules::RuleValues;
 use crate::games::{Game, GameError, Outcome, Seat};
 use crate::protocol::command::PositionStart;
@@ -20,6 +20,8 @@ pub struct GamePosition<G: Game> {
     pos: G,
     /// The game's exact solver, asked first at every `go`.
     solver: Option<ExactSolver<G>>,
+    /// What a new game of timed searches has the worker do first (make the solver).
+    prepare: Option<Prepare>,
 }
 
 impl<G: Game> GamePosition<G> {
@@ -30,7 +32,18 @@ impl<G: Game> GamePosition<G> {
             pos: start.clone(),
             start,
             solver: None,
+            prepare: None,
         })
+    }
+
+    /// The same position, whose `go` asks `solver` first and whose new games of timed
+    /// searches have the worker run `prepare` first.
+    pub fn with_solver(self, solver: ExactSolver<G>, prepare: Option<Prepare>) -> Self {
+        GamePosition {
+            solver: Some(solver),
+            prepare,
+            ..self
+        }
     }
 
     /// The start position under `rules`, whose `go` asks `solver` first (see `ExactSolver`).
@@ -38,9 +51,7 @@ impl<G: Game> GamePosition<G> {
         rules: &RuleValues,
         solver: ExactSolver<G>,
     ) -> Result<Box<dyn Variant>, GameError> {
-        let mut position = Self::start(rules)?;
-        position.solver = Some(solver);
-        Ok(Box::new(position))
+        Ok(Box::new(Self::start(rules)?.with_solver(solver, None)))
     }
 }
 
@@ -121,5 +132,9 @@ impl<G: Game> Variant for GamePosition<G> {
 
     fn moves_of_typed(&self, text: &str) -> Option<Vec<String>> {
         self.pos.moves_of_typed(text)
+    }
+
+    fn prepare(&self) -> Option<Prepare> {
+        self.prepare
     }
 }

@@ -1,11 +1,11 @@
 //! The registry of variants: every game sente plays, one line each, with what differs per
-//! game besides its rules (which exact solver its `go` asks first, what a new game prepares).
+//! game besides its rules (which exact solver its `go` asks first, and so what a new game
+//! prepares).
 //! Adding a game is its module in `games/` and one line here (docs/adding-a-game.md).
 
 use super::position::GamePosition;
 use super::tasks::{connect4, rocks, rushhour, theory};
 use super::variant::Variant;
-use super::worker::Prepare;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::contract::{Contract, contract};
@@ -18,13 +18,12 @@ use crate::games::tree::GameTree;
 use crate::games::{Game, GameError};
 
 /// The variant a new session plays.
-pub const DEFAULT_VARIANT: &str = Connect4::NAME;
+pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 
 /// Every variant, in the order `UCI_Variant` lists them.
 const REGISTRY: &[Entry] = &[
     Entry::of::<Connect4>()
-        .made_by(|rules| GamePosition::solved_by(rules, connect4::solve_task))
-        .prepared_by(connect4::prepare)
+        .made_by(connect4::position)
         .with(Features::MOVE_VALUES),
     Entry::of::<TicTacToe>(),
     Entry::of::<GameTree>(),
@@ -75,7 +74,7 @@ impl Features {
 type Make = fn(&RuleValues) -> Result<Box<dyn Variant>, GameError>;
 
 /// A variant of the registry: its name, its rule options, how to make its start position (with
-/// the game's exact solver), and what a new game of it prepares.
+/// the game's exact solver, and what a new game of it prepares).
 #[derive(Clone, Copy)]
 pub struct Entry {
     /// `Game::NAME`.
@@ -84,8 +83,6 @@ pub struct Entry {
     pub rules: &'static [RuleOption],
     /// Makes the start position under some rules.
     make: Make,
-    /// What `ucinewgame` has the worker do before a game of timed searches.
-    pub prepare: Option<Prepare>,
     /// What the GUI offers for it besides play and search.
     pub features: Features,
     /// The checks of the game's contract (tests and fuzzing run them on every variant).
@@ -99,7 +96,6 @@ impl Entry {
             name: G::NAME,
             rules: G::RULES,
             make: |rules| Ok(Box::new(GamePosition::<G>::start(rules)?)),
-            prepare: None,
             features: Features {
                 move_values: false,
                 whole_games: false,
@@ -116,14 +112,6 @@ impl Entry {
     /// The same entry, whose positions are made by `make` (to give them the game's solver).
     pub const fn made_by(self, make: Make) -> Entry {
         Entry { make, ..self }
-    }
-
-    /// The same entry, whose new games have the worker run `prepare` first.
-    pub const fn prepared_by(self, prepare: Prepare) -> Entry {
-        Entry {
-            prepare: Some(prepare),
-            ..self
-        }
     }
 
     /// The start position under `rules` (values of this entry's rule options).

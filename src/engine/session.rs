@@ -6,7 +6,6 @@
 
 use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
-use super::registry;
 use super::variant::{Variant, describe};
 use super::worker::{Event, Job, Task, Worker};
 use crate::games::{Outcome, Seat};
@@ -231,7 +230,7 @@ impl<W: Write> Session<W> {
                 self.worker.send(Job::ClearTable);
                 // Timed searches of some games call their solver: make it before the game,
                 // not in the time of a move (a table of hundreds of MB takes a while).
-                if let Some(prepare) = registry::entry(self.variant.name()).and_then(|e| e.prepare)
+                if let Some(prepare) = self.variant.prepare()
                     && self.options.search_algorithm() == Algorithm::AlphaBeta
                 {
                     self.worker.send(Job::Prepare(prepare));

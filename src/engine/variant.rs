@@ -2,7 +2,7 @@
 //! GUI and the Python package do with the current position, whatever the game.
 
 use super::job::SearchJob;
-use super::worker::Task;
+use super::worker::{Prepare, Task};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::PositionStart;
 use std::sync::Arc;
@@ -42,6 +42,9 @@ pub trait Variant: Send {
     fn fen_of_typed(&self, text: &str) -> Option<String>;
     /// A move list typed in a form of the game's own (Connect Four's `4453`), as moves.
     fn moves_of_typed(&self, text: &str) -> Option<Vec<String>>;
+    /// What a new game of timed searches has the worker do before its first move (make the
+    /// game's solver for this board, which takes a while), if anything.
+    fn prepare(&self) -> Option<Prepare>;
 }
 
 /// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.

@@ -289,7 +289,7 @@ mod tests {
         ];
         for (width, height, moves) in cases {
             let shape = Shape::new(width, height).expect("a legal size");
-            let pos = Connect4::from_moves(shape, moves).expect("legal moves");
+            let pos = Connect4::<u64>::from_moves(shape, moves).expect("legal moves");
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
             for mv in legal {

@@ -128,7 +128,7 @@ fn a_finished_game_has_no_best_move() {
 
 #[test]
 fn the_full_search_is_reproducible() {
-    let pos = Connect4::startpos();
+    let pos = <Connect4>::startpos();
     let mut first = TranspositionTable::new(2);
     let mut second = TranspositionTable::new(2);
     let (a, _) = search(&pos, Algorithm::AlphaBeta, Some(8), &mut first);
@@ -141,7 +141,7 @@ fn the_full_search_is_reproducible() {
 
 #[test]
 fn a_raised_stop_flag_still_gives_a_legal_move() {
-    let pos = Connect4::startpos();
+    let pos = <Connect4>::startpos();
     let stop = AtomicBool::new(true);
     let mut table = TranspositionTable::new(1);
     let context = SearchContext {

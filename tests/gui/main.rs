@@ -30,7 +30,8 @@ fn column_words(width: u8, height: u8, moves: &str, column: &str) -> String {
     use sente::games::{Game, Outcome};
     use sente::search::solve::connect4::Solver;
     let shape = Shape::new(width, height).expect("a legal size");
-    let after = Connect4::from_moves(shape, &format!("{moves}{column}")).expect("legal moves");
+    let after =
+        Connect4::<u64>::from_moves(shape, &format!("{moves}{column}")).expect("legal moves");
     match after.outcome() {
         Some(Outcome::Win(_)) => return "win in 1".into(),
         Some(_) => return "draw".into(),

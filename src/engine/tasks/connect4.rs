@@ -1,17 +1,23 @@
 //! Connect Four's tasks: the exact solver in Connect Four sessions: `go solve`, and timed `go` that plays perfectly
 //! whenever the value can be proven in time, at every board size. Runs on the worker thread,
 //! streams the narrowing bounds as `info` lines, and plays a move that keeps the proven value.
+//! The session's position is a `Connect4<B>` in the narrowest word its board fits
+//! (`position`), and so is the solver it keeps.
 
 use super::super::job::SearchJob;
+use super::super::position::GamePosition;
+use super::super::variant::Variant;
 use super::super::worker::{KeptSolver, WorkerState};
-use crate::games::Game;
-use crate::games::connect4::{Connect4, Geometry};
+use crate::games::connect4::{Connect4, shape_of};
+use crate::games::rules::RuleValues;
+use crate::games::{Game, GameError};
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::Book;
-use crate::search::solve::connect4::{Interrupted, Narrowing, Solver, win_score};
+use crate::search::solve::connect4::{Interrupted, Narrowing, Solver, SolverWord, win_score};
+use crate::with_board_word;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -33,9 +39,20 @@ const WEAK_SOLVE_AFTER: u32 = 12;
 /// searches).
 const MAX_PV: usize = 16;
 
+/// The start position of a Connect Four session under `rules`, its bitboards in the narrowest
+/// word its board fits, with the solver of that word (asked first at every `go`, made before
+/// a game of timed searches).
+pub fn position(rules: &RuleValues) -> Result<Box<dyn Variant>, GameError> {
+    with_board_word!(shape_of(rules)?, B => {
+        let start = GamePosition::<Connect4<B>>::start(rules)?;
+        let start: Box<dyn Variant> = Box::new(start.with_solver(solve_task::<B>, Some(prepare::<B>)));
+        Ok(start)
+    })
+}
+
 /// A solver score (literature convention) as the protocol reports it from the side to move:
 /// `mate N` counts the side's own moves to its winning stone, `mate -N` the opponent's.
-pub fn reported(pos: &Connect4, score: i32) -> Reported {
+pub fn reported<B: SolverWord>(pos: &Connect4<B>, score: i32) -> Reported {
     if score == 0 {
         return Reported::Centipawns(0);
     }
@@ -69,7 +86,7 @@ fn shipped_book() -> Option<&'static Book> {
     .as_ref()
 }
 
-impl KeptSolver for Solver {
+impl<B: SolverWord> KeptSolver for Solver<B> {
     fn cleared(mut self: Box<Self>) -> Option<Box<dyn KeptSolver>> {
         self.clear();
         Some(self)
@@ -78,8 +95,11 @@ impl KeptSolver for Solver {
 
 /// The solver kept by the worker. Made at its first use: the search's table and the
 /// solver's then get half of `Hash` each, so that both stay within it.
-fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut Solver {
-    let (solver, made) = state.keep(Solver::new);
+fn solver_for<'a, B: SolverWord>(
+    state: &'a mut WorkerState,
+    say: &dyn Fn(Response),
+) -> &'a mut Solver<B> {
+    let (solver, made) = state.keep(Solver::<B>::new);
     if let Err(message) = made {
         say(Response::Error(message));
     }
@@ -88,8 +108,8 @@ fn solver_for<'a>(state: &'a mut WorkerState, say: &dyn Fn(Response)) -> &'a mut
 
 /// Makes the solver before a game of timed searches (a table of hundreds of MB takes a
 /// while), rather than in the time of a move.
-pub fn prepare(state: &mut WorkerState) -> Result<(), String> {
-    state.keep(Solver::new).1
+pub fn prepare<B: SolverWord>(state: &mut WorkerState) -> Result<(), String> {
+    state.keep(Solver::<B>::new).1
 }
 
 /// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.
@@ -102,8 +122,8 @@ pub fn prepare(state: &mut WorkerState) -> Result<(), String> {
 /// Returns the `bestmove` line, or `None` to leave the position to the
 /// generic search (always for a finished game, `go depth`, `go nodes`, `go infinite` and the
 /// textbook algorithms).
-pub fn solve_task(
-    pos: &Connect4,
+pub fn solve_task<B: SolverWord>(
+    pos: &Connect4<B>,
     job: &SearchJob,
     state: &mut WorkerState,
     say: &dyn Fn(Response),
@@ -187,8 +207,8 @@ pub fn solve_task(
 /// Proves by `deadline` who wins `pos` (not over); a won or drawn position gets the `bestmove`
 /// of a move keeping its value (found by the move's hard deadline), a lost one `None`, left to
 /// the heuristic search, which plays on for the opponent's mistake.
-fn weak_solve_for_play(
-    pos: &Connect4,
+fn weak_solve_for_play<B: SolverWord>(
+    pos: &Connect4<B>,
     job: &SearchJob,
     state: &mut WorkerState,
     say: &dyn Fn(Response),
@@ -223,8 +243,8 @@ fn weak_solve_for_play(
 
 /// Solves `pos` (not over) by `deadline`, streaming the narrowing bounds, and returns the
 /// `bestmove` of a value-keeping move.
-fn solve(
-    pos: &Connect4,
+fn solve<B: SolverWord>(
+    pos: &Connect4<B>,
     job: &SearchJob,
     state: &mut WorkerState,
     say: &dyn Fn(Response),
@@ -314,9 +334,9 @@ fn solve(
 }
 
 /// A line of value-keeping moves from `pos` worth `score`, as far as time and `MAX_PV` allow.
-fn principal_variation(
-    solver: &mut Solver,
-    pos: &Connect4,
+fn principal_variation<B: SolverWord>(
+    solver: &mut Solver<B>,
+    pos: &Connect4<B>,
     score: i32,
     after_first: impl Fn() -> (Arc<AtomicBool>, Option<Instant>),
 ) -> Vec<u8> {
@@ -340,7 +360,11 @@ fn principal_variation(
 
 /// The first move, in the solver's column order, whose value is `score`: the fastest win or
 /// the slowest loss.
-fn keeping_move(solver: &mut Solver, pos: &Connect4, score: i32) -> Option<u8> {
+fn keeping_move<B: SolverWord>(
+    solver: &mut Solver<B>,
+    pos: &Connect4<B>,
+    score: i32,
+) -> Option<u8> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let width = i32::from(pos.shape().columns());
@@ -351,7 +375,7 @@ fn keeping_move(solver: &mut Solver, pos: &Connect4, score: i32) -> Option<u8> {
 }
 
 /// A move when the solve was interrupted: one that does not lose at once, centre first.
-fn fallback_move(pos: &Connect4) -> Option<u8> {
+fn fallback_move<B: SolverWord>(pos: &Connect4<B>) -> Option<u8> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves.sort_by_key(|&col| std::cmp::Reverse(pos.move_order_hint(col)));
@@ -364,7 +388,7 @@ fn fallback_move(pos: &Connect4) -> Option<u8> {
             moves
                 .iter()
                 .copied()
-                .find(|&col| pos.move_bit(col) & safe != 0)
+                .find(|&col| !(pos.move_bit(col) & safe).is_zero())
         })
         .or_else(|| moves.first().copied())
 }
@@ -381,7 +405,7 @@ mod tests {
         assert_eq!(reported(&pos, 18), Reported::Mate(2));
         assert_eq!(pos.side_to_move(), Seat::P1);
         // The empty board: x wins with its 21st stone, its 21st move.
-        assert_eq!(reported(&Connect4::startpos(), 1), Reported::Mate(21));
+        assert_eq!(reported(&<Connect4>::startpos(), 1), Reported::Mate(21));
         // o to move after 3 stones (x has 2, o has 1): a loss at x's 5th stone is mate -3.
         let pos = Connect4::from_move_string("444").expect("moves");
         assert_eq!(reported(&pos, -17), Reported::Mate(-3));
@@ -393,16 +417,16 @@ mod tests {
         use crate::games::connect4::Shape;
         // 5 x 5 (25 cells): x wins on the 25th stone, n = 24: score (26 - 24) / 2 = 1.
         let shape = Shape::new(5, 5).expect("fits");
-        let empty = Connect4::start(shape);
+        let empty = Connect4::<u64>::start(shape).expect("fits");
         assert_eq!(reported(&empty, 1), Reported::Mate(13));
         // o to move after one stone, o wins with the 24th stone (n = 23): score 1.
-        let one = Connect4::from_moves(shape, "3").expect("moves");
+        let one = Connect4::<u64>::from_moves(shape, "3").expect("moves");
         assert_eq!(reported(&one, 1), Reported::Mate(12));
         // ...and loses to x's 25th stone (n = 24): score -1, x's 12 more moves.
         assert_eq!(reported(&one, -1), Reported::Mate(-12));
         // Every score of every position agrees with a win counted stone by stone.
         for moves in ["", "3", "33", "333"] {
-            let pos = Connect4::from_moves(shape, moves).expect("moves");
+            let pos = Connect4::<u64>::from_moves(shape, moves).expect("moves");
             let played = pos.moves_played();
             for n in played..25 {
                 let own = (n - played).is_multiple_of(2);

@@ -2,6 +2,7 @@
 //! board size: threats by row parity, open windows and centre control.
 
 use super::Connect4;
+use super::bits::Bits;
 use super::shape::Geometry;
 use crate::games::Seat;
 
@@ -33,10 +34,10 @@ pub fn centre_order(width: u32, col: u32) -> i32 {
     (width as i32 - 1) - (2 * col as i32 - (width as i32 - 1)).abs()
 }
 
-impl Connect4 {
+impl<B: Bits> Connect4<B> {
     /// The centre column, or the two middle columns of an even width.
-    fn centre_columns(&self) -> u64 {
-        let (s, w) = (self.shape, self.shape.width());
+    fn centre_columns(&self) -> B {
+        let (s, w) = (self.geo, self.geo.width());
         if w % 2 == 1 {
             s.column_mask(w / 2)
         } else {
@@ -46,9 +47,9 @@ impl Connect4 {
 
     /// Positional score of one side from its useful threats, the lowest not playable threat of
     /// every column (both sides) and its good rows: threats, open windows, centre stones.
-    fn side_score(&self, mine: u64, theirs: u64, useful: u64, lowest: u64, good: u64) -> i32 {
-        let count = |b: u64| b.count_ones() as i32;
-        let playable = useful & ((mine | theirs) + self.shape.bottom());
+    fn side_score(&self, mine: B, theirs: B, useful: B, lowest: B, good: B) -> i32 {
+        let count = |b: B| b.count_ones() as i32;
+        let playable = useful & (mine | theirs).wrapping_add(self.geo.bottom());
         let low = useful & lowest;
         let (twos, threes, potential) = self.open_windows(mine, theirs);
         let potential = potential & !useful;
@@ -65,10 +66,10 @@ impl Connect4 {
     }
 
     /// The lowest cell of `cells` in each column.
-    fn lowest_per_column(&self, cells: u64) -> u64 {
-        let board = self.shape.board();
+    fn lowest_per_column(&self, cells: B) -> B {
+        let board = self.geo.board();
         let mut above = (cells << 1) & board;
-        for _ in 1..self.shape.height() - 1 {
+        for _ in 1..self.geo.height() - 1 {
             above |= (above << 1) & board;
         }
         cells & !above
@@ -77,10 +78,10 @@ impl Connect4 {
     /// The numbers of windows of four cells free of `theirs` holding exactly two, and exactly
     /// three, stones of `mine` (bit-sliced counting over the four directions), and the empty
     /// cells of the two-stone windows (cells one stone away from becoming a threat).
-    fn open_windows(&self, mine: u64, theirs: u64) -> (i32, i32, u64) {
-        let free = self.shape.board() & !theirs;
-        let s = self.shape.stride();
-        let (mut twos, mut threes, mut potential) = (0, 0, 0);
+    fn open_windows(&self, mine: B, theirs: B) -> (i32, i32, B) {
+        let free = self.geo.board() & !theirs;
+        let s = self.geo.stride();
+        let (mut twos, mut threes, mut potential) = (0, 0, B::ZERO);
         for d in [1, s - 1, s, s + 1] {
             let open = free & (free >> d) & (free >> (2 * d)) & (free >> (3 * d));
             let (a0, a1, a2, a3) = (mine, mine >> d, mine >> (2 * d), mine >> (3 * d));
@@ -100,21 +101,21 @@ impl Connect4 {
         if self.won {
             return -LOST_EVAL;
         }
-        if self.moves == self.shape.cells() {
+        if self.moves == self.geo.cells() {
             return 0;
         }
         let theirs = self.current ^ self.mask;
         let possible = self.possible();
-        let mine_w = self.shape.winning_cells(self.current, self.mask);
-        if mine_w & possible != 0 {
+        let mine_w = self.geo.winning_cells(self.current, self.mask);
+        if !(mine_w & possible).is_zero() {
             return WIN_NEXT_EVAL;
         }
-        let theirs_w = self.shape.winning_cells(theirs, self.mask);
-        if Self::non_losing(possible, theirs_w) == 0 {
+        let theirs_w = self.geo.winning_cells(theirs, self.mask);
+        if Self::non_losing(possible, theirs_w).is_zero() {
             return -LOSS_NEXT_EVAL;
         }
         // Bit rows 0, 2, ... are the rows 1, 3, ... counted from the bottom: `x`'s good rows.
-        let (odd, even) = (self.shape.rows_of_parity(0), self.shape.rows_of_parity(1));
+        let (odd, even) = (self.geo.rows_of_parity(0), self.geo.rows_of_parity(1));
         let (my_rows, their_rows) = match self.side_to_move_seat() {
             Seat::P1 => (odd, even),
             Seat::P2 => (even, odd),
@@ -131,15 +132,15 @@ impl Connect4 {
     /// centre first; a move under an opponent's threat last.
     pub(super) fn order_hint(&self, col: u8) -> i32 {
         let bit = self.move_bit(col);
-        if bit == 0 {
+        if bit.is_zero() {
             return 0;
         }
         let theirs = self.opponent_winning_cells();
-        let wins = i32::from(bit & self.own_winning_cells() != 0);
-        let blocks = i32::from(bit & theirs != 0);
-        let gives = i32::from((bit << 1) & theirs != 0);
+        let wins = i32::from(!(bit & self.own_winning_cells()).is_zero());
+        let blocks = i32::from(!(bit & theirs).is_zero());
+        let gives = i32::from(!((bit << 1) & theirs).is_zero());
         let threats = self.threats_after(bit) as i32;
-        centre_order(self.shape.width(), u32::from(col))
+        centre_order(self.geo.width(), u32::from(col))
             + 10 * threats
             + 10_000 * wins
             + 5_000 * blocks

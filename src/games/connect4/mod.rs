@@ -1,17 +1,21 @@
 //! Connect Four: `width` columns x `height` rows with gravity (7 x 6 by default, any size from
-//! 4 x 4 up to what one 64-bit bitboard holds), `x` moves first, four in a row wins.
+//! 4 x 4 up to 12 columns, with `width x (height + 1) <= 128` or up to 12 x 10), `x` moves
+//! first, four in a row wins.
 //!
 //! Bitboards in the layout of Pascal Pons's solver (see `shape`): `current` holds the stones
-//! of the side to move, `mask` all stones. A move is the 0-based column, written `1`..`9`
-//! then `a`, `b`, `c`. The public helpers are the building blocks of an exact solver.
+//! of the side to move, `mask` all stones, in a word `B` (`bits`): `u64` where the board fits
+//! 64 bits, `u128` up to 128, `U192` for 12 x 10. A move is the 0-based column, written
+//! `1`..`9` then `a`, `b`, `c`. The public helpers are the building blocks of an exact solver.
 
+pub mod bits;
 mod eval;
 pub mod shape;
 
 use super::rules::{OptionType, RuleOption, RuleValues};
 use super::{Game, GameError, Outcome, Seat, game_error};
-pub use shape::{Geometry, Shape, Standard};
-use shape::{MAX_HEIGHT, MAX_WIDTH, MIN_SIDE};
+pub use bits::{Bits, U192};
+pub use shape::{Geometry, Layout, Shape, Standard, Word};
+use shape::{LARGEST, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, WIDE_BITS};
 
 /// The rule options of Connect Four: the board's size.
 const RULES: &[RuleOption] = &[
@@ -19,7 +23,7 @@ const RULES: &[RuleOption] = &[
         name: "Connect4Width",
         keyword: "width",
         label: "Board width",
-        help: "Columns of the board (with the height, width x (height + 1) at most 64).",
+        help: "Columns of the board, 4 to 12 (with the height: width x (height + 1) at most 128, or the board at most 12x10).",
         kind: OptionType::Spin {
             default: Shape::STANDARD.columns() as i64,
             min: MIN_SIDE as i64,
@@ -31,7 +35,7 @@ const RULES: &[RuleOption] = &[
         name: "Connect4Height",
         keyword: "height",
         label: "Board height",
-        help: "Rows of the board (with the width, width x (height + 1) at most 64).",
+        help: "Rows of the board, 4 to 31 (with the width: width x (height + 1) at most 128, or the board at most 12x10).",
         kind: OptionType::Spin {
             default: Shape::STANDARD.rows() as i64,
             min: MIN_SIDE as i64,
@@ -41,46 +45,111 @@ const RULES: &[RuleOption] = &[
     },
 ];
 
-/// A Connect Four position: Pons-style bitboards, the move count, whether the last move won,
-/// and the board's size.
+/// The board size the rule options ask for (an error names the limits when they do not make
+/// a board).
+pub fn shape_of(rules: &RuleValues) -> Result<Shape, GameError> {
+    let side = |name| {
+        let n = rules.number(name)?;
+        u8::try_from(n).map_err(|_| GameError(format!("{name} {n} is out of range")))
+    };
+    Shape::new(side("Connect4Width")?, side("Connect4Height")?)
+}
+
+/// The board size of a fen (its number of rows and of cells in each), checked to be a board.
+pub fn fen_shape(fen: &str) -> Result<Shape, GameError> {
+    let board = fen.split_whitespace().next().unwrap_or_default();
+    let rows: Vec<&str> = board.split('/').collect();
+    let width = rows[0].chars().count();
+    for (i, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != width {
+            return game_error(format!(
+                "fen row {} has {n} cells ('{row}'), fen row 1 has {width} cells: rows need as many",
+                i + 1
+            ));
+        }
+    }
+    match (u8::try_from(width), u8::try_from(rows.len())) {
+        (Ok(w), Ok(h)) => Shape::new(w, h),
+        _ => game_error(format!(
+            "a {width}x{} board is too large: at most {MAX_WIDTH} columns, and width x (height + 1) at most {WIDE_BITS} or the board at most {}x{}",
+            rows.len(),
+            LARGEST.0,
+            LARGEST.1
+        )),
+    }
+    .map_err(|e| GameError(format!("fen has {width} columns and {} rows: {e}", rows.len())))
+}
+
+/// A Connect Four position: Pons-style bitboards in words `B`, the move count, whether the
+/// last move won, and the board's size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Connect4 {
+pub struct Connect4<B: Bits = u64> {
     /// Stones of the side to move.
-    current: u64,
+    current: B,
     /// All stones.
-    mask: u64,
+    mask: B,
     /// Stones played so far.
     moves: u32,
     /// Whether the last move made four in a row.
     won: bool,
-    /// The board's size.
-    shape: Shape,
+    /// The board's size and masks.
+    geo: Layout<B>,
 }
 
-impl Connect4 {
-    /// The empty board of `shape`.
-    pub fn start(shape: Shape) -> Self {
+impl Connect4<u64> {
+    /// Builds the 7 x 6 position reached by playing the 1-based columns of `moves` ("4453")
+    /// from the start (see `from_moves`).
+    pub fn from_move_string(moves: &str) -> Result<Self, GameError> {
+        Self::from_moves(Shape::STANDARD, moves)
+    }
+}
+
+impl<B: Bits> Connect4<B> {
+    /// The empty board of `layout`.
+    pub fn empty(layout: Layout<B>) -> Self {
         Connect4 {
-            current: 0,
-            mask: 0,
+            current: B::ZERO,
+            mask: B::ZERO,
             moves: 0,
             won: false,
-            shape,
+            geo: layout,
         }
+    }
+
+    /// The empty board of `shape`, if words `B` hold it.
+    pub fn start(shape: Shape) -> Result<Self, GameError> {
+        Ok(Self::empty(Layout::new(shape)?))
     }
 
     /// The board's size.
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.geo.shape()
+    }
+
+    /// The board's size and masks.
+    pub fn layout(&self) -> Layout<B> {
+        self.geo
+    }
+
+    /// The same position in words `C`, if they hold its board.
+    pub fn in_word<C: Bits>(&self) -> Result<Connect4<C>, GameError> {
+        Ok(Connect4 {
+            current: C::from_words(self.current.words()),
+            mask: C::from_words(self.mask.words()),
+            moves: self.moves,
+            won: self.won,
+            geo: Layout::new(self.shape())?,
+        })
     }
 
     /// The cells of column `col` (0-based), as a bit mask.
-    pub fn column_mask(&self, col: u8) -> u64 {
-        self.shape.column_mask(u32::from(col))
+    pub fn column_mask(&self, col: u8) -> B {
+        self.geo.column_mask(u32::from(col))
     }
 
     /// The bitboards `(current, mask)`: the stones of the side to move, and every stone.
-    pub fn bitboards(&self) -> (u64, u64) {
+    pub fn bitboards(&self) -> (B, B) {
         (self.current, self.mask)
     }
 
@@ -91,55 +160,54 @@ impl Connect4 {
 
     /// True if column `col` (0-based) exists and is not full (whether or not the game is over).
     pub fn can_play(&self, col: u8) -> bool {
-        col < self.shape.columns() && self.move_bit(col) != 0
+        col < self.shape().columns() && !self.move_bit(col).is_zero()
     }
 
     /// The cells where a stone can be dropped now, one per non-full column.
-    pub fn possible(&self) -> u64 {
-        (self.mask + self.shape.bottom()) & self.shape.board()
+    pub fn possible(&self) -> B {
+        self.mask.wrapping_add(self.geo.bottom()) & self.geo.board()
     }
 
     /// The cell a stone dropped in column `col` (0-based) lands on; 0 if the column is full.
-    pub fn move_bit(&self, col: u8) -> u64 {
+    pub fn move_bit(&self, col: u8) -> B {
         self.possible() & self.column_mask(col)
     }
 
     /// The empty cells that would complete four for the side to move.
-    pub fn own_winning_cells(&self) -> u64 {
-        self.shape.winning_cells(self.current, self.mask)
+    pub fn own_winning_cells(&self) -> B {
+        self.geo.winning_cells(self.current, self.mask)
     }
 
     /// The empty cells that would complete four for the opponent of the side to move.
-    pub fn opponent_winning_cells(&self) -> u64 {
-        self.shape
-            .winning_cells(self.current ^ self.mask, self.mask)
+    pub fn opponent_winning_cells(&self) -> B {
+        self.geo.winning_cells(self.current ^ self.mask, self.mask)
     }
 
     /// True if playing column `col` (0-based) completes four for the side to move.
     pub fn is_winning_move(&self, col: u8) -> bool {
-        col < self.shape.columns() && self.own_winning_cells() & self.move_bit(col) != 0
+        col < self.shape().columns() && !(self.own_winning_cells() & self.move_bit(col)).is_zero()
     }
 
     /// True if the side to move can complete four with its next stone.
     pub fn can_win_next(&self) -> bool {
-        self.own_winning_cells() & self.possible() != 0
+        !(self.own_winning_cells() & self.possible()).is_zero()
     }
 
     /// The playable cells that do not let the opponent complete four right after (a forced
     /// block if the opponent threatens a playable cell; nothing if it threatens two).
     /// Meant for positions where the side to move cannot win at once (see `can_win_next`).
-    pub fn non_losing_moves(&self) -> u64 {
+    pub fn non_losing_moves(&self) -> B {
         Self::non_losing(self.possible(), self.opponent_winning_cells())
     }
 
     /// Of the playable cells `possible`, those that do not let the opponent, whose winning
     /// cells are `opponent_win`, complete four right after.
     #[inline]
-    pub fn non_losing(mut possible: u64, opponent_win: u64) -> u64 {
+    pub fn non_losing(mut possible: B, opponent_win: B) -> B {
         let forced = possible & opponent_win;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
+        if !forced.is_zero() {
+            if forced.has_several() {
+                return B::ZERO;
             }
             possible = forced;
         }
@@ -148,44 +216,40 @@ impl Connect4 {
 
     /// The number of winning cells the side to move would have after dropping a stone on the
     /// playable cell `bit` (Pons's move-ordering score).
-    pub fn threats_after(&self, bit: u64) -> u32 {
-        self.shape
+    pub fn threats_after(&self, bit: B) -> u32 {
+        self.geo
             .winning_cells(self.current | bit, self.mask | bit)
             .count_ones()
     }
 
     /// Drops a stone of the side to move on the playable cell `bit` (one bit of `possible()`).
-    pub fn play_bit(&mut self, bit: u64) {
+    pub fn play_bit(&mut self, bit: B) {
         self.current ^= self.mask;
         self.mask |= bit;
         self.moves += 1;
-        self.won = self.shape.has_four(self.current ^ self.mask);
+        self.won = self.geo.has_four(self.current ^ self.mask);
     }
 
     /// A number unique to the position among those of its board size, below
     /// `2^(width * (height + 1))`: `current + mask + bottom`. The side to move follows from
     /// the number of stones, so it is part of the key.
-    pub fn key(&self) -> u64 {
-        self.current + self.mask + self.shape.bottom()
+    pub fn key(&self) -> B {
+        self.current
+            .wrapping_add(self.mask)
+            .wrapping_add(self.geo.bottom())
     }
 
     /// The `key()` of the position mirrored left to right (column c goes to column
     /// width - 1 - c).
-    pub fn mirror_key(&self) -> u64 {
-        self.shape.mirror(self.key())
-    }
-
-    /// Builds the 7 x 6 position reached by playing the 1-based columns of `moves` ("4453")
-    /// from the start (see `from_moves`).
-    pub fn from_move_string(moves: &str) -> Result<Self, GameError> {
-        Self::from_moves(Shape::STANDARD, moves)
+    pub fn mirror_key(&self) -> B {
+        self.geo.mirror(self.key())
     }
 
     /// Builds the position of a `shape` board reached by playing the columns of `moves`
     /// (`1`-`9`, `a`-`c`) from the start. Rejects other characters, full columns and moves
     /// after a win, naming the 0-based index of the bad character.
     pub fn from_moves(shape: Shape, moves: &str) -> Result<Self, GameError> {
-        let mut pos = Self::start(shape);
+        let mut pos = Self::start(shape)?;
         for (i, ch) in moves.chars().enumerate() {
             let Some(col) = shape.parse_column(ch) else {
                 return game_error(format!(
@@ -206,11 +270,11 @@ impl Connect4 {
 
     /// True if removing one of the top stones of `last` leaves it without four: a single final
     /// move can have completed its four.
-    fn one_last_move_wins(shape: Shape, last: u64, mask: u64) -> bool {
+    fn one_last_move_wins(geo: Layout<B>, last: B, mask: B) -> bool {
         let mut tops = last & mask & !(mask >> 1);
-        while tops != 0 {
-            let bit = tops & tops.wrapping_neg();
-            if !shape.has_four(last ^ bit) {
+        while !tops.is_zero() {
+            let bit = tops.lowest_bit();
+            if !geo.has_four(last ^ bit) {
                 return true;
             }
             tops ^= bit;
@@ -220,9 +284,9 @@ impl Connect4 {
 
     /// `x`, `o` or `.` for the cell of column `col` and row `row` (0-based, bottom row 0).
     fn cell_char(&self, col: u32, row: u32) -> char {
-        let bit = 1u64 << (col * self.shape.stride() + row);
-        let is_x = (self.current & bit != 0) == (self.side_to_move_seat() == Seat::P1);
-        match (self.mask & bit != 0, is_x) {
+        let bit = B::bit(col * self.geo.stride() + row);
+        let is_x = (self.current & bit).is_zero() != (self.side_to_move_seat() == Seat::P1);
+        match (!(self.mask & bit).is_zero(), is_x) {
             (false, _) => '.',
             (true, true) => 'x',
             (true, false) => 'o',
@@ -233,35 +297,14 @@ impl Connect4 {
         [Seat::P1, Seat::P2][self.moves as usize % 2]
     }
 
-    /// Reads the rows of a fen (top first, `/` between them): the board's size and the `x`
-    /// and `o` stones.
-    fn parse_rows(board: &str) -> Result<(Shape, u64, u64), GameError> {
-        let rows: Vec<&str> = board.split('/').collect();
-        let width = rows[0].chars().count();
-        for (i, row) in rows.iter().enumerate() {
-            let n = row.chars().count();
-            if n != width {
-                return game_error(format!(
-                    "fen row {} has {n} cells ('{row}'), fen row 1 has {width} cells: rows need as many",
-                    i + 1
-                ));
-            }
-        }
-        let shape = match (u8::try_from(width), u8::try_from(rows.len())) {
-            (Ok(w), Ok(h)) => Shape::new(w, h),
-            _ => game_error(format!("a {width}x{} board is too large", rows.len())),
-        }
-        .map_err(|e| {
-            GameError(format!(
-                "fen has {width} columns and {} rows: {e}",
-                rows.len()
-            ))
-        })?;
-        let (mut x, mut o) = (0u64, 0u64);
-        let top = shape.height() - 1;
-        for (i, row) in rows.iter().enumerate() {
+    /// Reads the rows of a fen of the board `geo` (top first, `/` between them): the `x` and
+    /// `o` stones.
+    fn parse_rows(geo: Layout<B>, board: &str) -> Result<(B, B), GameError> {
+        let (mut x, mut o) = (B::ZERO, B::ZERO);
+        let top = geo.height() - 1;
+        for (i, row) in board.split('/').enumerate() {
             for (c, ch) in row.chars().enumerate() {
-                let bit = 1u64 << (c as u32 * shape.stride() + top - i as u32);
+                let bit = B::bit(c as u32 * geo.stride() + top - i as u32);
                 match ch {
                     'x' | 'X' => x |= bit,
                     'o' | 'O' => o |= bit,
@@ -270,55 +313,30 @@ impl Connect4 {
                 }
             }
         }
-        Ok((shape, x, o))
-    }
-}
-
-impl Game for Connect4 {
-    type Move = u8;
-    const NAME: &'static str = "connect4";
-    const RULES: &'static [RuleOption] = RULES;
-
-    fn startpos() -> Self {
-        Self::start(Shape::STANDARD)
+        Ok((x, o))
     }
 
-    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
-        let side = |name| {
-            let n = rules.number(name)?;
-            u8::try_from(n).map_err(|_| GameError(format!("{name} {n} is out of range")))
-        };
-        Ok(Self::start(Shape::new(
-            side("Connect4Width")?,
-            side("Connect4Height")?,
-        )?))
-    }
-
-    /// `4453`: a game as one string of column characters (two moves at least).
-    fn moves_of_typed(&self, text: &str) -> Option<Vec<String>> {
-        let text = text.trim();
-        (text.len() > 1
-            && text.starts_with(|c: char| c.is_ascii_digit())
-            && text.chars().all(|c| c.is_ascii_alphanumeric()))
-        .then(|| text.chars().map(String::from).collect())
-    }
-
-    /// Reads a fen of any board size (the size is the fen's number of rows and cells per row).
-    fn from_fen(fen: &str) -> Result<Self, GameError> {
+    /// The board and the side to move of a fen.
+    fn split_fen(fen: &str) -> Result<(&str, &str), GameError> {
         let parts: Vec<&str> = fen.split_whitespace().collect();
-        let (board, side) = match parts[..] {
-            [board, side] => (board, side),
-            [] => return game_error("empty fen"),
-            [_] => return game_error("fen lacks the side to move (x or o)"),
-            [_, _, extra, ..] => return game_error(format!("unexpected '{extra}' after the side")),
-        };
-        let (shape, x, o) = Self::parse_rows(board)?;
+        match parts[..] {
+            [board, side] => Ok((board, side)),
+            [] => game_error("empty fen"),
+            [_] => game_error("fen lacks the side to move (x or o)"),
+            [_, _, extra, ..] => game_error(format!("unexpected '{extra}' after the side")),
+        }
+    }
+
+    /// Reads the fen `board` and `side` of a board `shape` (see `fen_shape`).
+    fn read_fen(shape: Shape, board: &str, side: &str) -> Result<Self, GameError> {
+        let geo = Layout::new(shape)?;
+        let (x, o) = Self::parse_rows(geo, board)?;
         let mask = x | o;
-        let floating = mask & !((mask << 1) | shape.bottom());
-        if floating != 0 {
+        let floating = mask & !((mask << 1) | geo.bottom());
+        if !floating.is_zero() {
             let (col, row) = (
-                floating.trailing_zeros() / shape.stride(),
-                floating.trailing_zeros() % shape.stride(),
+                floating.trailing_zeros() / geo.stride(),
+                floating.trailing_zeros() % geo.stride(),
             );
             let at = format!("column {}, row {} from the bottom", col + 1, row + 1);
             return game_error(format!("floating stone in {at}: the cell below is empty"));
@@ -336,14 +354,14 @@ impl Game for Connect4 {
             }
             _ => return game_error(format!("bad side to move '{side}' (x or o)")),
         };
-        let won = shape.has_four(last);
-        if won && shape.has_four(current) {
+        let won = geo.has_four(last);
+        if won && geo.has_four(current) {
             return game_error("both x and o have four in a row");
         }
-        if shape.has_four(current) {
+        if geo.has_four(current) {
             return game_error(format!("{mover} has four in a row but is to move"));
         }
-        if won && !Self::one_last_move_wins(shape, last, mask) {
+        if won && !Self::one_last_move_wins(geo, last, mask) {
             return game_error(format!(
                 "no single last move can complete the fours of {other}"
             ));
@@ -354,28 +372,59 @@ impl Game for Connect4 {
             mask,
             moves,
             won,
-            shape,
+            geo,
         })
+    }
+}
+
+impl<B: Bits> Game for Connect4<B> {
+    type Move = u8;
+    const NAME: &'static str = "connect4";
+    const RULES: &'static [RuleOption] = RULES;
+
+    fn startpos() -> Self {
+        Self::empty(Layout::standard())
+    }
+
+    fn start_with(rules: &RuleValues) -> Result<Self, GameError> {
+        Self::start(shape_of(rules)?)
+    }
+
+    /// `4453`: a game as one string of column characters (two moves at least).
+    fn moves_of_typed(&self, text: &str) -> Option<Vec<String>> {
+        let text = text.trim();
+        (text.len() > 1
+            && text.starts_with(|c: char| c.is_ascii_digit())
+            && text.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| text.chars().map(String::from).collect())
+    }
+
+    /// Reads a fen of any board size its words hold (the size is the fen's number of rows and
+    /// cells per row).
+    fn from_fen(fen: &str) -> Result<Self, GameError> {
+        let (board, side) = Self::split_fen(fen)?;
+        Self::read_fen(fen_shape(board)?, board, side)
     }
 
     /// Reads a fen, which must be of this position's board size (the `Connect4Width` and
     /// `Connect4Height` options).
     fn parse_fen_with_rules(&self, fen: &str) -> Result<Self, GameError> {
-        let pos = Self::from_fen(fen)?;
-        if pos.shape != self.shape {
+        let (board, side) = Self::split_fen(fen)?;
+        let shape = fen_shape(board)?;
+        if shape != self.shape() {
             return game_error(format!(
-                "the fen is a {} board, the game is played on {} (Connect4Width, Connect4Height)",
-                pos.shape, self.shape
+                "the fen is a {shape} board, the game is played on {} (Connect4Width, Connect4Height)",
+                self.shape()
             ));
         }
-        Ok(pos)
+        Self::read_fen(shape, board, side)
     }
 
     fn fen(&self) -> String {
-        let rows: Vec<String> = (0..self.shape.height())
+        let rows: Vec<String> = (0..self.geo.height())
             .rev()
             .map(|r| {
-                (0..self.shape.width())
+                (0..self.geo.width())
                     .map(|c| self.cell_char(c, r))
                     .collect()
             })
@@ -390,7 +439,7 @@ impl Game for Connect4 {
     fn outcome(&self) -> Option<Outcome> {
         if self.won {
             Some(Outcome::Win(self.side_to_move().other()))
-        } else if self.moves == self.shape.cells() {
+        } else if self.moves == self.geo.cells() {
             Some(Outcome::Draw)
         } else {
             None
@@ -399,7 +448,7 @@ impl Game for Connect4 {
 
     fn legal_moves(&self, moves: &mut Vec<u8>) {
         if !self.won {
-            moves.extend((0..self.shape.columns()).filter(|&c| self.can_play(c)));
+            moves.extend((0..self.shape().columns()).filter(|&c| self.can_play(c)));
         }
     }
 
@@ -412,11 +461,8 @@ impl Game for Connect4 {
     }
 
     fn hash(&self) -> u64 {
-        // A bijective mix (splitmix64's finaliser) of the unique key, so every bit is useful.
-        let mut h = self.key();
-        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        h ^ (h >> 31)
+        // A mix of the unique key (bijective for 64-bit boards), so every bit is useful.
+        self.key().digest()
     }
 
     fn move_code(col: u8) -> u16 {
@@ -442,13 +488,13 @@ impl Game for Connect4 {
         }
         let mut chars = text.chars();
         let col = match (chars.next(), chars.next()) {
-            (Some(ch), None) => self.shape.parse_column(ch),
+            (Some(ch), None) => self.shape().parse_column(ch),
             _ => None,
         };
         let Some(col) = col else {
             return game_error(format!(
                 "'{text}' is not a column {}",
-                self.shape.column_range()
+                self.shape().column_range()
             ));
         };
         if !self.can_play(col) {
@@ -459,13 +505,13 @@ impl Game for Connect4 {
 
     fn display(&self) -> String {
         let mut out = String::new();
-        for r in (0..self.shape.height()).rev() {
-            let cells: Vec<String> = (0..self.shape.width())
+        for r in (0..self.geo.height()).rev() {
+            let cells: Vec<String> = (0..self.geo.width())
                 .map(|c| self.cell_char(c, r).into())
                 .collect();
             out += &(cells.join(" ") + "\n");
         }
-        let labels: Vec<String> = (0..self.shape.columns())
+        let labels: Vec<String> = (0..self.shape().columns())
             .map(|c| Shape::column_char(c).to_string())
             .collect();
         out + &labels.join(" ") + "\n"

@@ -1,8 +1,10 @@
-//! Connect Four's rules at every board size, against an independent plain-array board.
+//! Connect Four's rules at every board size and in every word, against an independent
+//! plain-array board.
 
 use super::eval::{LOSS_NEXT_EVAL, LOST_EVAL, WIN_NEXT_EVAL};
 use super::*;
 use crate::games::perft;
+use crate::with_board_word;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
@@ -11,23 +13,25 @@ fn pos(moves: &str) -> Connect4 {
     Connect4::from_move_string(moves).expect("valid move string")
 }
 
-fn legal(p: &Connect4) -> Vec<u8> {
+fn legal<B: Bits>(p: &Connect4<B>) -> Vec<u8> {
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
     moves
 }
 
-/// Every board size from 4 x 4 to the 64-bit limit.
+/// Every board size from 4 x 4 to 12 x 10 and 4 x 31.
 fn all_shapes() -> Vec<Shape> {
-    (shape::MIN_SIDE..=shape::MAX_WIDTH)
-        .flat_map(|w| (shape::MIN_SIDE..=shape::MAX_HEIGHT).map(move |h| (w, h)))
-        .filter_map(|(w, h)| Shape::new(w, h).ok())
-        .collect()
+    Shape::all().collect()
+}
+
+/// The empty board of `shape` in words `B`.
+fn start<B: Bits>(shape: Shape) -> Connect4<B> {
+    Connect4::start(shape).expect("the word holds the board")
 }
 
 /// A random game on `shape` of up to `cells` plies, as a move string.
 fn random_moves(shape: Shape, rng: &mut StdRng) -> String {
-    let (mut p, mut s) = (Connect4::start(shape), String::new());
+    let (mut p, mut s) = (start::<U192>(shape), String::new());
     for _ in 0..rng.random_range(0..=shape.cells()) {
         let moves = legal(&p);
         if moves.is_empty() {
@@ -106,18 +110,28 @@ impl PlainBoard {
         }
     }
 
-    fn perft(&self, depth: u32) -> u64 {
+    /// Takes back the last stone of column `col` (the move just played there).
+    fn undo(&mut self, col: usize) {
+        let row = self.cells[col]
+            .iter()
+            .rposition(|&v| v != 0)
+            .expect("a stone");
+        self.cells[col][row] = 0;
+        self.moves -= 1;
+        self.won = false;
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        self.legal()
-            .into_iter()
-            .map(|c| {
-                let mut next = self.clone();
-                next.play(c);
-                next.perft(depth - 1)
-            })
-            .sum()
+        let mut total = 0;
+        for c in self.legal() {
+            self.play(c);
+            total += self.perft(depth - 1);
+            self.undo(c);
+        }
+        total
     }
 }
 
@@ -126,8 +140,20 @@ fn perft_matches_reference() {
     let expected = crate::games::test_data::perft_counts("connect4");
     assert_eq!(expected.len(), 9);
     for (depth, n) in (1..).zip(expected) {
-        assert_eq!(perft(&Connect4::startpos(), depth), n, "depth {depth}");
+        assert_eq!(perft(&<Connect4>::startpos(), depth), n, "depth {depth}");
+        if depth <= 7 {
+            assert_eq!(perft(&start::<u128>(Shape::STANDARD), depth), n);
+            assert_eq!(perft(&start::<U192>(Shape::STANDARD), depth), n);
+        }
     }
+}
+
+/// Perft of `shape` in its own word against the plain board.
+fn perft_against_plain(shape: Shape, depth: u32) {
+    let (w, h) = (usize::from(shape.columns()), usize::from(shape.rows()));
+    let plain = PlainBoard::new(w, h).perft(depth);
+    let counted = with_board_word!(shape, B => perft(&start::<B>(shape), depth));
+    assert_eq!(counted, plain, "{shape} depth {depth}");
 }
 
 #[test]
@@ -144,56 +170,107 @@ fn perft_at_other_sizes_matches_a_plain_board() {
         (12, 4, 5),
         (4, 15, 9),
         (5, 11, 7),
+        (4, 31, 8),
+        (11, 10, 5),
+        (12, 9, 5),
     ] {
-        let shape = Shape::new(w, h).expect("fits");
-        let plain = PlainBoard::new(usize::from(w), usize::from(h)).perft(depth);
-        assert_eq!(
-            perft(&Connect4::start(shape), depth),
-            plain,
-            "{shape} depth {depth}"
-        );
+        perft_against_plain(Shape::new(w, h).expect("fits"), depth);
     }
+}
+
+#[test]
+fn perft_beyond_64_bits_matches_a_plain_board() {
+    // The boards of issue 30, to the first wins: 8 x 8, 9 x 7, 10 x 6 (128-bit words) and
+    // 12 x 10 (192-bit).
+    for (w, h) in [(8, 8), (9, 7), (10, 6), (12, 10)] {
+        perft_against_plain(Shape::new(w, h).expect("fits"), 7);
+    }
+}
+
+/// Random games of `shape` in words `B`, move by move beside the plain board.
+fn random_games_agree<B: Bits>(shape: Shape, rng: &mut StdRng) {
+    let (w, h) = (usize::from(shape.columns()), usize::from(shape.rows()));
+    let (mut wins, mut draws) = (0, 0);
+    let games = if shape.cells() > 60 { 20 } else { 60 };
+    for _ in 0..games {
+        let (mut p, mut plain) = (start::<B>(shape), PlainBoard::new(w, h));
+        loop {
+            let moves = legal(&p);
+            let plain_moves: Vec<u8> = plain.legal().iter().map(|&c| c as u8).collect();
+            assert_eq!(moves, plain_moves, "{shape}: {}", p.fen());
+            assert_eq!(
+                Connect4::<B>::from_fen(&p.fen()).as_ref(),
+                Ok(&p),
+                "{shape}"
+            );
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            assert_eq!(p.is_winning_move(mv), {
+                let mut next = plain.clone();
+                next.play(usize::from(mv));
+                next.won
+            });
+            p.play(mv);
+            plain.play(usize::from(mv));
+        }
+        match p.outcome() {
+            Some(Outcome::Win(seat)) => {
+                wins += 1;
+                assert!(plain.won);
+                assert_eq!(seat, [Seat::P1, Seat::P2][(plain.moves + 1) % 2]);
+            }
+            Some(Outcome::Draw) => {
+                draws += 1;
+                assert!(!plain.won && plain.moves == w * h);
+            }
+            other => panic!("{shape}: game not over: {other:?}"),
+        }
+    }
+    assert!(wins > 0, "{shape}: {wins} wins {draws} draws");
 }
 
 #[test]
 fn random_games_agree_with_a_plain_board_at_every_size() {
     let mut rng = StdRng::seed_from_u64(15);
     for shape in all_shapes() {
-        let (w, h) = (usize::from(shape.columns()), usize::from(shape.rows()));
-        let (mut wins, mut draws) = (0, 0);
-        for _ in 0..60 {
-            let (mut p, mut plain) = (Connect4::start(shape), PlainBoard::new(w, h));
-            loop {
-                let moves = legal(&p);
-                let plain_moves: Vec<u8> = plain.legal().iter().map(|&c| c as u8).collect();
-                assert_eq!(moves, plain_moves, "{shape}: {}", p.fen());
-                assert_eq!(Connect4::from_fen(&p.fen()).as_ref(), Ok(&p), "{shape}");
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[rng.random_range(0..moves.len())];
-                assert_eq!(p.is_winning_move(mv), {
-                    let mut next = plain.clone();
-                    next.play(usize::from(mv));
-                    next.won
-                });
-                p.play(mv);
-                plain.play(usize::from(mv));
-            }
-            match p.outcome() {
-                Some(Outcome::Win(seat)) => {
-                    wins += 1;
-                    assert!(plain.won);
-                    assert_eq!(seat, [Seat::P1, Seat::P2][(plain.moves + 1) % 2]);
-                }
-                Some(Outcome::Draw) => {
-                    draws += 1;
-                    assert!(!plain.won && plain.moves == w * h);
-                }
-                other => panic!("{shape}: game not over: {other:?}"),
+        with_board_word!(shape, B => random_games_agree::<B>(shape, &mut rng));
+    }
+    // The wider words play the narrower boards alike.
+    for shape in [Shape::STANDARD, Shape::new(8, 7).expect("fits")] {
+        random_games_agree::<u128>(shape, &mut rng);
+        random_games_agree::<U192>(shape, &mut rng);
+    }
+    random_games_agree::<U192>(Shape::new(8, 8).expect("fits"), &mut rng);
+}
+
+#[test]
+fn every_word_agrees_with_the_narrowest_on_random_positions() {
+    // Fen, moves, evaluation, hints and keys of a position, in each word that holds it.
+    fn describe<B: Bits>(p: &Connect4<B>) -> (String, Vec<u8>, i32, Vec<i32>, [u64; 3]) {
+        let hints = (0..p.shape().columns())
+            .map(|c| p.move_order_hint(c))
+            .collect();
+        (p.fen(), legal(p), p.evaluate(), hints, p.key().words())
+    }
+    let mut rng = StdRng::seed_from_u64(30);
+    for shape in all_shapes() {
+        for _ in 0..20 {
+            let moves = random_moves(shape, &mut rng);
+            let widest = Connect4::<U192>::from_moves(shape, &moves).expect("replays");
+            let narrow = with_board_word!(shape, B => {
+                let p = Connect4::<B>::from_moves(shape, &moves).expect("replays");
+                assert_eq!(p.in_word::<U192>().as_ref(), Ok(&widest));
+                assert_eq!(p.hash() == widest.hash(), shape.word() == shape::WordSize::W192);
+                describe(&p)
+            });
+            assert_eq!(narrow, describe(&widest), "{shape} {moves}");
+            if shape.bits() <= 128 {
+                let wide = Connect4::<u128>::from_moves(shape, &moves).expect("replays");
+                assert_eq!(describe(&wide), narrow, "{shape} {moves}");
             }
         }
-        assert!(wins > 0, "{shape}: {wins} wins {draws} draws");
     }
 }
 
@@ -217,7 +294,7 @@ fn fours_in_every_direction_win_for_both_sides() {
         assert_eq!(p.outcome(), Some(Outcome::Win(winner)), "{moves}");
         assert!(legal(&p).is_empty(), "{moves}: moves after a win");
         assert!(p.parse_move("6").unwrap_err().0.contains("over"));
-        assert_eq!(Connect4::from_fen(&p.fen()), Ok(p));
+        assert_eq!(<Connect4>::from_fen(&p.fen()), Ok(p));
     }
 }
 
@@ -225,59 +302,92 @@ fn fours_in_every_direction_win_for_both_sides() {
 fn the_last_columns_of_wide_boards_are_letters() {
     let shape = Shape::new(12, 4).expect("fits");
     // x plays 9 a b c along the bottom row, o stacks on 1.
-    let p = Connect4::from_moves(shape, "91a1b1c").expect("moves");
+    let p = Connect4::<u64>::from_moves(shape, "91a1b1c").expect("moves");
     assert_eq!(p.outcome(), Some(Outcome::Win(Seat::P1)));
     assert_eq!(
         p.fen(),
         "............/o.........../o.........../o.......xxxx o"
     );
-    let q = Connect4::from_moves(shape, "91a1b1").expect("moves");
+    let q = Connect4::<u64>::from_moves(shape, "91a1b1").expect("moves");
     assert_eq!(q.parse_move("c"), Ok(11));
     assert_eq!(q.parse_move("C"), Ok(11));
     assert!(q.parse_move("d").unwrap_err().0.contains("1-9, a-c"));
     assert_eq!(q.move_text(9), "a");
     assert!(q.display().ends_with("\n1 2 3 4 5 6 7 8 9 a b c\n"));
     let narrow = Shape::new(10, 5).expect("fits");
-    let e = Connect4::from_moves(narrow, "4b").unwrap_err().0;
+    let e = Connect4::<u64>::from_moves(narrow, "4b").unwrap_err().0;
     assert!(e.contains("'b' at index 1 is not a column 1-9, a-a"), "{e}");
+    // 12 x 10 (192-bit words): x along the bottom row, columns 9 to c, o stacked on 1.
+    let largest = Shape::new(12, 10).expect("fits");
+    let p = Connect4::<U192>::from_moves(largest, "91a1b1c").expect("moves");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Seat::P1)));
+    let fen = p.fen();
+    let rows: Vec<&str> = fen
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .split('/')
+        .collect();
+    assert_eq!((rows.len(), rows[9]), (10, "o.......xxxx"));
+    // Column c filled to row 10, the last cell of the 132 bits: x and o by twos.
+    let full = Connect4::<U192>::from_moves(largest, "c1cc11cc11cc11cc11c").expect("moves");
+    assert!(!full.can_play(11) && full.can_play(10));
+    assert_eq!(full.fen().split('/').next(), Some("...........x"));
+}
+
+/// Fens of `shape` in words `B`: the start's, random positions', and another size's refused.
+fn fens_round_trip<B: Bits>(shape: Shape, rng: &mut StdRng) {
+    let start = start::<B>(shape);
+    let fen = start.fen();
+    assert_eq!(fen.split('/').count(), usize::from(shape.rows()));
+    assert_eq!(Connect4::<B>::from_fen(&fen).as_ref(), Ok(&start));
+    assert_eq!(start.parse_fen_with_rules(&fen).as_ref(), Ok(&start));
+    assert_eq!(fen_shape(&fen), Ok(shape));
+    for _ in 0..20 {
+        let moves = random_moves(shape, rng);
+        let p = Connect4::<B>::from_moves(shape, &moves).expect("replays");
+        assert_eq!(
+            Connect4::<B>::from_fen(&p.fen()).as_ref(),
+            Ok(&p),
+            "{shape} {moves}"
+        );
+    }
+    if !shape.is_standard() {
+        let e = <Connect4>::startpos()
+            .parse_fen_with_rules(&fen)
+            .unwrap_err()
+            .0;
+        assert!(e.contains(&format!("{shape} board")), "{e}");
+    }
 }
 
 #[test]
 fn fens_round_trip_and_name_their_size() {
     let mut rng = StdRng::seed_from_u64(6);
     for shape in all_shapes() {
-        let start = Connect4::start(shape);
-        let fen = start.fen();
-        assert_eq!(fen.split('/').count(), usize::from(shape.rows()));
-        assert_eq!(Connect4::from_fen(&fen).as_ref(), Ok(&start));
-        assert_eq!(start.parse_fen_with_rules(&fen).as_ref(), Ok(&start));
-        for _ in 0..20 {
-            let moves = random_moves(shape, &mut rng);
-            let p = Connect4::from_moves(shape, &moves).expect("replays");
-            assert_eq!(
-                Connect4::from_fen(&p.fen()).as_ref(),
-                Ok(&p),
-                "{shape} {moves}"
-            );
-        }
-        if !shape.is_standard() {
-            let e = Connect4::startpos()
-                .parse_fen_with_rules(&fen)
-                .unwrap_err()
-                .0;
-            assert!(e.contains(&format!("{shape} board")), "{e}");
-        }
+        with_board_word!(shape, B => fens_round_trip::<B>(shape, &mut rng));
     }
     // Too small, too large.
-    let e = Connect4::from_fen("..../..../.... x").unwrap_err().0;
+    let e = <Connect4>::from_fen("..../..../.... x").unwrap_err().0;
     assert!(e.contains("too small"), "{e}");
-    let wide = vec![".".repeat(13); 4].join("/") + " x";
-    assert!(
-        Connect4::from_fen(&wide)
-            .unwrap_err()
-            .0
-            .contains("too large")
-    );
+    for (w, h) in [(13, 4), (12, 11), (4, 32), (5, 25), (300, 4)] {
+        let board = vec![".".repeat(w); h].join("/") + " x";
+        let e = Connect4::<U192>::from_fen(&board).unwrap_err().0;
+        assert!(
+            e.contains("too large") && e.contains("12x10"),
+            "{w}x{h}: {e}"
+        );
+    }
+    // A board its word does not hold: the position of a 64-bit session cannot read 8 x 8.
+    let eight = ["........"; 8].join("/") + " x";
+    let e = <Connect4>::from_fen(&eight).unwrap_err().0;
+    assert!(e.contains("8x8") && e.contains("64-bit"), "{e}");
+    let e = <Connect4>::startpos()
+        .parse_fen_with_rules(&eight)
+        .unwrap_err()
+        .0;
+    assert!(e.contains("8x8 board") && e.contains("7x6"), "{e}");
+    assert!(Connect4::<u128>::from_fen(&eight).is_ok());
 }
 
 #[test]
@@ -287,20 +397,20 @@ fn full_board_without_four_is_a_draw() {
     assert!(legal(&p).is_empty());
     let fen = "oooxooo/xxxoxxx/oooxooo/xxxoxxx/oooxooo/xxxoxxx x";
     assert_eq!(p.fen(), fen);
-    assert_eq!(Connect4::from_fen(fen), Ok(p));
+    assert_eq!(<Connect4>::from_fen(fen), Ok(p));
 }
 
 #[test]
 fn fen_and_display_round_trip() {
     let start = "......./......./......./......./......./....... x";
-    assert_eq!(Connect4::startpos().fen(), start);
-    assert_eq!(Connect4::from_fen(start), Ok(Connect4::startpos()));
+    assert_eq!(<Connect4>::startpos().fen(), start);
+    assert_eq!(<Connect4>::from_fen(start), Ok(<Connect4>::startpos()));
     let p = pos("4453");
     assert_eq!(p.fen(), "......./......./......./......./...o.../..oxx.. x");
-    assert_eq!(Connect4::from_fen(&p.fen()), Ok(p.clone()));
+    assert_eq!(<Connect4>::from_fen(&p.fen()), Ok(p.clone()));
     let bottom = "\n. . . o . . .\n. . o x x . .\n1 2 3 4 5 6 7\n";
     assert!(p.display().ends_with(bottom) && p.display().lines().count() == 7);
-    let won = Connect4::from_fen("......./......./......./......./ooo..../xxxx... o");
+    let won = <Connect4>::from_fen("......./......./......./......./ooo..../xxxx... o");
     assert_eq!(won.map(|p| p.outcome()), Ok(Some(Outcome::Win(Seat::P1))));
 }
 
@@ -325,13 +435,13 @@ fn bad_fens_are_rejected() {
             "single last",
         ),
     ] {
-        let e = Connect4::from_fen(&bad).expect_err(&bad);
+        let e = <Connect4>::from_fen(&bad).expect_err(&bad);
         assert!(e.0.contains(why), "{bad:?}: '{e}' lacks '{why}'");
     }
     // Five rows make a 7x5 board: a fen of its own, not the game's.
     let five = format!("{e} x");
-    assert!(Connect4::from_fen(&five).is_ok());
-    let e = Connect4::startpos()
+    assert!(<Connect4>::from_fen(&five).is_ok());
+    let e = <Connect4>::startpos()
         .parse_fen_with_rules(&five)
         .unwrap_err()
         .0;
@@ -340,12 +450,12 @@ fn bad_fens_are_rejected() {
 
 #[test]
 fn move_strings_agree_with_played_moves() {
-    let mut p = Connect4::startpos();
+    let mut p = <Connect4>::startpos();
     for ch in "4453271".chars() {
         p.play(p.parse_move(&ch.to_string()).expect("legal"));
     }
     assert_eq!(pos("4453271"), p);
-    assert_eq!(pos(""), Connect4::startpos());
+    assert_eq!(pos(""), <Connect4>::startpos());
     let error = |moves: &str| Connect4::from_move_string(moves).unwrap_err().0;
     assert!(error("8").contains("index 0") && error("440").contains("index 2"));
     assert!(error("4a").contains("index 1") && error("12121215").contains("index 7"));
@@ -359,27 +469,32 @@ fn move_strings_agree_with_played_moves() {
     assert_eq!(legal(&full), [1, 2, 3, 4, 5, 6]);
 }
 
+/// Keys of random positions of `shape` in words `B`: unique, below `2^bits`, mirrored.
+fn keys_unique_and_mirrored<B: Bits>(shape: Shape, rng: &mut StdRng) {
+    let (mut by_key, mut by_fen) = (HashMap::new(), HashMap::new());
+    let limit = B::low_bits(shape.bits());
+    for _ in 0..300 {
+        let moves = random_moves(shape, rng);
+        let p = Connect4::<B>::from_moves(shape, &moves).expect("replays");
+        assert!(p.key() & !limit == B::ZERO && p.evaluate().abs() <= LOST_EVAL);
+        assert_eq!(by_key.entry(p.key()).or_insert_with(|| p.fen()), &p.fen());
+        assert_eq!(by_fen.entry(p.fen()).or_insert(p.key()), &p.key());
+        let m = Connect4::<B>::from_moves(shape, &mirror(shape, &moves)).expect("replays");
+        assert_eq!(p.mirror_key(), m.key(), "{shape} {moves}");
+        assert_eq!(
+            p.evaluate(),
+            m.evaluate(),
+            "{shape} {moves}: evaluation not symmetric"
+        );
+    }
+    assert!(by_key.len() > 150, "{shape}");
+}
+
 #[test]
 fn keys_are_unique_and_mirror_at_every_size() {
     let mut rng = StdRng::seed_from_u64(42);
     for shape in all_shapes() {
-        let (mut by_key, mut by_fen) = (HashMap::new(), HashMap::new());
-        let limit = 1u128 << (shape.width() * shape.stride());
-        for _ in 0..300 {
-            let moves = random_moves(shape, &mut rng);
-            let p = Connect4::from_moves(shape, &moves).expect("replays");
-            assert!(u128::from(p.key()) < limit && p.evaluate().abs() <= LOST_EVAL);
-            assert_eq!(by_key.entry(p.key()).or_insert_with(|| p.fen()), &p.fen());
-            assert_eq!(by_fen.entry(p.fen()).or_insert(p.key()), &p.key());
-            let m = Connect4::from_moves(shape, &mirror(shape, &moves)).expect("replays");
-            assert_eq!(p.mirror_key(), m.key(), "{shape} {moves}");
-            assert_eq!(
-                p.evaluate(),
-                m.evaluate(),
-                "{shape} {moves}: evaluation not symmetric"
-            );
-        }
-        assert!(by_key.len() > 150, "{shape}");
+        with_board_word!(shape, B => keys_unique_and_mirrored::<B>(shape, &mut rng));
     }
 }
 
@@ -409,7 +524,7 @@ fn winning_and_non_losing_moves() {
 
 #[test]
 fn move_order_prefers_centre_wins_and_blocks() {
-    let p = Connect4::startpos();
+    let p = <Connect4>::startpos();
     let hints: Vec<i32> = (0..7).map(|c| p.move_order_hint(c)).collect();
     assert_eq!(hints, [0, 2, 4, 6, 4, 2, 0]);
     assert!(p.evaluate().abs() < 50);
@@ -418,13 +533,13 @@ fn move_order_prefers_centre_wins_and_blocks() {
     assert_eq!(best(pos("11223")), Some(3));
     assert_eq!(best(pos("77665")), Some(3));
     // An even width has two centre columns.
-    let even = Connect4::start(Shape::new(8, 7).expect("fits"));
+    let even = start::<u64>(Shape::new(8, 7).expect("fits"));
     let hints: Vec<i32> = (0..8).map(|c| even.move_order_hint(c)).collect();
     assert!(hints[3] == hints[4] && hints[4] > hints[5] && hints[5] > hints[6]);
 }
 
 #[test]
 fn connect4_keeps_the_contract_on_many_playouts() {
-    let checked = crate::games::contract::check_random_playouts(&Connect4::startpos(), 200);
+    let checked = crate::games::contract::check_random_playouts(&<Connect4>::startpos(), 200);
     assert_eq!(checked, Ok(()));
 }

@@ -3,9 +3,10 @@
 //! position: `<moves> <score> <nodes> <microseconds>` (microseconds with two decimals), or
 //! `<moves> error <reason>` for a malformed or finished position.
 
-use super::connect4::Solver;
+use super::connect4::{Solver, SolverWord};
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Shape};
+use crate::with_board_word;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -37,13 +38,23 @@ impl BatchConfig {
     }
 }
 
-/// Solves every line of `input`, writing one line per position to `out`.
+/// Solves every line of `input`, writing one line per position to `out`, with the solver of
+/// the narrowest word the board fits.
 pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     config: BatchConfig,
 ) -> std::io::Result<()> {
-    let mut solver = Solver::new(config.hash_mb);
+    with_board_word!(config.shape, B => run_in::<B>(input, out, config))
+}
+
+/// `run` with the solver of words `B` (which must hold the board).
+pub fn run_in<B: SolverWord>(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    config: BatchConfig,
+) -> std::io::Result<()> {
+    let mut solver = Solver::<B>::new(config.hash_mb);
     solver.set_threads(config.threads);
     let mut line = Vec::new();
     // A new table is empty already.
@@ -55,7 +66,7 @@ pub fn run(
         }
         let text = String::from_utf8_lossy(&line);
         let moves = text.trim();
-        let pos = match Connect4::from_moves(config.shape, moves) {
+        let pos = match Connect4::<B>::from_moves(config.shape, moves) {
             Ok(pos) if pos.outcome().is_some() => {
                 writeln!(out, "{moves} error the game is over")?;
                 continue;

@@ -11,7 +11,7 @@
 
 pub mod make;
 
-use crate::games::connect4::{Connect4, Shape};
+use crate::games::connect4::{Bits, Connect4, Shape};
 use crate::games::{Game, GameError};
 use std::collections::HashMap;
 
@@ -119,12 +119,13 @@ impl Book {
     }
 
     /// The book move (0-based column) for `pos`, if the book has one (never on a board of
-    /// another size than 7 x 6).
-    pub fn lookup(&self, pos: &Connect4) -> Option<u8> {
+    /// another size than 7 x 6, whose 49-bit keys the book's 64-bit entries hold).
+    pub fn lookup<B: Bits>(&self, pos: &Connect4<B>) -> Option<u8> {
         if !pos.shape().is_standard() {
             return None;
         }
-        let (key, mirrored) = canonical(pos);
+        let pos = pos.in_word::<u64>().ok()?;
+        let (key, mirrored) = canonical(&pos);
         let col = self
             .moves
             .get(&key)
@@ -194,7 +195,7 @@ mod tests {
     fn the_shipped_book_parses_and_opens_in_the_centre() {
         let book = Book::shipped().expect("the shipped books parse");
         assert!(!book.is_empty());
-        assert_eq!(book.lookup(&Connect4::startpos()), Some(3));
+        assert_eq!(book.lookup(&<Connect4>::startpos()), Some(3));
         // The second player's book answers every first move but the winning centre.
         for first in ["1", "2", "3", "5", "6", "7"] {
             let pos = Connect4::from_move_string(first).expect("moves");
@@ -205,8 +206,14 @@ mod tests {
             None
         );
         // The empty 8 x 7 board has the same key as no 7 x 6 position, and no book line.
-        let wide = Connect4::start(Shape::new(8, 7).expect("fits"));
+        let wide = Connect4::<u64>::start(Shape::new(8, 7).expect("fits")).expect("fits");
         assert_eq!(book.lookup(&wide), None);
+        // Nor any position of a board beyond 64 bits, nor 7 x 6 held in a wider word but
+        // the same position.
+        let large = Connect4::<u128>::start(Shape::new(8, 8).expect("fits")).expect("fits");
+        assert_eq!(book.lookup(&large), None);
+        let first = <Connect4>::startpos().in_word::<u128>().expect("fits");
+        assert_eq!(book.lookup(&first), Some(3));
     }
 
     #[test]

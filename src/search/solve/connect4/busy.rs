@@ -1,6 +1,8 @@
 //! Which positions the threads of a parallel solve are searching at the moment, so that a
 //! thread can leave a move another thread is already busy with for later (the idea of
-//! ABDADA): the threads then split the work near the root instead of repeating it.
+//! ABDADA): the threads then split the work near the root instead of repeating it. Positions
+//! are marked by a 64-bit mark: the key itself on boards of up to 64 bits, a digest of it
+//! beyond (two positions sharing a mark change the search order, never a value).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

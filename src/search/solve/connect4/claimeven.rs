@@ -3,7 +3,7 @@
 //! holding an odd number of stones), which bounds the first player's score from above.
 
 use super::board::Board;
-use crate::games::connect4::Geometry;
+use crate::games::connect4::{Bits, Geometry};
 
 /// On a board of even height with the first player to move, an upper bound on its score
 /// from a claimeven strategy of the second player (rows counted from 1 at the bottom):
@@ -17,13 +17,13 @@ use crate::games::connect4::Geometry;
 /// it wins, at the latest when the first player plays under the last empty cell of its
 /// lowest such four.
 #[inline(always)]
-pub fn claimeven_bound<G: Geometry>(geo: G, b: Board) -> Option<i32> {
+pub fn claimeven_bound<G: Geometry>(geo: G, b: Board<G::Bits>) -> Option<i32> {
     let height = geo.height();
     if height % 2 == 1 || b.moves % 2 == 1 {
         return None;
     }
     let even_rows = geo.rows_of_parity(1);
-    let possible = (b.mask + geo.bottom()) & geo.board();
+    let possible = b.mask.wrapping_add(geo.bottom()) & geo.board();
     let empty = geo.board() & !b.mask;
     let claimed = empty & even_rows & !possible;
     if geo.has_four(b.current | (empty & !claimed)) {
@@ -36,7 +36,7 @@ pub fn claimeven_bound<G: Geometry>(geo: G, b: Board) -> Option<i32> {
     let cells = geo.cells() as i32;
     let mut r = 2;
     while r < height {
-        let up_to = geo.bottom() * ((1 << r) - 1);
+        let up_to = geo.rows_below(r);
         if geo.has_four(theirs | (claimed & up_to)) {
             break;
         }
@@ -51,7 +51,7 @@ pub fn claimeven_bound<G: Geometry>(geo: G, b: Board) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::connect4::{Connect4, Shape};
+    use crate::games::connect4::{Connect4, Layout, Shape};
     use crate::games::{Game, play_random_moves};
     use crate::search::solve::connect4::win_score;
     use rand::rngs::StdRng;
@@ -93,7 +93,7 @@ mod tests {
             let shape = Shape::new(w, h).expect("fits");
             let mut memo = HashMap::new();
             for _ in 0..3000 {
-                let mut pos = Connect4::start(shape);
+                let mut pos = Connect4::<u64>::start(shape).expect("fits");
                 let plies = 2 * rng.random_range(0..(shape.cells() / 2));
                 play_random_moves(&mut pos, plies as usize, &mut rng);
                 if pos.outcome().is_some() || pos.moves_played() % 2 == 1 || pos.can_win_next() {
@@ -105,7 +105,8 @@ mod tests {
                     mask,
                     moves: pos.moves_played() as i32,
                 };
-                if let Some(bound) = claimeven_bound(shape, board) {
+                let layout = Layout::<u64>::new(shape).expect("fits");
+                if let Some(bound) = claimeven_bound(layout, board) {
                     bounded += 1;
                     let value = exact(&pos, &mut memo);
                     assert!(

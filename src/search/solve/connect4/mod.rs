@@ -5,9 +5,11 @@
 //! first player on boards of even height, enhanced transposition cutoffs both ways, and moves
 //! ordered by the threats they make. Several threads search each null window together,
 //! sharing the table, the helpers leaving the moves another thread is busy with for later
-//! (ABDADA). Every board size runs a copy of the search compiled for it
-//! (`search::Search<Fixed<W, H>>`, chosen by `with_fixed_geometry!`), its masks and shifts
-//! constants.
+//! (ABDADA). The solver is written once over the board's word (`Solver<B>`: `u64`, `u128` or
+//! `U192`, chosen by the caller from the board with `with_board_word!`; its table's entries
+//! widen with it), and the sizes a word lists run a copy of the search compiled for them
+//! (`search::Search<Fixed<W, H, B>>`, chosen by `Word::specialise`), its masks and shifts
+//! constants; the others run on the run-time `Layout`.
 //!
 //! Scores follow the solving literature (`tests/data/connect4/README.md`), generalised to a
 //! board of `W x H` cells: a win completed by the stone played when `n` stones are already
@@ -22,15 +24,20 @@ mod search;
 mod slots;
 pub mod table;
 
-use crate::games::connect4::{Connect4, Geometry, Shape};
+use crate::games::connect4::shape::GeometryVisitor;
+use crate::games::connect4::{Connect4, Geometry, Shape, Word};
 use crate::games::{Game, Outcome};
-use crate::with_fixed_geometry;
 use board::Board;
 use search::{Limits, Search};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
-use table::SolverTable;
+use table::{SolverTable, TableKey};
+
+/// A word the solver runs on: its board sizes (`Word`) and its table's keys (`TableKey`).
+pub trait SolverWord: Word + TableKey {}
+
+impl<B: Word + TableKey> SolverWord for B {}
 
 /// A parallel solve runs alone for this many nodes first.
 const SOLO_NODES: u64 = 200_000;
@@ -56,9 +63,10 @@ pub fn win_score(cells: u32, stones: u32) -> i32 {
     (cells as i32 + 1 - stones as i32) / 2
 }
 
-/// The solver with its table; reuse it across positions to keep what it learnt.
-pub struct Solver {
-    table: Arc<SolverTable>,
+/// The solver of the boards held in words `B`, with its table; reuse it across positions to
+/// keep what it learnt.
+pub struct Solver<B: SolverWord = u64> {
+    table: Arc<SolverTable<B>>,
     /// The board size of the positions in the table.
     table_shape: Option<Shape>,
     /// Positions searched (over all threads; forced moves are played without counting one)
@@ -69,8 +77,9 @@ pub struct Solver {
     threads: usize,
 }
 
-impl Solver {
-    /// A solver with a table of about `megabytes` MB.
+impl<B: SolverWord> Solver<B> {
+    /// A solver with a table of about `megabytes` MB (at least what exact keys of its word
+    /// need: 1 MB for 64-bit boards, 8 MB beyond, 128 MB for 12 x 10).
     pub fn new(megabytes: usize) -> Self {
         Solver {
             table: Arc::new(SolverTable::new(megabytes)),
@@ -108,7 +117,7 @@ impl Solver {
             if self.table_shape.is_some() {
                 self.clear();
             }
-            let key_bits = u32::from(shape.columns()) * (u32::from(shape.rows()) + 1);
+            let key_bits = shape.bits();
             match Arc::get_mut(&mut self.table) {
                 Some(table) => table.set_key_bits(key_bits),
                 None => {
@@ -124,7 +133,7 @@ impl Solver {
     /// The exact score of `pos` (which must not be over), reporting each narrowing step.
     pub fn solve(
         &mut self,
-        pos: &Connect4,
+        pos: &Connect4<B>,
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
         self.solve_within(pos, false, report)
@@ -135,7 +144,7 @@ impl Solver {
     /// searches, around 0 and -1).
     pub fn solve_weak(
         &mut self,
-        pos: &Connect4,
+        pos: &Connect4<B>,
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
         self.solve_within(pos, true, report)
@@ -145,7 +154,7 @@ impl Solver {
     /// order, each from the side to move of `pos`: a column that wins at once is worth the
     /// win's score, one that fills the board without a win 0, any other the negated score of
     /// the position it leads to.
-    pub fn column_scores(&mut self, pos: &Connect4) -> Result<Vec<(u8, i32)>, Interrupted> {
+    pub fn column_scores(&mut self, pos: &Connect4<B>) -> Result<Vec<(u8, i32)>, Interrupted> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut scores = Vec::with_capacity(moves.len());
@@ -164,37 +173,46 @@ impl Solver {
 
     fn solve_within(
         &mut self,
-        pos: &Connect4,
+        pos: &Connect4<B>,
         weak: bool,
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
-        let shape = pos.shape();
-        self.use_shape(shape);
-        with_fixed_geometry!(shape, geo => self.solve_on(geo, pos, weak, report))
+        self.use_shape(pos.shape());
+        B::specialise(
+            pos.layout(),
+            SolveOn {
+                solver: self,
+                pos,
+                weak,
+                report,
+            },
+        )
     }
 
     /// True when the value of `pos` after playing column `col` (0-based) is at least `score`
     /// for the side to move of `pos`.
     pub fn move_reaches(
         &mut self,
-        pos: &Connect4,
+        pos: &Connect4<B>,
         col: u8,
         score: i32,
     ) -> Result<bool, Interrupted> {
-        let shape = pos.shape();
-        self.use_shape(shape);
+        self.use_shape(pos.shape());
         let bit = pos.move_bit(col);
-        if bit == 0 {
+        if bit.is_zero() {
             return Ok(false);
         }
-        let result = with_fixed_geometry!(shape, geo => {
-            self.search_on(geo, |s| s.move_reaches(Board::of(pos), bit, score))
-        });
-        result.ok_or(Interrupted)
+        let task = MoveReaches {
+            solver: self,
+            board: Board::of(pos),
+            bit,
+            score,
+        };
+        B::specialise(pos.layout(), task).ok_or(Interrupted)
     }
 
     /// Runs `task` on a search of geometry `geo` on this thread, counting its nodes.
-    fn search_on<G: Geometry, T>(
+    fn search_on<G: Geometry<Bits = B>, T>(
         &mut self,
         geo: G,
         task: impl FnOnce(&mut Search<G>) -> Option<T>,
@@ -206,10 +224,10 @@ impl Solver {
     }
 
     /// `solve` (`solve_weak` if `weak`) on a board of geometry `geo`.
-    fn solve_on<G: Geometry>(
+    fn solve_on<G: Geometry<Bits = B>>(
         &mut self,
         geo: G,
-        pos: &Connect4,
+        pos: &Connect4<B>,
         weak: bool,
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
@@ -243,10 +261,10 @@ impl Solver {
     /// The exact score of `board` in `range` by null-window searches, reporting each step:
     /// first who wins at all, then whether the score is beyond the bound just found (the
     /// fail-soft bounds are usually the exact score, which the next search then proves).
-    fn narrow<G: Geometry>(
+    fn narrow<G: Geometry<Bits = B>>(
         &mut self,
         geo: G,
-        board: Board,
+        board: Board<B>,
         (mut lower, mut upper): (i32, i32),
         report: &mut dyn FnMut(Narrowing),
     ) -> Result<i32, Interrupted> {
@@ -274,7 +292,12 @@ impl Solver {
 
     /// One null-window search of `board` around `probe`, on all the solver's threads at once
     /// (the first to finish gives the bound, the others stop).
-    fn probe_on<G: Geometry>(&mut self, geo: G, board: Board, probe: i32) -> Option<i32> {
+    fn probe_on<G: Geometry<Bits = B>>(
+        &mut self,
+        geo: G,
+        board: Board<B>,
+        probe: i32,
+    ) -> Option<i32> {
         if self.threads <= 1 {
             return self.search_on(geo, |s| s.probe(board, probe));
         }
@@ -313,6 +336,42 @@ impl Solver {
         self.nodes += my_nodes + helper_nodes.load(Ordering::Relaxed);
         let theirs = found.lock().ok().and_then(|slot| *slot);
         mine.or(theirs)
+    }
+}
+
+/// `solve_on` at the compile-time geometry of the position's board.
+struct SolveOn<'a, 'r, B: SolverWord> {
+    solver: &'a mut Solver<B>,
+    pos: &'a Connect4<B>,
+    weak: bool,
+    report: &'a mut (dyn FnMut(Narrowing) + 'r),
+}
+
+impl<B: SolverWord> GeometryVisitor<B> for SolveOn<'_, '_, B> {
+    type Output = Result<i32, Interrupted>;
+    fn visit<G: Geometry<Bits = B>>(self, geo: G) -> Self::Output {
+        self.solver.solve_on(geo, self.pos, self.weak, self.report)
+    }
+}
+
+/// `Search::move_reaches` at the compile-time geometry of the position's board.
+struct MoveReaches<'a, B: SolverWord> {
+    solver: &'a mut Solver<B>,
+    board: Board<B>,
+    bit: B,
+    score: i32,
+}
+
+impl<B: SolverWord> GeometryVisitor<B> for MoveReaches<'_, B> {
+    type Output = Option<bool>;
+    fn visit<G: Geometry<Bits = B>>(self, geo: G) -> Self::Output {
+        let MoveReaches {
+            solver,
+            board,
+            bit,
+            score,
+        } = self;
+        solver.search_on(geo, |s| s.move_reaches(board, bit, score))
     }
 }
 

@@ -4,8 +4,8 @@
 use super::board::Board;
 use super::busy::Busy;
 use super::claimeven::claimeven_bound;
-use super::table::{Bounds, SolverTable};
-use crate::games::connect4::{Connect4, Geometry};
+use super::table::{Bounds, SolverTable, TableKey};
+use crate::games::connect4::{Bits, Connect4, Geometry};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -22,19 +22,22 @@ const BUSY_EMPTY: i32 = 16;
 /// How often (in nodes) the stop flags and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
 
+/// The word of a geometry's bitboards.
+type Word<G> = <G as Geometry>::Bits;
+
 /// A move of an open node, with what ordering it learnt.
 #[derive(Clone, Copy, Debug, Default)]
-struct Move {
+struct Move<B> {
     /// How promising it looks.
     score: u32,
     /// The cell it plays.
-    bit: u64,
+    bit: B,
     /// Its column.
     col: u32,
     /// The mover's winning cells after it.
-    threats: u64,
+    threats: B,
     /// The table key of the position after it (0 when not needed).
-    key: u64,
+    key: B,
 }
 
 /// What ends a search early: the caller's flag and deadline, another thread's finish, a node
@@ -62,9 +65,12 @@ impl Limits {
 }
 
 /// One thread's search over a shared table.
-pub struct Search<'a, G: Geometry> {
+pub struct Search<'a, G: Geometry>
+where
+    G::Bits: TableKey,
+{
     geo: G,
-    table: &'a SolverTable,
+    table: &'a SolverTable<G::Bits>,
     /// Positions searched (forced moves are played without counting one).
     pub nodes: u64,
     limits: &'a Limits,
@@ -79,10 +85,13 @@ pub struct Search<'a, G: Geometry> {
     busy: Option<&'a Busy>,
 }
 
-impl<'a, G: Geometry> Search<'a, G> {
+impl<'a, G: Geometry> Search<'a, G>
+where
+    G::Bits: TableKey,
+{
     /// A search on a board of geometry `geo`; `thread` numbers the threads of a parallel
     /// solve (0: the main one).
-    pub fn new(geo: G, table: &'a SolverTable, limits: &'a Limits, thread: usize) -> Self {
+    pub fn new(geo: G, table: &'a SolverTable<G::Bits>, limits: &'a Limits, thread: usize) -> Self {
         Search {
             geo,
             table,
@@ -115,21 +124,24 @@ impl<'a, G: Geometry> Search<'a, G> {
 
     /// True when the side to move in `b` completes four at once.
     #[inline(always)]
-    pub fn can_win_next(&self, b: Board) -> bool {
-        self.geo.winning_cells(b.current, b.mask) & self.possible(b) != 0
+    pub fn can_win_next(&self, b: Board<Word<G>>) -> bool {
+        !(self.geo.winning_cells(b.current, b.mask) & self.possible(b)).is_zero()
     }
 
     #[inline(always)]
-    fn possible(&self, b: Board) -> u64 {
-        (b.mask + self.geo.bottom()) & self.geo.board()
+    fn possible(&self, b: Board<Word<G>>) -> Word<G> {
+        b.mask.wrapping_add(self.geo.bottom()) & self.geo.board()
     }
 
     /// The key shared with the mirrored position: the smaller of the two keys, and whether
     /// it is the mirror's. Late in the game mirror positions are rare, and the plain key is
     /// used.
     #[inline(always)]
-    fn canonical_key(&self, b: Board) -> (u64, bool) {
-        let key = b.current + b.mask + self.geo.bottom();
+    fn canonical_key(&self, b: Board<Word<G>>) -> (Word<G>, bool) {
+        let key = b
+            .current
+            .wrapping_add(b.mask)
+            .wrapping_add(self.geo.bottom());
         if self.cells() - b.moves < SYMMETRY_EMPTY {
             return (key, false);
         }
@@ -157,7 +169,7 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// Whether the score of `b` (not over, no immediate win for the side to move) is above
     /// `probe`: a null-window search, giving a bound on the score (at least `probe + 1`, or
     /// at most `probe`), or `None` if a limit ended it.
-    pub fn probe(&mut self, b: Board, probe: i32) -> Option<i32> {
+    pub fn probe(&mut self, b: Board<Word<G>>, probe: i32) -> Option<i32> {
         let threats = self.geo.winning_cells(b.current ^ b.mask, b.mask);
         let r = self.negamax(b, probe, probe + 1, threats);
         (!self.interrupted).then_some(r)
@@ -165,7 +177,7 @@ impl<'a, G: Geometry> Search<'a, G> {
 
     /// The widest score range of `b`: losing to the opponent's next stone, winning with our
     /// next stone.
-    pub fn score_range(&self, b: Board) -> (i32, i32) {
+    pub fn score_range(&self, b: Board<Word<G>>) -> (i32, i32) {
         (
             -(self.cells() - b.moves) / 2,
             (self.cells() + 1 - b.moves) / 2,
@@ -174,8 +186,8 @@ impl<'a, G: Geometry> Search<'a, G> {
 
     /// The value of `b` after the side to move drops a stone on the playable cell `bit`, seen
     /// from the side to move of `b`, compared with `score`: true when it is at least `score`.
-    pub fn move_reaches(&mut self, b: Board, bit: u64, score: i32) -> Option<bool> {
-        if self.geo.winning_cells(b.current, b.mask) & bit != 0 {
+    pub fn move_reaches(&mut self, b: Board<Word<G>>, bit: Word<G>, score: i32) -> Option<bool> {
+        if !(self.geo.winning_cells(b.current, b.mask) & bit).is_zero() {
             return Some(self.win_score(b.moves) >= score);
         }
         let child = b.play(bit);
@@ -199,20 +211,20 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// `opponent_win` holds the opponent's winning cells. Forced moves (a block, or the one
     /// move that does not hand the opponent a win) are played at once, without counting a
     /// node, probing the table or ordering moves.
-    fn negamax(&mut self, b: Board, alpha: i32, beta: i32, opponent_win: u64) -> i32 {
+    fn negamax(&mut self, b: Board<Word<G>>, alpha: i32, beta: i32, opponent_win: Word<G>) -> i32 {
         let geo = self.geo;
         let cells = self.cells();
         let (mut b, mut alpha, mut beta, mut sign) = (b, alpha, beta, 1);
         let mut opponent_win = opponent_win;
         let next = loop {
             let next = Connect4::non_losing(self.possible(b), opponent_win);
-            if next == 0 {
+            if next.is_zero() {
                 return sign * -(cells - b.moves) / 2;
             }
             if b.moves >= cells - 2 {
                 return 0;
             }
-            if next & (next - 1) != 0 {
+            if next.has_several() {
                 break next;
             }
             b = b.play(next);
@@ -225,11 +237,11 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// `negamax` at a position with at least two moves that do not lose at once: `next`.
     fn open_node(
         &mut self,
-        b: Board,
+        b: Board<Word<G>>,
         mut alpha: i32,
         mut beta: i32,
-        opponent_win: u64,
-        next: u64,
+        opponent_win: Word<G>,
+        next: Word<G>,
     ) -> i32 {
         let geo = self.geo;
         let cells = self.cells();
@@ -295,18 +307,18 @@ impl<'a, G: Geometry> Search<'a, G> {
         // which the opponent has no move that does not lose wins with our next stone. Far
         // enough from the end, the children's table entries are fetched meanwhile.
         let etc = cells - b.moves >= ETC_EMPTY;
-        let mut moves = [Move::default(); 16];
+        let mut moves = [Move::<Word<G>>::default(); 16];
         let mut count = 0;
         for &col in &self.order[..geo.width() as usize] {
             let bit = next & geo.column_mask(col);
-            if bit == 0 {
+            if bit.is_zero() {
                 continue;
             }
             let mine = b.current | bit;
             let mask = b.mask | bit;
             let my_win = geo.winning_cells(mine, mask);
-            let playable = (mask + geo.bottom()) & geo.board();
-            if Connect4::non_losing(playable, my_win) == 0 {
+            let playable = mask.wrapping_add(geo.bottom()) & geo.board();
+            if Connect4::non_losing(playable, my_win).is_zero() {
                 return max;
             }
             let mut score = self.move_score(b, my_win, opponent_win, playable, col);
@@ -318,7 +330,7 @@ impl<'a, G: Geometry> Search<'a, G> {
                 self.table.prefetch(key);
                 key
             } else {
-                0
+                Word::<G>::ZERO
             };
             let mut j = count;
             while j > 0 && moves[j - 1].score < score {
@@ -376,7 +388,7 @@ impl<'a, G: Geometry> Search<'a, G> {
         let mut best = None;
         // In a parallel solve, a helper leaves a move another thread is searching for last.
         let busy = self.busy.filter(|_| etc && cells - b.moves >= BUSY_EMPTY);
-        let marked = busy.is_some_and(|busy| busy.enter(key));
+        let marked = busy.is_some_and(|busy| busy.enter(key.mark()));
         let mut deferred = [0usize; 16];
         let mut deferrals = 0;
         let mut i = 0;
@@ -392,7 +404,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             if let Some(busy) = busy
                 && self.helper
                 && i < count
-                && busy.is_busy(m.key)
+                && busy.is_busy(m.key.mark())
             {
                 deferred[deferrals] = i;
                 deferrals += 1;
@@ -418,7 +430,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         };
         if marked && let Some(busy) = busy {
-            busy.leave(key);
+            busy.leave(key.mark());
         }
         if let Some(score) = cut {
             return score;
@@ -443,7 +455,7 @@ impl<'a, G: Geometry> Search<'a, G> {
     #[inline(always)]
     fn store(
         &self,
-        key: u64,
+        key: Word<G>,
         mirrored: bool,
         bounds: Bounds,
         best: Option<u32>,
@@ -462,14 +474,24 @@ impl<'a, G: Geometry> Search<'a, G> {
     }
 }
 
-impl<G: Geometry> Search<'_, G> {
+impl<G: Geometry> Search<'_, G>
+where
+    G::Bits: TableKey,
+{
     /// How promising a move looks for the side to move of `b`, from `my_win`, its threats
     /// after the move, `opponent_win`, the opponent's, and `playable`, the cells playable
     /// after it: its threats that are not right above an opponent threat, weighted by how soon
     /// they bind the opponent (right above a playable cell: the opponent may never play under
     /// them) and by row parity, then the centre.
     #[inline(always)]
-    fn move_score(&self, b: Board, my_win: u64, opponent_win: u64, playable: u64, col: u32) -> u32 {
+    fn move_score(
+        &self,
+        b: Board<Word<G>>,
+        my_win: Word<G>,
+        opponent_win: Word<G>,
+        playable: Word<G>,
+        col: u32,
+    ) -> u32 {
         let geo = self.geo;
         let useful = my_win & !(opponent_win << 1);
         let next = (playable << 1) & geo.board();
@@ -481,12 +503,12 @@ impl<G: Geometry> Search<'_, G> {
         // Threats are few: one pass over them is cheaper than counting bits four times.
         let mut score = 10 * edge;
         let mut threats = useful;
-        while threats != 0 {
-            let t = threats & threats.wrapping_neg();
+        while !threats.is_zero() {
+            let t = threats.lowest_bit();
             score += 60
-                + if t & next != 0 { 120 } else { 0 }
-                + if t & after_next != 0 { 50 } else { 0 }
-                + if t & good != 0 { 20 } else { 0 };
+                + if (t & next).is_zero() { 0 } else { 120 }
+                + if (t & after_next).is_zero() { 0 } else { 50 }
+                + if (t & good).is_zero() { 0 } else { 20 };
             threats ^= t;
         }
         score

@@ -1,37 +1,199 @@
-//! The Connect Four solver's transposition table: one 64-bit word per entry, holding part of
-//! the position key, both bounds on its exact score, the best move found and how much work
-//! the entry cost.
+//! The Connect Four solver's transposition table: one word per entry, holding part of the
+//! position key, both bounds on its exact score, the best move found and how much work the
+//! entry cost. The word is a `u64` for boards of up to 64 bits (scores of at most 60 cells), a
+//! `u128` beyond (scores of up to 124 cells, keys of up to 132 bits).
 //!
-//! Entry layout (bit 63 is the high bit; `w` = work bits, 5 unless the key needs them):
+//! Entry layout (`b` = bound bits: 6 in a `u64`, 7 in a `u128`; `w` = work bits, 5 unless the
+//! key needs them; `N` = the entry's bits):
 //!
-//! | bits          | field                                                  |
-//! |---------------|--------------------------------------------------------|
-//! | 0-5           | lower bound + 32 (the score is at least this)          |
-//! | 6-11          | upper bound + 32 (the score is at most this)           |
-//! | 12-15         | best move: its column + 1, 0 for none                  |
-//! | 16 .. 16+w    | work: log2 of the nodes the entry cost, halved, capped |
-//! | 16+w .. 63    | the scrambled key's low 48 - w bits                    |
+//! | bits                  | field                                                  |
+//! |-----------------------|--------------------------------------------------------|
+//! | 0 .. b                | lower bound + 2^(b-1) (the score is at least this)     |
+//! | b .. 2b               | upper bound + 2^(b-1) (the score is at most this)      |
+//! | 2b .. 2b+4            | best move: its column + 1, 0 for none                  |
+//! | 2b+4 .. 2b+4+w        | work: log2 of the nodes the entry cost, halved, capped |
+//! | 2b+4+w .. N           | the scrambled key's low N - 2b - 4 - w bits            |
 //!
-//! A zero word is an empty slot (bounds are never stored as 0). Keys of `k` bits (up to 64:
-//! a board of width x (height + 1) = 64 bits) are scrambled by a multiplication modulo `2^k`
-//! (a bijection); the scrambled key's place in `[0, 2^k)` scaled to the number of buckets
-//! picks a bucket of two slots (a multiplication, no division), and its low bits are stored:
-//! as a bucket holds scrambled keys from an interval of at most `2^k / buckets` numbers, the
-//! stored bits tell them apart when they are at least `k - log2(buckets)` (`set_key_bits`).
-//! The first slot keeps the entry that cost the most work, the second takes whatever comes.
+//! A zero word is an empty slot (bounds are never stored as 0). Keys of `k` bits (a board of
+//! width x (height + 1) = k bits) are scrambled by a bijection of the numbers below `2^k` (a
+//! multiplication modulo `2^k` by an odd number, and for keys beyond 128 bits an exclusive or
+//! of the top bits with the product's); the scrambled key's place in `[0, 2^k)` scaled to the
+//! number of buckets picks a bucket of two slots (a multiplication, no division), and its low
+//! bits are stored: as a bucket holds scrambled keys from an interval of at most
+//! `2^k / buckets` numbers, the stored bits tell them apart when they are at least
+//! `k - log2(buckets)`. The table has at least the buckets that makes this true for the widest
+//! key of its word (`TableKey::MAX_KEY_BITS`), so a key is never mistaken for another and no
+//! position gets another's value. The first slot keeps the entry that cost the most work, the
+//! second takes whatever comes.
 
-use super::slots::Slots;
-use std::sync::atomic::Ordering;
+use super::slots::{AtomicWord, Slots};
+use crate::games::connect4::{Bits, U192};
+use std::ops::{BitOr, BitXor, Shl, Shr};
 
-/// Offset making a score (-30..=30: boards have at most 60 cells) non-negative in 6 bits.
-const OFFSET: i32 = 32;
-const BOUND_BITS: u64 = 0x3f;
-/// Bits of the fields below the work and the key.
-const FIELD_BITS: u32 = 16;
 /// Most work bits.
 const WORK_BITS: u32 = 5;
-/// The odd multiplier scrambling keys.
+/// The odd multiplier scrambling 64-bit keys.
 const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
+/// The odd multiplier scrambling 128-bit keys.
+const SCRAMBLE_128: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+
+/// The word of an entry: `u64` or `u128`.
+pub trait EntryWord:
+    Copy
+    + Eq
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The atomic form of the word, in which the table holds it.
+    type Atomic: AtomicWord<Value = Self>;
+    /// Bits of the word.
+    const BITS: u32;
+    /// The empty entry.
+    const ZERO: Self;
+    /// The word whose low 64 bits are `low`.
+    fn from_low(low: u64) -> Self;
+    /// The word's low 64 bits (where the fields are).
+    fn low(self) -> u64;
+}
+
+impl EntryWord for u64 {
+    type Atomic = std::sync::atomic::AtomicU64;
+    const BITS: u32 = 64;
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn from_low(low: u64) -> Self {
+        low
+    }
+    #[inline(always)]
+    fn low(self) -> u64 {
+        self
+    }
+}
+
+impl EntryWord for u128 {
+    type Atomic = portable_atomic::AtomicU128;
+    const BITS: u32 = 128;
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn from_low(low: u64) -> Self {
+        u128::from(low)
+    }
+    #[inline(always)]
+    fn low(self) -> u64 {
+        self as u64
+    }
+}
+
+/// The keys of a board word: how they are scrambled and which entries hold them.
+pub trait TableKey: Bits {
+    /// The word of an entry.
+    type Entry: EntryWord;
+    /// A scrambled key, placed in the high bits of its form (a fraction of `2^k`).
+    type Scrambled: Copy + Eq + std::fmt::Debug;
+    /// Bits of each bound in an entry: every score of a board of this word fits.
+    const BOUND_BITS: u32;
+    /// Bits of the widest key of this word (of the largest board it holds).
+    const MAX_KEY_BITS: u32;
+
+    /// `self` (a key of `key_bits` bits) scrambled by a bijection of the keys of that many
+    /// bits, placed in the high bits of the word.
+    fn scramble(self, key_bits: u32) -> Self::Scrambled;
+    /// The top 64 bits of a scrambled key: its place among the keys, as a fraction of 2^64.
+    fn fraction(scrambled: Self::Scrambled) -> u64;
+    /// The scrambled key as a number of `key_bits` bits, shifted left by `shift` into an
+    /// entry (its bits beyond the entry's dropped).
+    fn in_entry(scrambled: Self::Scrambled, key_bits: u32, shift: u32) -> Self::Entry;
+    /// A 64-bit mark of the key, never 0, for the busy marks of a parallel solve (the key
+    /// itself for 64-bit keys, which are never 0).
+    fn mark(self) -> u64;
+}
+
+impl TableKey for u64 {
+    type Entry = u64;
+    type Scrambled = u64;
+    const BOUND_BITS: u32 = 6;
+    const MAX_KEY_BITS: u32 = 64;
+
+    #[inline(always)]
+    fn scramble(self, key_bits: u32) -> u64 {
+        self.wrapping_mul(SCRAMBLE) << (64 - key_bits)
+    }
+    #[inline(always)]
+    fn fraction(scrambled: u64) -> u64 {
+        scrambled
+    }
+    #[inline(always)]
+    fn in_entry(scrambled: u64, key_bits: u32, shift: u32) -> u64 {
+        (scrambled >> (64 - key_bits)) << shift
+    }
+    #[inline(always)]
+    fn mark(self) -> u64 {
+        self
+    }
+}
+
+impl TableKey for u128 {
+    type Entry = u128;
+    type Scrambled = u128;
+    const BOUND_BITS: u32 = 7;
+    const MAX_KEY_BITS: u32 = 128;
+
+    #[inline(always)]
+    fn scramble(self, key_bits: u32) -> u128 {
+        self.wrapping_mul(SCRAMBLE_128) << (128 - key_bits)
+    }
+    #[inline(always)]
+    fn fraction(scrambled: u128) -> u64 {
+        (scrambled >> 64) as u64
+    }
+    #[inline(always)]
+    fn in_entry(scrambled: u128, key_bits: u32, shift: u32) -> u128 {
+        (scrambled >> (128 - key_bits)) << shift
+    }
+    #[inline(always)]
+    fn mark(self) -> u64 {
+        self.digest() | 1
+    }
+}
+
+impl TableKey for U192 {
+    type Entry = u128;
+    type Scrambled = U192;
+    const BOUND_BITS: u32 = 7;
+    /// 12 x 10.
+    const MAX_KEY_BITS: u32 = 132;
+
+    /// For keys of 129 to 192 bits: the low 128 bits multiplied by an odd number (modulo
+    /// 2^128), and the bits above them exclusive-ored with the top bits of that product; for
+    /// shorter keys (a board that a `u128` holds, solved in this word), as a `u128`'s.
+    #[inline(always)]
+    fn scramble(self, key_bits: u32) -> U192 {
+        let lo = self.low().wrapping_mul(SCRAMBLE_128);
+        if key_bits <= 128 {
+            return U192::new(lo << (128 - key_bits), 0) << 64;
+        }
+        let above = key_bits - 128;
+        let hi = self.high() ^ (lo >> (128 - above)) as u64;
+        U192::new(lo, hi) << (192 - key_bits)
+    }
+    #[inline(always)]
+    fn fraction(scrambled: U192) -> u64 {
+        scrambled.high()
+    }
+    #[inline(always)]
+    fn in_entry(scrambled: U192, key_bits: u32, shift: u32) -> u128 {
+        (scrambled >> (192 - key_bits)).low() << shift
+    }
+    #[inline(always)]
+    fn mark(self) -> u64 {
+        self.digest() | 1
+    }
+}
 
 /// Bounds on the exact score of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,11 +213,11 @@ pub struct Entry {
     pub best: Option<u8>,
 }
 
-/// A fixed-size table of score bounds keyed by position key, shared by the threads of a
-/// parallel solve: each entry is one word, read and written whole (relaxed atomics: a racing
-/// write can lose an entry, never tear one).
-pub struct SolverTable {
-    slots: Slots,
+/// A fixed-size table of score bounds keyed by the position keys of words `K`, shared by the
+/// threads of a parallel solve: each entry is one word, read and written whole (relaxed
+/// atomics: a racing write can lose an entry, never tear one).
+pub struct SolverTable<K: TableKey = u64> {
+    slots: Slots<<K::Entry as EntryWord>::Atomic>,
     /// Buckets of two slots.
     buckets: u64,
     /// Bits of the keys.
@@ -64,94 +226,99 @@ pub struct SolverTable {
     work_bits: u32,
 }
 
-impl SolverTable {
-    /// A table of about `megabytes` MB (at least 1 MB: 2^16 buckets, so that 64-bit keys
-    /// fit), for keys of up to 64 bits until `set_key_bits` says otherwise.
+impl<K: TableKey> SolverTable<K> {
+    /// Bits of the fields below the work and the key.
+    const FIELD_BITS: u32 = 2 * K::BOUND_BITS + 4;
+    /// Offset making a score non-negative in its bits.
+    const OFFSET: i32 = 1 << (K::BOUND_BITS - 1);
+    /// Bits of the entry left for the key and the work.
+    const KEY_ROOM: u32 = <K::Entry as EntryWord>::BITS - Self::FIELD_BITS;
+    /// The fewest buckets: those that let the widest key be told apart by its stored bits
+    /// (2^16 buckets, 1 MB, for 64-bit keys; 8 MB of entries for 128-bit keys; 128 MB for
+    /// 12 x 10's 132 bits).
+    const MIN_BUCKETS: usize = 1 << K::MAX_KEY_BITS.saturating_sub(Self::KEY_ROOM);
+
+    /// A table of about `megabytes` MB (more if keys of the word need more buckets to be
+    /// exact: see `MIN_BUCKETS`), for keys of up to `K::MAX_KEY_BITS` bits until
+    /// `set_key_bits` says otherwise.
     pub fn new(megabytes: usize) -> Self {
-        let buckets = (megabytes.max(1) * 1024 * 1024 / 16).max(1 << 16);
+        let bucket_bytes = 2 * size_of::<K::Entry>();
+        let buckets = (megabytes.max(1) * 1024 * 1024 / bucket_bytes).max(Self::MIN_BUCKETS);
         let mut table = SolverTable {
             slots: Slots::zeroed(buckets * 2),
             buckets: buckets as u64,
-            key_bits: 64,
+            key_bits: K::MAX_KEY_BITS,
             work_bits: 0,
         };
-        table.set_key_bits(64);
+        table.set_key_bits(K::MAX_KEY_BITS);
         table
     }
 
-    /// Keys have at most `bits` bits from now on: as many work bits as the key leaves.
-    /// Call it on an empty table.
+    /// Keys have at most `bits` bits (at most `K::MAX_KEY_BITS`) from now on: as many work
+    /// bits as the key leaves. Call it on an empty table.
     pub fn set_key_bits(&mut self, bits: u32) {
+        debug_assert!(bits <= K::MAX_KEY_BITS);
         self.key_bits = bits;
         let needed = bits.saturating_sub(self.buckets.ilog2());
-        self.work_bits = WORK_BITS.min(64 - FIELD_BITS - needed);
+        self.work_bits = WORK_BITS.min(Self::KEY_ROOM - needed);
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * 8
+        self.slots.bytes()
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for slot in self.slots.iter_mut() {
-            *slot.get_mut() = 0;
-        }
+        self.slots.clear();
     }
 
     #[inline(always)]
-    fn load(&self, i: usize) -> u64 {
-        self.slots[i].load(Ordering::Relaxed)
-    }
-
-    /// `key` scrambled: a bijection of the keys of `key_bits` bits, placed in the high bits
-    /// of the word (a fraction of 2^64).
-    #[inline(always)]
-    fn scramble(&self, key: u64) -> u64 {
-        key.wrapping_mul(SCRAMBLE) << (64 - self.key_bits)
+    fn load(&self, i: usize) -> K::Entry {
+        self.slots[i].get()
     }
 
     /// The first of the two slots of the bucket of a scrambled key: its fraction of the
     /// buckets.
     #[inline(always)]
-    fn index(&self, scrambled: u64) -> usize {
-        ((u128::from(scrambled) * u128::from(self.buckets)) >> 64) as usize * 2
+    fn index(&self, scrambled: K::Scrambled) -> usize {
+        ((u128::from(K::fraction(scrambled)) * u128::from(self.buckets)) >> 64) as usize * 2
     }
 
-    /// The bits of an entry above the key field's start.
+    /// The bits of an entry below the key field.
     #[inline(always)]
     fn key_shift(&self) -> u32 {
-        FIELD_BITS + self.work_bits
+        Self::FIELD_BITS + self.work_bits
     }
 
     /// True if `word` holds the scrambled key `key`.
     #[inline(always)]
-    fn holds(&self, word: u64, key: u64) -> bool {
-        word != 0 && (word ^ self.stored(key)) >> self.key_shift() == 0
+    fn holds(&self, word: K::Entry, key: K::Scrambled) -> bool {
+        word != K::Entry::ZERO && (word ^ self.stored(key)) >> self.key_shift() == K::Entry::ZERO
     }
 
     /// The bits of a scrambled key stored in an entry, in place: its low bits as a number
     /// of `key_bits` bits.
     #[inline(always)]
-    fn stored(&self, scrambled: u64) -> u64 {
-        (scrambled >> (64 - self.key_bits)) << self.key_shift()
+    fn stored(&self, scrambled: K::Scrambled) -> K::Entry {
+        K::in_entry(scrambled, self.key_bits, self.key_shift())
     }
 
     #[inline(always)]
-    fn work_of(&self, word: u64) -> u64 {
-        (word >> FIELD_BITS) & ((1 << self.work_bits) - 1)
+    fn work_of(&self, word: K::Entry) -> u64 {
+        (word.low() >> Self::FIELD_BITS) & ((1 << self.work_bits) - 1)
     }
 
     /// Starts fetching the bucket of `key` into the cache, for a `get` or `store` soon after.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        self.slots.prefetch(self.index(self.scramble(key)));
+    pub fn prefetch(&self, key: K) {
+        self.slots.prefetch(self.index(key.scramble(self.key_bits)));
     }
 
     /// What the table holds for `key`, if anything.
     #[inline(always)]
-    pub fn get(&self, key: u64) -> Option<Entry> {
-        let key = self.scramble(key);
+    pub fn get(&self, key: K) -> Option<Entry> {
+        let key = key.scramble(self.key_bits);
         let i = self.index(key);
         let (first, second) = (self.load(i), self.load(i + 1));
         let word = if self.holds(first, key) {
@@ -161,14 +328,14 @@ impl SolverTable {
         } else {
             return None;
         };
-        Some(decode(word))
+        Some(Self::decode(word.low()))
     }
 
     /// Narrows the bounds stored for `key` and records `best` (when it is known), for a
     /// search that cost `nodes` nodes.
     #[inline(always)]
-    pub fn store(&self, key: u64, bounds: Bounds, best: Option<u8>, nodes: u64) {
-        let key = self.scramble(key);
+    pub fn store(&self, key: K, bounds: Bounds, best: Option<u8>, nodes: u64) {
+        let key = key.scramble(self.key_bits);
         let i = self.index(key);
         let (first, second) = (self.load(i), self.load(i + 1));
         let work = u64::from((nodes | 1).ilog2() / 2).min((1 << self.work_bits) - 1);
@@ -176,7 +343,7 @@ impl SolverTable {
             (i, Some(first))
         } else if self.holds(second, key) {
             (i + 1, Some(second))
-        } else if first == 0 || work >= self.work_of(first) {
+        } else if first == K::Entry::ZERO || work >= self.work_of(first) {
             // The first slot keeps the entry that cost the most work...
             (i, None)
         } else {
@@ -187,31 +354,34 @@ impl SolverTable {
         let mut best = best;
         let mut work = work;
         if let Some(word) = old {
-            let known = decode(word);
+            let known = Self::decode(word.low());
             bounds.lower = bounds.lower.max(known.bounds.lower);
             bounds.upper = bounds.upper.min(known.bounds.upper);
             best = best.or(known.best);
             work = work.max(self.work_of(word));
         }
-        let entry = self.stored(key)
-            | (work << FIELD_BITS)
-            | (u64::from(best.map_or(0, |c| c + 1)) << 12)
-            | (((bounds.upper + OFFSET) as u64) << 6)
-            | (bounds.lower + OFFSET) as u64;
-        self.slots[slot].store(entry, Ordering::Relaxed);
+        let b = K::BOUND_BITS;
+        let fields = (work << Self::FIELD_BITS)
+            | (u64::from(best.map_or(0, |c| c + 1)) << (2 * b))
+            | (((bounds.upper + Self::OFFSET) as u64) << b)
+            | (bounds.lower + Self::OFFSET) as u64;
+        let entry = self.stored(key) | K::Entry::from_low(fields);
+        self.slots[slot].set(entry);
     }
-}
 
-/// The bounds and best move of an entry.
-#[inline(always)]
-fn decode(word: u64) -> Entry {
-    let column = ((word >> 12) & 0xf) as u8;
-    Entry {
-        bounds: Bounds {
-            lower: (word & BOUND_BITS) as i32 - OFFSET,
-            upper: ((word >> 6) & BOUND_BITS) as i32 - OFFSET,
-        },
-        best: column.checked_sub(1),
+    /// The bounds and best move of an entry's fields.
+    #[inline(always)]
+    fn decode(word: u64) -> Entry {
+        let b = K::BOUND_BITS;
+        let bound_bits = (1 << b) - 1;
+        let column = ((word >> (2 * b)) & 0xf) as u8;
+        Entry {
+            bounds: Bounds {
+                lower: (word & bound_bits) as i32 - Self::OFFSET,
+                upper: ((word >> b) & bound_bits) as i32 - Self::OFFSET,
+            },
+            best: column.checked_sub(1),
+        }
     }
 }
 
@@ -219,50 +389,99 @@ fn decode(word: u64) -> Entry {
 mod tests {
     use super::*;
 
-    #[test]
-    fn entries_keep_both_bounds_and_the_best_move() {
-        let mut table = SolverTable::new(1);
-        table.set_key_bits(49);
-        let key = 0x1_2345_6789_abcd;
+    /// The inverse of an odd number modulo 2^128 (Newton's iteration).
+    fn inverse(odd: u128) -> u128 {
+        let inverse = (0..7).fold(odd, |x, _| {
+            x.wrapping_mul(2u128.wrapping_sub(odd.wrapping_mul(x)))
+        });
+        assert_eq!(odd.wrapping_mul(inverse), 1);
+        inverse
+    }
+
+    /// Keys back from their scrambled form, for finding keys that share a bucket.
+    trait Unscramble: TableKey {
+        /// The scrambled key of `key_bits` bits, as a number (not placed high), plus `d`.
+        fn plus(scrambled: Self::Scrambled, key_bits: u32, d: u64) -> Self::Scrambled;
+        /// The key whose scrambled form is `scrambled`.
+        fn unscramble(scrambled: Self::Scrambled, key_bits: u32) -> Self;
+    }
+
+    impl Unscramble for u64 {
+        fn plus(scrambled: u64, key_bits: u32, d: u64) -> u64 {
+            scrambled.wrapping_add(d << (64 - key_bits))
+        }
+        fn unscramble(scrambled: u64, key_bits: u32) -> u64 {
+            (scrambled >> (64 - key_bits)).wrapping_mul(inverse(u128::from(SCRAMBLE)) as u64)
+                & u64::low_bits(key_bits)
+        }
+    }
+
+    impl Unscramble for u128 {
+        fn plus(scrambled: u128, key_bits: u32, d: u64) -> u128 {
+            scrambled.wrapping_add(u128::from(d) << (128 - key_bits))
+        }
+        fn unscramble(scrambled: u128, key_bits: u32) -> u128 {
+            (scrambled >> (128 - key_bits)).wrapping_mul(inverse(SCRAMBLE_128))
+                & u128::low_bits(key_bits)
+        }
+    }
+
+    impl Unscramble for U192 {
+        fn plus(scrambled: U192, key_bits: u32, d: u64) -> U192 {
+            scrambled.wrapping_add(U192::from_words([d, 0, 0]) << (192 - key_bits))
+        }
+        fn unscramble(scrambled: U192, key_bits: u32) -> U192 {
+            let number = scrambled >> (192 - key_bits);
+            let (lo, hi) = (number.low(), number.high());
+            if key_bits <= 128 {
+                let key = lo.wrapping_mul(inverse(SCRAMBLE_128)) & u128::low_bits(key_bits);
+                return U192::new(key, 0);
+            }
+            let hi = hi ^ (lo >> (128 - (key_bits - 128))) as u64;
+            U192::new(lo.wrapping_mul(inverse(SCRAMBLE_128)), hi)
+        }
+    }
+
+    /// Both bounds and the best move kept, an entry's bucket shared by a second key, a third
+    /// replacing it, in a table of words `K` for keys of `key_bits` bits.
+    fn entries_keep_what_they_learn<K: TableKey + Unscramble>(key_bits: u32, key: K) {
+        let mut table = SolverTable::<K>::new(1);
+        table.set_key_bits(key_bits);
+        let limit = (1 << (K::BOUND_BITS - 1)) - 2;
         assert_eq!(table.get(key), None);
         let wide = Bounds {
-            lower: -30,
-            upper: 30,
+            lower: -limit,
+            upper: limit,
         };
-        table.store(
-            key,
-            Bounds {
-                lower: -3,
-                upper: 30,
-            },
-            Some(11),
-            10,
-        );
-        table.store(
-            key,
-            Bounds {
-                lower: -30,
-                upper: 5,
-            },
-            None,
-            10,
-        );
+        let bounds = |lower, upper| Bounds { lower, upper };
+        table.store(key, bounds(-3, limit), Some(11), 10);
+        table.store(key, bounds(-limit, 5), None, 10);
         let entry = table.get(key).expect("stored");
-        assert_eq!(
-            entry.bounds,
-            Bounds {
-                lower: -3,
-                upper: 5
-            }
-        );
+        assert_eq!(entry.bounds, bounds(-3, 5));
         assert_eq!(entry.best, Some(11));
         table.store(key, wide, Some(0), 1);
         assert_eq!(table.get(key).expect("stored").best, Some(0));
+        table.store(key, bounds(-limit, -limit + 1), None, 1);
+        // Bounds only narrow: what was known stays.
+        assert_eq!(
+            table.get(key).expect("stored").bounds,
+            bounds(-3, -limit + 1)
+        );
         // Another key of the same bucket goes to the second slot, a third replaces it.
-        let bucket = |k: u64| table.index(table.scramble(k));
-        let mut same = (1..).map(|d| key + d).filter(|&k| bucket(k) == bucket(key));
-        let (other, third) = (same.next().unwrap(), same.next().unwrap());
+        let scrambled = key.scramble(key_bits);
+        let mut same = (1..)
+            .map(|d| K::plus(scrambled, key_bits, d))
+            .filter(|&s| table.index(s) == table.index(scrambled))
+            .map(|s| K::unscramble(s, key_bits));
+        let (other, third) = (same.next().expect("a key"), same.next().expect("a key"));
         table.store(other, wide, None, 1);
+        assert!(table.get(other).is_some());
+        if table.work_bits == 0 {
+            // No room for the work (12 x 10's keys in the smallest table): the first slot
+            // takes every new key.
+            assert!(table.get(key).is_none());
+            return;
+        }
         assert!(table.get(key).is_some() && table.get(other).is_some());
         table.store(third, wide, None, 1);
         assert!(table.get(key).is_some() && table.get(other).is_none());
@@ -270,37 +489,70 @@ mod tests {
     }
 
     #[test]
-    fn keys_of_one_bucket_differ_in_their_stored_bits() {
-        // In the smallest table, 64-bit keys: every key of a bucket keeps its own stored
-        // bits, so no key is mistaken for another.
-        let mut table = SolverTable::new(1);
-        table.set_key_bits(64);
+    fn entries_keep_both_bounds_and_the_best_move() {
+        entries_keep_what_they_learn::<u64>(49, 0x1_2345_6789_abcd);
+        // 8 x 8 (72 bits) and 12 x 10 (132): bounds of up to 62.
+        entries_keep_what_they_learn::<u128>(72, 0xab_1234_5678_9abc_def0);
+        let key = U192::new(0x1234_5678_9abc_def0_1234_5678_9abc_def0, 0xa);
+        entries_keep_what_they_learn::<U192>(132, key);
+        entries_keep_what_they_learn::<U192>(56, U192::new(0xab_cdef_0123_4567, 0));
+    }
+
+    /// In the smallest table of words `K`, with the widest keys: every key of a bucket keeps
+    /// its own stored bits, so no key is mistaken for another.
+    fn keys_of_a_bucket_differ<K: TableKey + Unscramble>(key: K) {
+        let key_bits = K::MAX_KEY_BITS;
+        let mut table = SolverTable::<K>::new(1);
+        table.set_key_bits(key_bits);
+        assert_eq!(
+            table.buckets as usize,
+            SolverTable::<K>::MIN_BUCKETS.max(1 << 16)
+        );
         let wide = Bounds {
             lower: -30,
             upper: 30,
         };
-        let key = 0x0123_4567_89ab_cdef_u64;
         table.store(key, wide, None, 1);
-        let shift = table.key_shift();
-        let bucket = table.index(table.scramble(key));
-        // Scrambled keys near this one share its bucket; unscramble them with the inverse.
-        let inverse = (0..6).fold(SCRAMBLE, |x, _| {
-            x.wrapping_mul(2u64.wrapping_sub(SCRAMBLE.wrapping_mul(x)))
-        });
-        assert_eq!(SCRAMBLE.wrapping_mul(inverse), 1);
+        let scrambled = key.scramble(key_bits);
+        assert_eq!(K::unscramble(scrambled, key_bits), key);
+        let bucket = table.index(scrambled);
         let mut neighbours = 0;
-        for d in 1..2000u64 {
-            let scrambled = table.scramble(key).wrapping_add(d);
-            if table.index(scrambled) != bucket {
+        for d in 1..4000u64 {
+            let near = K::plus(scrambled, key_bits, d);
+            if table.index(near) != bucket {
                 continue;
             }
             neighbours += 1;
-            let other = scrambled.wrapping_mul(inverse);
-            assert_eq!(table.scramble(other), scrambled);
-            assert_ne!(scrambled << shift, table.scramble(key) << shift);
-            assert!(table.get(other).is_none(), "{other:x}");
+            let other = K::unscramble(near, key_bits);
+            assert_eq!(other.scramble(key_bits), near);
+            assert!(table.stored(near) != table.stored(scrambled));
+            assert!(table.get(other).is_none(), "{other:?}");
         }
-        assert!(neighbours > 100);
+        assert!(neighbours > 100, "{neighbours}");
         assert!(table.get(key).is_some());
+    }
+
+    #[test]
+    fn keys_of_one_bucket_differ_in_their_stored_bits() {
+        keys_of_a_bucket_differ::<u64>(0x0123_4567_89ab_cdef);
+        keys_of_a_bucket_differ::<u128>(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef);
+        keys_of_a_bucket_differ::<U192>(U192::new(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef, 0x9));
+    }
+
+    #[test]
+    fn tables_are_large_enough_for_exact_keys() {
+        // 1 MB of u64 entries for 64-bit keys; 8 MB of u128 entries for 128-bit keys; 128 MB
+        // for 132-bit keys: the stored bits then tell apart every key of a bucket.
+        assert_eq!(SolverTable::<u64>::new(1).bytes(), 1 << 20);
+        assert_eq!(SolverTable::<u128>::new(1).bytes(), 8 << 20);
+        assert_eq!(SolverTable::<u128>::new(64).bytes(), 64 << 20);
+        assert_eq!(SolverTable::<U192>::new(64).bytes(), 128 << 20);
+        for (key_bits, work) in [(56u32, 5u32), (72, 5), (128, 4), (132, 0)] {
+            let mut table = SolverTable::<U192>::new(1);
+            table.set_key_bits(key_bits);
+            assert_eq!(table.work_bits, work, "{key_bits}");
+            let stored = 128 - table.key_shift();
+            assert!(stored + table.buckets.ilog2() >= key_bits, "{key_bits}");
+        }
     }
 }
