@@ -84,16 +84,22 @@ pub enum Termination {
     Stalled,
     /// Output that is not the protocol.
     ProtocolError,
+    /// A player gave the game up (the GUI's Resign; `sente match` never ends a game so).
+    Resignation,
+    /// Both players agreed to a draw (the GUI's draw offer, accepted by the engine).
+    Agreement,
 }
 
 /// Every termination, in the order summaries list them.
-pub const TERMINATIONS: [Termination; 6] = [
+pub const TERMINATIONS: [Termination; 8] = [
     Termination::Normal,
     Termination::IllegalMove,
     Termination::TimeForfeit,
     Termination::Crash,
     Termination::Stalled,
     Termination::ProtocolError,
+    Termination::Resignation,
+    Termination::Agreement,
 ];
 
 impl Termination {
@@ -106,7 +112,17 @@ impl Termination {
             Termination::Crash => "crash",
             Termination::Stalled => "stalled",
             Termination::ProtocolError => "protocol error",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
         }
+    }
+
+    /// True for an engine's fault (it loses the game): not the rules, not a player's choice.
+    pub fn is_fault(self) -> bool {
+        !matches!(
+            self,
+            Termination::Normal | Termination::Resignation | Termination::Agreement
+        )
     }
 
     /// Reads `as_str` back.

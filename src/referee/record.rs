@@ -170,8 +170,9 @@ pub struct Checked {
 }
 
 /// Replays a recorded game with sente's rules: every move must be legal; a game ended by the
-/// rules must end in the recorded result; a forfeit must leave the game unfinished and give
-/// the win to the other side (for an illegal move or a time forfeit, the side to move lost).
+/// rules must end in the recorded result; a forfeit or a resignation must leave the game
+/// unfinished and give the win to one side (for an illegal move or a time forfeit, the other
+/// side than the one to move), an agreement must leave it unfinished as a draw.
 pub fn check(game: &RecordedGame) -> Result<Checked, String> {
     let variant = game.required("Variant")?;
     let rules = Rules::from_settings(variant, game.header("Rules").unwrap_or(""))?;
@@ -204,6 +205,11 @@ pub fn check(game: &RecordedGame) -> Result<Checked, String> {
                 "a {} in a finished game ({outcome})",
                 termination.as_str()
             ));
+        }
+        (Termination::Agreement, None) => {
+            if result != GameResult::Draw {
+                return Err(format!("an agreement scored {result}, not as a draw"));
+            }
         }
         (_, None) => {
             if result == GameResult::Draw {
@@ -318,6 +324,13 @@ mod tests {
         assert!(err(tictactoe("1/2-1/2", "crash", "a1")).contains("draw"));
         assert!(err(tictactoe("1-0", "crash", "a1 b1 a2 b2 a3")).contains("finished game"));
         assert!(err(tictactoe("1-0", "resigned", "a1")).contains("unknown termination"));
+        // Either side may resign; a resignation is not a draw, an agreement is nothing else.
+        assert!(check(&tictactoe("1-0", "resignation", "a1 b1 a2")).is_ok());
+        assert!(check(&tictactoe("0-1", "resignation", "a1 b1 a2")).is_ok());
+        assert!(err(tictactoe("1/2-1/2", "resignation", "a1")).contains("draw"));
+        assert!(check(&tictactoe("1/2-1/2", "agreement", "a1 b1")).is_ok());
+        assert!(err(tictactoe("1-0", "agreement", "a1 b1")).contains("not as a draw"));
+        assert!(err(tictactoe("1/2-1/2", "agreement", "a1 b1 a2 b2 a3")).contains("finished"));
     }
 
     #[test]

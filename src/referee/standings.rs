@@ -57,7 +57,7 @@ impl Standings {
         }
         self.pairs.entry((low, high)).or_default().count(low_points);
         *self.terminations.entry(termination).or_default() += 1;
-        if termination != Termination::Normal {
+        if termination.is_fault() {
             let loser = if result == GameResult::P1Win { p2 } else { p1 };
             *self.forfeits.entry((loser, termination)).or_default() += 1;
         }
