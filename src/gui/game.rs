@@ -64,6 +64,42 @@ impl Game {
         })
     }
 
+    /// As `new`, but a refused move does not refuse the game: it stops before that move, and
+    /// the second value says which move was refused and why (a link with a wrong move opens
+    /// its legal part). The variant, the rules and the fen must be right.
+    pub fn new_partial(
+        variant: &str,
+        rules: &[(String, String)],
+        fen: Option<String>,
+        moves: Vec<String>,
+    ) -> Result<(Game, Option<String>), String> {
+        let start = Game::new(variant, rules, fen, Vec::new())?;
+        if moves.len() > MAX_PLIES {
+            return Err(format!("more than {MAX_PLIES} moves"));
+        }
+        let mut pos = start.last();
+        let mut legal = 0;
+        let mut refused = None;
+        for (i, mv) in moves.iter().enumerate() {
+            if let Err(e) = play_checked(pos.as_mut(), std::slice::from_ref(mv), i) {
+                refused = Some(e);
+                break;
+            }
+            legal = i + 1;
+        }
+        let mut moves = moves;
+        moves.truncate(legal);
+        Ok((
+            Game {
+                comments: vec![String::new(); moves.len()],
+                cursor: moves.len(),
+                moves,
+                ..start
+            },
+            refused,
+        ))
+    }
+
     /// The variant's name.
     pub fn variant(&self) -> &'static str {
         self.rules.variant()
@@ -431,6 +467,28 @@ mod tests {
         assert_eq!(game.moves, strings("b2 c3"));
         assert_eq!(game.position_command(2), "position startpos moves b2 c3");
         assert!(Game::new("tictactoe", &[], None, strings("b2 b2")).is_err());
+        // A link's line: its legal part, and the refused move named.
+        let (game, refused) =
+            Game::new_partial("tictactoe", &[], None, strings("b2 b2 a1")).unwrap();
+        assert_eq!((game.moves.clone(), game.cursor), (strings("b2"), 1));
+        assert_eq!(game.variant(), "tictactoe");
+        assert!(
+            refused
+                .unwrap()
+                .starts_with("move 2 'b2' is not a legal move")
+        );
+        let (game, refused) = Game::new_partial("connect4", &[], None, strings("4 4")).unwrap();
+        assert_eq!((game.moves.len(), refused), (2, None));
+        assert!(Game::new_partial("chess", &[], None, strings("e4")).is_err());
+        assert!(
+            Game::new_partial(
+                "connect4",
+                &[("Connect4Width".into(), "99".into())],
+                None,
+                vec![]
+            )
+            .is_err()
+        );
         assert!(Game::new("chess", &[], None, Vec::new()).is_err());
         assert!(
             Game::new("babylon", &[("Hash".into(), "1".into())], None, Vec::new())

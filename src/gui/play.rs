@@ -1,21 +1,31 @@
 //! Games with engines in a tab: a person against an engine (either seat, clock or time per
-//! move, undo, hint) and engine against engine (live, clocks, pause). The server keeps the
-//! clocks and checks every move, and an engine's fault loses the game as in `sente match`.
+//! move, undo, hint, resign, a draw offer, abort) and engine against engine (live, clocks,
+//! pause). The server keeps the clocks (each side's from its first move, as lichess) and checks
+//! every move, and an engine's fault loses the game as in `sente match`.
 
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
 use super::game::{Game, seat_text};
-use super::wire::{ClocksMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage, clip};
+use super::wire::{
+    ClocksMessage, DrawOfferMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage,
+    clip,
+};
 use crate::games::Seat;
 use crate::referee::game::{GameResult, Termination};
 use crate::referee::process::{Fault, Reply};
 use crate::referee::spec::{MoveLimits, TimeControl};
+use crate::search::score::Reported;
 use std::time::{Duration, Instant};
 
 /// A hint's thinking time when the game has no move time, in ms.
 const HINT_MS: u64 = 1000;
 /// The tag of a hint's search.
 const HINT_TAG: u32 = u32::MAX;
+/// The tag of the search that answers a draw offer.
+const DRAW_TAG: u32 = u32::MAX - 1;
+/// A clock game's draw offer is searched for the engine's time left divided by this (plus the
+/// increment), about what it spends on a move.
+const DRAW_SHARE: i64 = 30;
 
 /// Who plays a game with engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +58,24 @@ pub struct Match {
     thinking: Option<(Seat, u32)>,
     next_tag: u32,
     hint_pending: bool,
-    /// A game lost by a fault: the result, and how it ended.
-    pub forfeit: Option<(OutcomeMessage, Termination)>,
+    /// Whether each seat has moved in this game: its clock runs only from its first move on
+    /// (as lichess's), and the person may abort until both have.
+    moved: [bool; 2],
+    /// The person's draw offer on this turn: being searched, or declined.
+    draw: Option<DrawOffer>,
+    /// How the game ended other than by its rules (a fault, time, a resignation, an agreed
+    /// draw, an abort): the result and why, and the record's termination (none for an abort:
+    /// the record is unfinished).
+    pub ended: Option<(OutcomeMessage, Option<Termination>)>,
+}
+
+/// A draw offer of the person's.
+#[derive(Clone, Debug, PartialEq)]
+enum DrawOffer {
+    /// The engine searches the position to answer.
+    Pending,
+    /// The engine said no, and why (a draw may be offered again after the next move).
+    Declined(String),
 }
 
 fn index(seat: Seat) -> usize {
@@ -89,7 +115,43 @@ impl Match {
             analysis: None,
             solving: None,
             limits: Some(self.limits.to_string()),
+            abortable: self.abortable(),
+            draw_offer: self.draw.as_ref().map(|offer| match offer {
+                DrawOffer::Pending => DrawOfferMessage {
+                    status: "pending",
+                    reason: format!("{} is considering your draw offer", self.names_opponent()),
+                },
+                DrawOffer::Declined(reason) => DrawOfferMessage {
+                    status: "declined",
+                    reason: reason.clone(),
+                },
+            }),
         }
+    }
+
+    /// The opponent's name in a game against an engine (empty between engines).
+    fn names_opponent(&self) -> &str {
+        self.opponent().unwrap_or("")
+    }
+
+    /// True while a game against an engine goes on and the person may still abort it: not
+    /// both sides have moved.
+    pub fn abortable(&self) -> bool {
+        matches!(self.kind, Kind::Play { .. })
+            && self.ended.is_none()
+            && !self.moved.iter().all(|m| *m)
+    }
+
+    /// The engine a person plays against, while the game goes on (not over at `game`'s last
+    /// position, not ended otherwise): nothing of its thinking may reach the page then.
+    pub fn opponent_in_game(&self, game: &Game) -> Option<&EngineHandle> {
+        let Kind::Play { human } = self.kind else {
+            return None;
+        };
+        if self.ended.is_some() || game.last().outcome().is_some() {
+            return None;
+        }
+        self.seats[index(human.other())].as_ref()
     }
 
     /// The engine a person plays against (`None` between engines).
@@ -229,11 +291,14 @@ impl Play {
             clocks,
             turn_start: Instant::now(),
             paused: false,
-            running: Some(ctx.game.last().side_to_move()),
+            // No clock runs before its side's first move.
+            running: None,
             thinking: None,
             next_tag: 0,
             hint_pending: false,
-            forfeit: None,
+            moved: [false, false],
+            draw: None,
+            ended: None,
         });
         self.advance(ctx);
         ctx.send_state();
@@ -246,7 +311,7 @@ impl Play {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
-        if duel.forfeit.is_some() || last.outcome().is_some() {
+        if duel.ended.is_some() || last.outcome().is_some() {
             duel.thinking = None;
             return;
         }
@@ -263,7 +328,7 @@ impl Play {
             (None, Some(st)) => st + limits.margin(),
             (None, None) => limits.hard(),
         };
-        duel.next_tag = duel.next_tag.wrapping_add(1) % HINT_TAG;
+        duel.next_tag = duel.next_tag.wrapping_add(1) % DRAW_TAG;
         let tag = duel.next_tag;
         engine.think(Think {
             position,
@@ -291,12 +356,11 @@ impl Play {
         };
         match event.kind {
             EventKind::Ready { .. } | EventKind::Log { .. } => {}
-            EventKind::Info { tag, line } => {
-                let source = if tag == HINT_TAG {
-                    "hint"
-                } else {
-                    seat_text(seat)
-                };
+            // Against a person, the engine's thinking (its moves' searches, a hint's, a draw
+            // offer's) would give the game away: none of it goes to the page.
+            EventKind::Info { .. } if matches!(duel.kind, Kind::Play { .. }) => {}
+            EventKind::Info { line, .. } => {
+                let source = seat_text(seat);
                 let fen = ctx.game.last().fen();
                 let name = self.duel.as_ref().map(|d| d.names[index(seat)].clone());
                 if let Some(name) = name {
@@ -312,6 +376,11 @@ impl Play {
                     }
                 }
             }
+            EventKind::Done { tag, reply } if tag == DRAW_TAG => {
+                if duel.draw == Some(DrawOffer::Pending) {
+                    self.answer_draw(ctx, reply);
+                }
+            }
             EventKind::Done { tag, reply } => {
                 if duel.thinking == Some((seat, tag)) {
                     duel.thinking = None;
@@ -319,7 +388,7 @@ impl Play {
                 }
             }
             EventKind::Failed { tag, fault } => {
-                if duel.thinking == Some((seat, tag)) || tag == HINT_TAG {
+                if duel.thinking == Some((seat, tag)) || tag == HINT_TAG || tag == DRAW_TAG {
                     let timed = duel.clocks.is_some() || duel.limits.move_time_ms.is_some();
                     self.engine_failed(ctx, seat, fault, timed);
                 } else {
@@ -408,32 +477,52 @@ impl Play {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
-        if duel.forfeit.is_some() {
+        if duel.ended.is_some() {
             return;
         }
         let name = duel.names[index(seat)].clone();
         let reason = format!("{} ({name}) {text}", seat_text(seat));
-        duel.forfeit = Some((
-            OutcomeMessage {
-                result: GameResult::forfeit(seat).to_string(),
-                reason: reason.clone(),
-            },
-            termination,
-        ));
         duel.seats[index(seat)] = None;
+        let result = GameResult::forfeit(seat).to_string();
+        self.end(ctx, result, reason.clone(), Some(termination));
+        ctx.notice("error", format!("game over: {reason}"));
+    }
+
+    /// Ends the game other than by its rules: nothing more is searched, no clock runs.
+    fn end(
+        &mut self,
+        ctx: &mut Context,
+        result: String,
+        reason: String,
+        termination: Option<Termination>,
+    ) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        for engine in duel.seats.iter().flatten() {
+            engine.cancel();
+        }
+        duel.ended = Some((OutcomeMessage { result, reason }, termination));
         duel.thinking = None;
         duel.running = None;
-        ctx.notice("error", format!("game over: {reason}"));
+        duel.hint_pending = false;
+        duel.draw = None;
         ctx.send_state();
     }
 
-    /// Takes the time of a move from the mover's clock and adds the increment.
+    /// Takes the time of a move from the mover's clock and adds the increment; a side's
+    /// first move is not timed (its clock starts with it, as lichess's).
     fn charge_clock(&mut self, seat: Seat, taken: Duration) {
         if let Some(duel) = self.duel.as_mut() {
-            if let (Some(clocks), Some(tc)) = (duel.clocks.as_mut(), duel.limits.clock) {
+            if let (Some(clocks), Some(tc), true) = (
+                duel.clocks.as_mut(),
+                duel.limits.clock,
+                duel.moved[index(seat)],
+            ) {
                 let left = &mut clocks[index(seat)];
                 *left = (*left - taken.as_millis() as i64).max(0) + tc.inc_ms as i64;
             }
+            duel.moved[index(seat)] = true;
             duel.turn_start = Instant::now();
         }
     }
@@ -449,8 +538,12 @@ impl Play {
         } else {
             let side = ctx.game.last().side_to_move();
             if let Some(duel) = self.duel.as_mut() {
-                duel.running = (!duel.paused).then_some(side);
+                duel.running = (!duel.paused && duel.moved[index(side)]).then_some(side);
             }
+        }
+        if let Some(duel) = self.duel.as_mut() {
+            // An offer (or its answer) holds for one turn.
+            duel.draw = None;
         }
         self.advance(ctx);
         // An analysis asked of another engine follows the game.
@@ -465,8 +558,8 @@ impl Play {
         let last = ctx.game.last();
         let refusal = match duel.kind {
             Kind::Watch => Some("the engines are playing: stop the game to play by hand"),
+            _ if duel.ended.is_some() || last.outcome().is_some() => Some("the game is over"),
             Kind::Play { human } if last.side_to_move() != human => Some("it is not your turn"),
-            _ if duel.forfeit.is_some() || last.outcome().is_some() => Some("the game is over"),
             _ if ctx.game.cursor != ctx.game.moves.len() => {
                 Some("go to the last move to play (or stop the game)")
             }
@@ -479,6 +572,7 @@ impl Play {
             return;
         }
         let seat = last.side_to_move();
+        self.withdraw_draw();
         if let Some(duel) = self.duel.as_mut() {
             duel.hint_pending = false;
         }
@@ -507,8 +601,8 @@ impl Play {
             ctx.error("undo is for a game against an engine");
             return;
         };
-        if duel.forfeit.is_some() {
-            ctx.error("the game was decided by a forfeit");
+        if let Some((end, _)) = &duel.ended {
+            ctx.error(format!("the game is over: {}", end.reason));
             return;
         }
         let mut keep = ctx.game.moves.len();
@@ -530,6 +624,7 @@ impl Play {
             }
             duel.thinking = None;
             duel.hint_pending = false;
+            duel.draw = None;
             duel.turn_start = Instant::now();
         }
         ctx.game.truncate(keep);
@@ -560,9 +655,10 @@ impl Play {
             if duel.thinking.is_none() {
                 duel.running = None;
             }
-        } else if last.outcome().is_none() && duel.forfeit.is_none() {
+        } else if last.outcome().is_none() && duel.ended.is_none() {
             duel.turn_start = Instant::now();
-            duel.running = Some(last.side_to_move());
+            let side = last.side_to_move();
+            duel.running = duel.moved[index(side)].then_some(side);
         }
         self.advance(ctx);
         ctx.send_state();
@@ -578,7 +674,7 @@ impl Play {
             return;
         };
         let last = ctx.game.last();
-        if last.outcome().is_some() || last.side_to_move() != human || duel.forfeit.is_some() {
+        if last.outcome().is_some() || last.side_to_move() != human || duel.ended.is_some() {
             ctx.error("a hint is for your turn");
             return;
         }
@@ -601,6 +697,170 @@ impl Play {
         duel.hint_pending = true;
     }
 
+    /// The person in a game against an engine that goes on, or why not (for the page).
+    fn person_in_game(&self, ctx: &Context, what: &str) -> Result<Seat, String> {
+        let Some(duel) = self.duel.as_ref() else {
+            return Err(format!("{what}: no game against an engine"));
+        };
+        let Kind::Play { human } = duel.kind else {
+            return Err(format!("{what} is for a game against an engine"));
+        };
+        if let Some((end, _)) = &duel.ended {
+            return Err(format!("{what}: the game is over ({})", end.reason));
+        }
+        if let Some(outcome) = ctx.game.last().outcome() {
+            return Err(format!("{what}: the game is over ({outcome})"));
+        }
+        Ok(human)
+    }
+
+    /// The person gives the game up: the engine wins.
+    pub fn resign(&mut self, ctx: &mut Context) {
+        let human = match self.person_in_game(ctx, "resign") {
+            Ok(human) => human,
+            Err(e) => return ctx.error(e),
+        };
+        let reason = format!("{} (you) resigned", seat_text(human));
+        let result = GameResult::forfeit(human).to_string();
+        self.end(ctx, result, reason, Some(Termination::Resignation));
+    }
+
+    /// The person calls the game off before both sides have moved: no result.
+    pub fn abort(&mut self, ctx: &mut Context) {
+        if let Err(e) = self.person_in_game(ctx, "abort") {
+            return ctx.error(e);
+        }
+        if !self.duel.as_ref().is_some_and(Match::abortable) {
+            return ctx.error("abort: both sides have moved (resign, or offer a draw)");
+        }
+        let reason = "aborted before both sides had moved".to_string();
+        self.end(ctx, "*".to_string(), reason, None);
+    }
+
+    /// The person offers a draw on their turn: the engine searches the position under the
+    /// game's limits and accepts when its own score says the position is drawn or lost for it.
+    pub fn offer_draw(&mut self, ctx: &mut Context) {
+        let human = match self.person_in_game(ctx, "a draw offer") {
+            Ok(human) => human,
+            Err(e) => return ctx.error(e),
+        };
+        let last = ctx.game.last();
+        let position = ctx.game.position_command(ctx.game.moves.len());
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        let refusal = if duel.abortable() {
+            Some("a draw may be offered once both sides have moved (abort instead)".to_string())
+        } else if last.side_to_move() != human {
+            Some("offer a draw on your turn".to_string())
+        } else {
+            match &duel.draw {
+                Some(DrawOffer::Pending) => Some("your draw offer is being considered".to_string()),
+                Some(DrawOffer::Declined(_)) => Some(format!(
+                    "{} declined your draw offer on this move: offer again after your next move",
+                    duel.names[index(human.other())]
+                )),
+                None => None,
+            }
+        };
+        if let Some(refusal) = refusal {
+            return ctx.error(refusal);
+        }
+        let Some(engine) = duel.seats[index(human.other())].as_ref() else {
+            return;
+        };
+        // What the engine would spend on a move: the move time, the depth, or a share of its
+        // clock.
+        let mut go = go_words(&duel.limits);
+        let mut allowed = duel.limits.move_time_ms.unwrap_or(0);
+        if let (Some(clocks), Some(tc)) = (duel.clocks, duel.limits.clock) {
+            let share = (clocks[index(human.other())].max(0) / DRAW_SHARE) as u64 + tc.inc_ms;
+            let share = share.max(1);
+            if duel.limits.move_time_ms.is_none() {
+                go.push_str(&format!(" movetime {share}"));
+            }
+            allowed = allowed.max(share);
+        }
+        let deadline = if allowed > 0 {
+            Duration::from_millis(allowed + duel.limits.margin())
+        } else {
+            Duration::from_millis(duel.limits.hard())
+        };
+        engine.think(Think {
+            position,
+            go,
+            clocks: None,
+            deadline,
+            tag: DRAW_TAG,
+            ..Think::default()
+        });
+        duel.draw = Some(DrawOffer::Pending);
+        ctx.send_state();
+    }
+
+    /// The engine's answer to a draw offer, from the score of its search of the position (the
+    /// person to move: the engine's own score is its opposite).
+    fn answer_draw(&mut self, ctx: &mut Context, reply: Reply) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        let Kind::Play { human } = duel.kind else {
+            return;
+        };
+        let name = duel.names[index(human.other())].clone();
+        let depth = reply
+            .depth
+            .map(|d| format!(" (depth {d})"))
+            .unwrap_or_default();
+        let own = reply.score.map(|score| match score {
+            Reported::Centipawns(cp) => Reported::Centipawns(-cp),
+            Reported::Mate(n) => Reported::Mate(-n),
+        });
+        let accepts = match own {
+            Some(Reported::Centipawns(cp)) => cp <= 0,
+            Some(Reported::Mate(n)) => n < 0,
+            None => false,
+        };
+        match own {
+            Some(score) if accepts => {
+                let reason = format!(
+                    "draw agreed: {name}'s own search{depth} scores the position {} for itself",
+                    score_words(score)
+                );
+                let result = GameResult::Draw.to_string();
+                self.end(ctx, result, reason, Some(Termination::Agreement));
+            }
+            _ => {
+                // The score itself stays unsaid: it would give the game away.
+                let why = if own.is_some() {
+                    format!(
+                        "{name} declined the draw: its own search{depth} finds the position better for itself"
+                    )
+                } else {
+                    format!(
+                        "{name} declined the draw: its search gave no score to judge the position by"
+                    )
+                };
+                // Said under the page's draw button (`mode.draw_offer`).
+                duel.draw = Some(DrawOffer::Declined(why));
+                ctx.send_state();
+            }
+        }
+    }
+
+    /// A pending draw offer is withdrawn (the person moved, or took a move back): its search
+    /// is stopped.
+    fn withdraw_draw(&mut self) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        if duel.draw.take() == Some(DrawOffer::Pending) {
+            for engine in duel.seats.iter().flatten() {
+                engine.cancel();
+            }
+        }
+    }
+
     /// Every tick: a person's clock running out.
     fn duel_tick(&mut self, ctx: &mut Context) {
         let Some(duel) = self.duel.as_ref() else {
@@ -611,7 +871,7 @@ impl Play {
         else {
             return;
         };
-        if running == human && duel.forfeit.is_none() {
+        if running == human && duel.ended.is_none() {
             let left = clocks[index(human)] - duel.turn_start.elapsed().as_millis() as i64;
             if left < 0 {
                 self.forfeit(
@@ -622,6 +882,16 @@ impl Play {
                 );
             }
         }
+    }
+}
+
+/// A score from its player's side in words: `+0.40`, `0.00`, `a loss in 3`.
+fn score_words(score: Reported) -> String {
+    match score {
+        Reported::Centipawns(0) => "0.00 (even)".to_string(),
+        Reported::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Reported::Mate(n) if n > 0 => format!("a win in {n}"),
+        Reported::Mate(n) => format!("a loss in {}", n.unsigned_abs()),
     }
 }
 

@@ -20,6 +20,21 @@ use tokio::sync::mpsc::UnboundedSender;
 
 /// Raw-protocol lines a tab forwards per second; the rest are counted, not shown.
 const LOG_LINES_PER_SECOND: u32 = 400;
+/// The opponent's raw-protocol lines held back during a game against it (the page keeps as
+/// many); older ones are counted, not kept.
+const HELD_LINES: usize = 800;
+
+/// An opponent's raw-protocol lines held back during a game against it.
+struct Held {
+    /// Its name (`sente`).
+    name: String,
+    /// Its label in the raw-protocol pane (`sente (p2)`).
+    label: String,
+    /// The lines (direction and text), the latest `HELD_LINES`.
+    lines: Vec<(Direction, String)>,
+    /// How many older lines were dropped.
+    dropped: usize,
+}
 
 /// The modes of a tab, each on its own.
 #[derive(Default)]
@@ -56,6 +71,8 @@ pub struct Tab {
     game: Game,
     modes: Modes,
     log_window: (Instant, u32, u32),
+    /// The opponent's raw-protocol lines during a game against it, sent when it ends.
+    held: Option<Held>,
 }
 
 impl Tab {
@@ -76,12 +93,57 @@ impl Tab {
             game,
             modes: Modes::default(),
             log_window: (Instant::now(), 0, 0),
+            held: None,
         }
     }
 
-    /// The messages to send now.
+    /// The messages to send now (with the opponent's lines held back during a game against
+    /// it, once the game is over).
     pub fn take_outbox(&mut self) -> Vec<ServerMessage> {
+        if self.held.is_some() && self.opponent_in_game().is_none() {
+            self.release_held();
+        }
         std::mem::take(&mut self.outbox)
+    }
+
+    /// The engine a person plays against while the game goes on: nothing of its thinking
+    /// (its `info` and protocol lines, its comments on its moves, its trace or comparison of
+    /// the game's positions) reaches the page until the game ends.
+    fn opponent_in_game(&self) -> Option<(u64, &str)> {
+        self.modes
+            .play
+            .duel()
+            .and_then(|duel| duel.opponent_in_game(&self.game))
+            .map(|engine| (engine.id, engine.name.as_str()))
+    }
+
+    /// Sends the opponent's lines held back during the game, after a note saying so.
+    fn release_held(&mut self) {
+        let Some(Held {
+            name,
+            label,
+            lines,
+            dropped,
+        }) = self.held.take()
+        else {
+            return;
+        };
+        let mut note = format!("{name}'s lines, held back while you played it:");
+        if dropped > 0 {
+            note.push_str(&format!(" ({dropped} earlier lines not kept)"));
+        }
+        self.outbox.push(ServerMessage::Log {
+            engine: "server".to_string(),
+            dir: "note",
+            line: note,
+        });
+        for (dir, line) in lines {
+            self.outbox.push(ServerMessage::Log {
+                engine: label.clone(),
+                dir: direction_word(dir),
+                line,
+            });
+        }
     }
 
     /// Queues a message for the page.
@@ -161,12 +223,15 @@ impl Tab {
                 fen,
                 moves,
                 cursor,
-            } => match Game::new(&variant, &rules, fen, moves) {
-                Ok(mut game) => {
+            } => match Game::new_partial(&variant, &rules, fen, moves) {
+                Ok((mut game, refused)) => {
                     if let Some(ply) = cursor {
                         game.goto(ply);
                     }
                     self.replace_game(game);
+                    if let Some(refused) = refused {
+                        self.error(format!("new game: {refused}; the game stops before it"));
+                    }
                 }
                 Err(e) => self.error(format!("new game: {e}")),
             },
@@ -196,6 +261,9 @@ impl Tab {
             ClientMessage::StartWatch { engines, limits } => {
                 self.start_match(|play, ctx| play.start_watch(ctx, &engines, &limits))
             }
+            ClientMessage::Resign {} => self.with_modes(|m, ctx| m.play.resign(ctx)),
+            ClientMessage::OfferDraw {} => self.with_modes(|m, ctx| m.play.offer_draw(ctx)),
+            ClientMessage::Abort {} => self.with_modes(|m, ctx| m.play.abort(ctx)),
             ClientMessage::Pause {} => self.with_modes(|m, ctx| m.play.pause(ctx, true)),
             ClientMessage::Resume {} => self.with_modes(|m, ctx| m.play.pause(ctx, false)),
             ClientMessage::StopGame {} => {
@@ -224,9 +292,19 @@ impl Tab {
                 self.with_modes(|m, ctx| m.puzzle.solve(ctx, &engine));
             }
             ClientMessage::EngineOptions { engine, values } => self.set_options(&engine, values),
-            ClientMessage::Trace(request) => self.with_modes(|m, ctx| m.tree.start(ctx, request)),
+            ClientMessage::Trace(request) => {
+                if let Some(message) = self.guarded(&request.engine, request.position()) {
+                    self.send(ServerMessage::TraceFailed { message });
+                    return;
+                }
+                self.with_modes(|m, ctx| m.tree.start(ctx, request))
+            }
             ClientMessage::StopTrace {} => self.with_modes(|m, ctx| m.tree.stop(ctx)),
             ClientMessage::Compare(request) => {
+                if let Some(message) = self.guarded(&request.engine, request.position()) {
+                    self.send(ServerMessage::CompareFailed { message });
+                    return;
+                }
                 self.with_modes(|m, ctx| m.compare.start(ctx, request))
             }
             ClientMessage::StopCompare {} => self.with_modes(|m, ctx| m.compare.stop(ctx)),
@@ -237,6 +315,16 @@ impl Tab {
     /// ignored).
     pub fn on_event(&mut self, event: Event) {
         if let EventKind::Log { dir, line } = &event.kind {
+            let opponent = self
+                .opponent_in_game()
+                .map(|(id, name)| (id, name.to_string()));
+            if let Some((id, name)) = opponent
+                && id == event.id
+            {
+                let label = self.engine_label(id).unwrap_or_else(|| name.clone());
+                self.hold(name, label, *dir, line.clone());
+                return;
+            }
             if let Some(name) = self.engine_label(event.id) {
                 self.log(name, *dir, line.clone());
             }
@@ -278,12 +366,52 @@ impl Tab {
         *shown += 1;
         self.send(ServerMessage::Log {
             engine,
-            dir: match dir {
-                Direction::ToEngine => "to",
-                Direction::FromEngine => "from",
-            },
+            dir: direction_word(dir),
             line,
         });
+    }
+
+    /// Keeps a line of the opponent's until the game ends (the latest `HELD_LINES`).
+    fn hold(&mut self, name: String, label: String, dir: Direction, line: String) {
+        let held = self.held.get_or_insert_with(|| Held {
+            name,
+            label,
+            lines: Vec::new(),
+            dropped: 0,
+        });
+        if held.lines.len() == HELD_LINES {
+            held.lines.remove(0);
+            held.dropped += 1;
+        }
+        held.lines.push((dir, line));
+    }
+
+    /// Why the tree or the comparison may not search this position with `engine`: it is the
+    /// opponent of a game against a person that goes on, and the position is one of the
+    /// game's. Any other position, or another engine, is free.
+    fn guarded(&self, engine: &str, position: wire::PositionRef) -> Option<String> {
+        let (_, opponent) = self.opponent_in_game()?;
+        if opponent != engine {
+            return None;
+        }
+        let asked = Game::requested(position).ok()?;
+        if asked.variant() != self.game.variant()
+            || asked.rules.settings != self.game.rules.settings
+        {
+            return None;
+        }
+        let fen = asked.viewed().fen();
+        let ply =
+            (0..=self.game.moves.len()).find(|&ply| self.game.position_at(ply).fen() == fen)?;
+        let which = if ply == self.game.moves.len() {
+            "the game's position".to_string()
+        } else {
+            format!("the game's position after {ply} moves")
+        };
+        Some(format!(
+            "{engine} is your opponent: it cannot show its view of {which} while the game goes on; \
+             pick another position or another engine, or wait for the game to end"
+        ))
     }
 
     /// The name shown in the raw-protocol pane for the engine `id`.
@@ -397,17 +525,20 @@ impl Tab {
         }
     }
 
-    /// The game in the record format.
+    /// The game in the record format (without the opponent's comments on its moves while the
+    /// game against it goes on).
     fn record_text(&self) -> String {
         let players = self.players();
         let duel = self.modes.play.duel();
         let limits = duel.map(|d| d.limits.to_string());
-        let forfeit = duel.and_then(|d| d.forfeit.as_ref());
-        self.game.to_record(
-            &players,
-            limits.as_deref(),
-            forfeit.map(|(end, t)| (end, t.as_str())),
-        )
+        let ended = duel.and_then(|d| d.ended.as_ref());
+        let ended = ended.map(|(end, t)| (end, t.map_or("", |t| t.as_str())));
+        if self.opponent_in_game().is_some() {
+            let mut game = self.game.clone();
+            game.comments.iter_mut().for_each(String::clear);
+            return game.to_record(&players, limits.as_deref(), ended);
+        }
+        self.game.to_record(&players, limits.as_deref(), ended)
     }
 
     /// Who plays p1 and p2.
@@ -434,8 +565,8 @@ impl Tab {
         };
         let at_end = self.game.cursor == self.game.moves.len();
         let duel = self.modes.play.duel();
-        let forfeit = duel
-            .and_then(|d| d.forfeit.as_ref())
+        let ended = duel
+            .and_then(|d| d.ended.as_ref())
             .filter(|_| at_end)
             .map(|(end, _)| end.clone());
         let mode = match duel {
@@ -449,6 +580,8 @@ impl Tab {
                 analysis: None,
                 solving: None,
                 limits: None,
+                abortable: false,
+                draw_offer: None,
             },
         };
         let mode = ModeMessage {
@@ -456,13 +589,19 @@ impl Tab {
             solving: self.modes.puzzle.solving().map(str::to_string),
             ..mode
         };
+        // The opponent's comments on its moves (its score) wait for the end of the game.
+        let comments = if self.opponent_in_game().is_some() {
+            vec![String::new(); self.game.comments.len()]
+        } else {
+            self.game.comments.clone()
+        };
         GameState {
             variant: self.game.variant().to_string(),
             rules: self.game.rules.settings.clone(),
             start_fen: self.game.start_fen.clone(),
             root_fen: self.game.root_fen(),
             moves: self.game.moves.clone(),
-            comments: self.game.comments.clone(),
+            comments,
             cursor: self.game.cursor,
             fen: pos.fen(),
             side: seat_text(pos.side_to_move()),
@@ -470,9 +609,17 @@ impl Tab {
             reach: Some(reach(&self.game.rules, pos.as_ref())).filter(|r| !r.is_empty()),
             legal,
             outcome,
-            forfeit,
+            ended,
             mode,
             clocks: duel.and_then(|d| d.clocks_message()),
         }
+    }
+}
+
+/// `to` or `from`, for the raw-protocol pane.
+fn direction_word(dir: Direction) -> &'static str {
+    match dir {
+        Direction::ToEngine => "to",
+        Direction::FromEngine => "from",
     }
 }

@@ -117,6 +117,7 @@ async fn every_board_plays_from_the_keyboard_and_speaks_to_screen_readers() {
 
     // Babylon: a stack picked with Enter, the target chosen with the arrows and Enter.
     b.set_value("#variant", "babylon").await;
+    b.leave_game().await;
     b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
         .await;
     focus_board(&b).await;
@@ -250,7 +251,7 @@ async fn every_board_plays_from_the_keyboard_and_speaks_to_screen_readers() {
 }
 
 /// axe-core's script, or None after one line saying why (a panic under SENTE_REQUIRE_BROWSER).
-fn axe_source() -> Option<String> {
+pub(super) fn axe_source() -> Option<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/gui/node_modules/axe-core/axe.min.js");
     match std::fs::read_to_string(&path) {
@@ -273,7 +274,7 @@ fn axe_source() -> Option<String> {
 /// The serious and critical violations axe-core finds on the page as it is, one line each:
 /// WCAG 2.2 A and AA, the best practices, and the experimental rules (among them
 /// `label-content-name-mismatch`: a control's visible text must be in its accessible name).
-async fn violations(b: &Browser, axe: &str, view: &str) -> Vec<String> {
+pub(super) async fn violations(b: &Browser, axe: &str, view: &str) -> Vec<String> {
     let loaded = b.eval("typeof window.axe").await;
     if loaded != "object" {
         b.js(&format!("{axe}\n;return true;"), Vec::new()).await;

@@ -73,7 +73,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
         assert_eq!(text(&b, "#reason").await, "the board is full");
     }
     assert_eq!(count(&b, ".ttt-cell.last").await, 1);
-    for gone in ["#undo", "#hint", "#stop-game"] {
+    for gone in ["#undo", "#hint", "#resign", "#abort", "#offer-draw"] {
         assert!(!shown(&b, gone).await, "{gone} after the end");
     }
     assert!(shown(&b, "#rematch").await && shown(&b, "#swap-sides").await);
@@ -90,6 +90,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
 
     // Connect Four: column 1 every time loses to sente's four in a row.
     b.set_value("#variant", "connect4").await;
+    b.leave_game().await;
     b.wait(
         "Connect Four from the list",
         &format!("{STATE}.variant === 'connect4' && {STATE}.mode.kind === 'free'"),
@@ -133,6 +134,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
 
     // Free play: the colour wins.
     b.set_value("#variant", "connect4").await;
+    b.leave_game().await;
     b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
         .await;
     b.set_position("1212121").await;
@@ -216,6 +218,7 @@ async fn a_hint_is_marked_on_the_board_and_said_in_words() {
     b.shot("connect4").await;
 
     b.set_value("#variant", "tictactoe").await;
+    b.leave_game().await;
     b.wait("tic-tac-toe", &format!("{STATE}.variant === 'tictactoe'"))
         .await;
     start_play(&b, "p1", "0.05").await;
@@ -223,6 +226,7 @@ async fn a_hint_is_marked_on_the_board_and_said_in_words() {
     hint_shown(&b, "#hint", ".ttt-cell.hint", "Hint: put X on ").await;
 
     b.set_value("#variant", "babylon").await;
+    b.leave_game().await;
     b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
         .await;
     start_play(&b, "p1", "0.05").await;
@@ -232,6 +236,7 @@ async fn a_hint_is_marked_on_the_board_and_said_in_words() {
 
     // A puzzle's hint: the first move of the optimal solution, an arrow on the car.
     b.set_value("#variant", "rushhour").await;
+    b.leave_game().await;
     b.wait("Rush Hour", &format!("{STATE}.variant === 'rushhour'"))
         .await;
     hint_shown(
@@ -257,15 +262,18 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     b.set_moves("4455", 4).await;
     start_play(&b, "p1", "0.3").await;
     b.click("[data-move=\"5\"]").await;
-    // sente searches (its info lines reach the page), then replies.
+    // sente searches, then replies; its lines are held back by the server.
     b.wait(
-        "sente's reply after its info lines",
-        &format!(
-            "{STATE}.moves.length === 6 && !{STATE}.mode.thinking && \
-             [...document.querySelectorAll('#log .log-line')].some((l) => l.textContent.includes('info depth'))"
-        ),
+        "sente's reply",
+        &format!("{STATE}.moves.length === 6 && !{STATE}.mode.thinking"),
     )
     .await;
+    assert_eq!(
+        b.eval("document.querySelectorAll('#log .log-line.from').length")
+            .await,
+        0,
+        "sente's protocol lines during the game"
+    );
     assert_eq!(text(&b, "#an-score").await, "–", "sente's score shown");
     assert!(!shown(&b, "#an-bar").await && !shown(&b, "#an-pv").await);
     assert!(
@@ -273,11 +281,7 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
             .await
             .starts_with("Analysis is off while you play sente")
     );
-    assert!(
-        !shown(&b, "#log").await,
-        "the engine's protocol lines shown"
-    );
-    assert!(shown(&b, "#log-reveal").await);
+    assert!(shown(&b, "#log-hidden").await && !shown(&b, "#log-reveal").await);
     let titles = b
         .eval("[...document.querySelectorAll('#moves .move')].map((m) => m.title).join('')")
         .await;
@@ -291,9 +295,9 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     // The game over, everything comes back.
     play_to_the_end(&b, 21).await;
     b.wait(
-        "analysis back at the end",
+        "analysis and sente's lines back at the end",
         "!document.getElementById('analyse').disabled && \
-         document.getElementById('log').offsetParent !== null",
+         [...document.querySelectorAll('#log .log-line')].some((l) => l.textContent.includes('info depth'))",
     )
     .await;
     assert!(
@@ -338,6 +342,19 @@ fn info_line_drawn(label: &str) -> String {
     )
 }
 
+/// Info lines of the engine `label` (as the raw-protocol pane names it) drawn in that pane.
+async fn info_lines_of(b: &Browser, label: &str) -> u64 {
+    b.js(
+        "return [...document.querySelectorAll('#log .log-line.from')].filter((l) => \
+         l.querySelector('.log-engine')?.textContent === arguments[0] && \
+         l.querySelector('.log-text')?.textContent.startsWith('info ')).length;",
+        vec![json!(label)],
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     let Some(b) = Browser::start("helper-analysis").await else {
@@ -363,15 +380,17 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     b.set_value("#play-engine", "sente").await;
     start_play(&b, "p1", "0.3").await;
     b.click("[data-move=\"3\"]").await;
-    // sente searches (its info lines reach the page's raw-protocol pane), then replies.
+    // sente searches, then replies: its lines are held back by the server until the game ends.
     b.wait(
-        "sente's reply, and its info lines drawn",
-        &format!(
-            "{STATE}.moves.length === 6 && !{STATE}.mode.thinking && {}",
-            info_line_drawn("sente (p2)")
-        ),
+        "sente's reply",
+        &format!("{STATE}.moves.length === 6 && !{STATE}.mode.thinking"),
     )
     .await;
+    assert_eq!(
+        info_lines_of(&b, "sente (p2)").await,
+        0,
+        "sente's lines held back"
+    );
     // Off, with the other engine offered, and only that one.
     assert!(
         text(&b, "#an-off")
@@ -416,17 +435,22 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     // analysis line) and sente's reply.
     b.press('3').await;
     b.wait(
-        "helper analysing the position after sente's reply, both engines' lines drawn",
+        "helper analysing the position after sente's reply, its lines drawn",
         &format!(
             "{STATE}.moves.length === 8 && !{STATE}.mode.thinking && \
              window.senteApp.store.info?.source === 'analysis' && \
              window.senteApp.store.info.engine === 'helper' && \
-             window.senteApp.store.info.fen === {STATE}.fen && {} && {}",
-            info_line_drawn("sente (p2)"),
+             window.senteApp.store.info.fen === {STATE}.fen && {}",
             info_line_drawn("helper (analysis)")
         ),
     )
     .await;
+    // The pane draws the lines in the order they came: sente's, had any been sent during its
+    // search, would be drawn by now.
+    assert!(
+        info_lines_of(&b, "sente (p2)").await == 0
+            && info_lines_of(&b, "helper (analysis)").await > 0
+    );
     assert_eq!(
         b.eval("document.querySelector('#view-analysis .panel-body').dataset.engines")
             .await,
@@ -543,8 +567,8 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     start_play(&b, "p1", "1").await;
     assert!(text(&b, "#mode-status").await.contains("1 s per move"));
     assert!(text(&b, "#board-title").await.contains("1 s per move"));
-    b.click("#stop-game").await;
-    b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
+    b.click("#abort").await;
+    b.wait("aborted", &format!("{STATE}.ended?.result === '*'"))
         .await;
 
     // Toasts: in the page's flow, never over a control, the same one not repeated.
@@ -564,10 +588,11 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         .await;
     assert_eq!(covered, 0, "a toast covers a control");
     assert_eq!(count(&b, ".toast").await, 1, "the same error twice");
-    // Stopping a game is routine: no toast.
+    // Aborting a game is routine: no toast.
+    b.click("#to-free").await;
     start_play(&b, "p1", "1").await;
-    b.click("#stop-game").await;
-    b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
+    b.click("#abort").await;
+    b.wait("aborted", &format!("{STATE}.ended?.result === '*'"))
         .await;
     assert_eq!(count(&b, ".toast-info").await, 0);
 
@@ -736,7 +761,7 @@ async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
         "sente's first move, the person to play",
         &format!(
             "{STATE}.mode.kind === 'play' && {STATE}.moves.length === 1 && \
-             {STATE}.clocks && {STATE}.clocks.running === 'p2'"
+             {STATE}.clocks && !{STATE}.mode.thinking"
         ),
     )
     .await;
@@ -1136,7 +1161,7 @@ async fn a_second_tab_takes_over_a_game_against_the_engine_but_not_free_play() {
     b.wait(
         "the first tab told",
         "document.getElementById('connection').textContent === 'in another tab' && \
-         document.getElementById('offline').textContent.startsWith('This game continues in another tab')",
+         document.getElementById('elsewhere').textContent.startsWith('This game continues in another tab')",
     )
     .await;
     b.close().await;

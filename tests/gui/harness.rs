@@ -363,9 +363,17 @@ impl Browser {
         }
     }
 
-    /// A new game of `variant` through the page's own controls.
+    /// A new game of `variant` through the page's own controls (leaving a game against an
+    /// engine that goes on: the page's question, asked at once, is answered "Leave the game").
     pub async fn new_game(&self, variant: &str) {
         self.set_value("#variant", variant).await;
+        if self
+            .eval("Boolean(document.getElementById('leave')?.open)")
+            .await
+            == true
+        {
+            self.click("#leave-confirm").await;
+        }
         self.click("#new-game").await;
         self.wait(
             &format!("a new {variant} game"),
@@ -375,6 +383,17 @@ impl Browser {
             ),
         )
         .await;
+    }
+
+    /// Answers "Leave the game" to the question the page asks before a game against an engine
+    /// is left (a new game, another game from the list, a position set).
+    pub async fn leave_game(&self) {
+        self.wait(
+            "the question before leaving the game",
+            "document.getElementById('leave')?.open",
+        )
+        .await;
+        self.click("#leave-confirm").await;
     }
 
     /// Drags the element matching `css` by (dx, dy) page pixels with the mouse.

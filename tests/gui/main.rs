@@ -7,6 +7,7 @@ mod a11y;
 mod errors;
 mod flow;
 mod harness;
+mod honest;
 mod lab;
 mod lines;
 mod nim;
@@ -71,13 +72,13 @@ async fn play_to_the_end(b: &Browser, max_moves: usize) -> Value {
         b.wait(
             "the person's turn or the end",
             &format!(
-                "{STATE}.outcome || {STATE}.forfeit || \
+                "{STATE}.outcome || {STATE}.ended || \
                  ({STATE}.side === {STATE}.mode.human && !{STATE}.mode.thinking)"
             ),
         )
         .await;
         let state = b.state().await;
-        if !state["outcome"].is_null() || !state["forfeit"].is_null() {
+        if !state["outcome"].is_null() || !state["ended"].is_null() {
             return state;
         }
         let plies = state["moves"].as_array().map_or(0, Vec::len);
@@ -251,7 +252,9 @@ async fn babylon_and_rocks_games_for_a_few_moves() {
     b.wait("a rock on the board", "document.querySelector('.rh-rock')")
         .await;
     b.shot("rocks-cars").await;
-    b.click("#stop-game").await;
+    b.click("#resign").await;
+    b.click("#resign-ask-confirm").await;
+    b.wait("resigned", &format!("{STATE}.ended")).await;
     b.new_game("rushhour-rocks").await;
     start_play(&b, "p2", "0.05").await;
     b.wait(
@@ -636,7 +639,7 @@ async fn an_engine_that_crashes_writes_junk_or_plays_an_illegal_move_is_reported
     b.set_value("#play-engine", "faulty").await;
     start_play(&b, "p1", "0.5").await;
     let end = play_to_the_end(&b, 5).await;
-    assert_eq!(end["forfeit"]["result"], "1-0", "{end}");
+    assert_eq!(end["ended"]["result"], "1-0", "{end}");
     b.wait(
         "the crash reported",
         "document.getElementById('reason')?.textContent.includes('crashed')",
@@ -652,7 +655,7 @@ async fn an_engine_that_crashes_writes_junk_or_plays_an_illegal_move_is_reported
         b.set_value("#play-engine", engine).await;
         start_play(&b, "p1", "0.5").await;
         let end = play_to_the_end(&b, 5).await;
-        let reason = end["forfeit"]["reason"].as_str().unwrap_or("");
+        let reason = end["ended"]["reason"].as_str().unwrap_or("");
         assert!(reason.contains(why), "{engine}: {end}");
         b.wait(
             "the fault reported",
@@ -957,13 +960,21 @@ async fn clocks_run_and_a_person_out_of_time_loses() {
     b.click("#mode-play").await;
     b.set_value("#play-seat", "p2").await;
     b.set_value("#play-time-kind", "clock").await;
-    // 2.4 s each, no increment: sente moves, then the person's clock runs out.
+    // 2.4 s each, no increment: each side's first move is not timed (as lichess's clocks);
+    // sente moves twice, the person once, then the person's clock runs out.
     b.set_value("#play-base", "0.04").await;
     b.set_value("#play-inc", "0").await;
     b.click("#start-play").await;
     b.wait(
+        "sente's first move, no clock running",
+        &format!("{STATE}.clocks && {STATE}.moves.length === 1 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    assert_eq!(b.state().await["clocks"]["running"], Value::Null);
+    b.click("[data-move=\"4\"]").await;
+    b.wait(
         "the person's clock running",
-        &format!("{STATE}.clocks && {STATE}.clocks.running === 'p2' && {STATE}.moves.length === 1"),
+        &format!("{STATE}.clocks.running === 'p2' && {STATE}.moves.length === 3"),
     )
     .await;
     b.wait(
@@ -973,11 +984,11 @@ async fn clocks_run_and_a_person_out_of_time_loses() {
     )
     .await;
     b.shot("running").await;
-    b.wait("the flag", &format!("{STATE}.forfeit")).await;
+    b.wait("the flag", &format!("{STATE}.ended")).await;
     let state = b.state().await;
-    assert_eq!(state["forfeit"]["result"], "1-0", "{state}");
+    assert_eq!(state["ended"]["result"], "1-0", "{state}");
     assert!(
-        state["forfeit"]["reason"]
+        state["ended"]["reason"]
             .as_str()
             .unwrap_or("")
             .contains("lost on time"),

@@ -2,7 +2,7 @@
 
 import { connect } from './ws.js';
 import { createStore } from './state.js';
-import { toast } from './dom.js';
+import { h, fill, ask, toast } from './dom.js';
 import { VIEWS } from './views/index.js';
 import { boardFor, loadBoards } from './boards/index.js';
 
@@ -42,6 +42,11 @@ systemDark.addEventListener('change', showTheme);
 showTheme();
 const connection = document.getElementById('connection');
 let restored = false;
+let status = 'connecting';
+// Where another tab has the game (banner under the top bar), and a game another tab offered.
+const elsewhere = h('div', { class: 'elsewhere', id: 'elsewhere', role: 'status', hidden: true });
+document.getElementById('toasts').after(elsewhere);
+let offered = null;
 
 // Messages are handled in order; the welcome first loads the board of each variant it names.
 let received = Promise.resolve();
@@ -52,13 +57,15 @@ const socket = connect(
       .then(() => store.receive(message))
       .catch((e) => console.error(e));
   },
-  (status) => {
+  (now) => {
+    status = now;
     connection.dataset.state = status;
     connection.textContent = { open: 'connected', closed: 'disconnected', connecting: 'connecting…', taken: 'in another tab' }[status];
     // While the server is away the board takes no move and says why.
     document.body.dataset.connection = status;
     store.emit('connection', status);
     if (status === 'open') restored = false;
+    showTaken();
   },
 );
 
@@ -73,6 +80,19 @@ const app = {
   send: (message, options = {}) => {
     if (NEW_GAMES.includes(message.type) && !options.keepLines) store.freshLines = true;
     socket.send(message);
+  },
+  /** Asks before leaving a game against an engine that goes on (`what`: the action, in
+   *  words); resolves to true when there is no such game or the person confirms. */
+  leave(what) {
+    if (!store.playing()) return Promise.resolve(true);
+    const opponent = opponentOf(store.state);
+    return ask({
+      id: 'leave',
+      title: 'Leave the game?',
+      text: `Your game against ${opponent} is not over. ${what} ends it without a result: resign or offer a draw to give it one.`,
+      confirm: 'Leave the game',
+      cancel: 'Keep playing',
+    });
   },
   /** The name of the engine picked by the person (the first that plays the variant). */
   engineFor(variant) {
@@ -103,6 +123,8 @@ store.on('welcome', (w) => {
   const same = saved && linked && saved.variant === linked.variant && JSON.stringify([...(saved.rules || [])].sort()) === JSON.stringify(linked.rules)
     && (saved.fen ?? null) === linked.fen && (saved.moves || []).join(' ') === linked.moves.join(' ');
   const game = linked && !same ? linked : saved;
+  // A link's game may be played in another tab: that tab answers.
+  if (linked) channel?.postMessage({ type: 'where' });
   if (!game) return;
   if (game === saved) {
     store.restoreLines = saved.lines;
@@ -135,7 +157,19 @@ function addressOf(state) {
   if (state.cursor < state.moves.length) query.set('ply', String(state.cursor));
   return `?${query}`;
 }
-store.on('error', (m) => toast('error', m.message));
+// A game asked for that could not be opened as given (a link's illegal move, a bad variant or
+// rule): said until dismissed, with what was opened instead.
+store.on('error', (m) => {
+  const opened = /^new game: (.*)$/s.exec(m.message);
+  if (!opened) {
+    toast('error', m.message);
+    return;
+  }
+  const partial = /the game stops before it$/.test(opened[1]);
+  toast('error', partial
+    ? `Opened the game up to its last legal move: ${opened[1]}.`
+    : `The game asked for could not be opened: ${opened[1]}. The game shown is the one this tab had.`, { sticky: true });
+});
 // A game's end is said by the result banner (and announced), not by a toast.
 store.on('notice', (m) => {
   // ... nor the person's own routine action (stopping a game).
@@ -147,8 +181,89 @@ store.on('state', (s) => {
   document.body.dataset.variant = s.variant;
   // The address follows the viewed position, so that a link (or a reload) opens it.
   const search = addressOf(s);
-  if (restored && search !== location.search) history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+  if (restored && search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  guardHistory();
 });
+
+/** The engine a person plays against in `state`. */
+function opponentOf(state) {
+  return state.mode.players[state.mode.human === 'p1' ? 1 : 0];
+}
+
+// Browser Back during a game against an engine asks first. The game's entries in the history
+// carry a mark (`senteGame`); Back to an entry without it (from before the game) is leaving:
+// the page asks, and goes back into the game's entry unless the person leaves.
+function guardHistory() {
+  if (store.playing() && !history.state?.senteGame) history.pushState({ senteGame: true }, '', location.href);
+}
+window.addEventListener('popstate', async () => {
+  if (history.state?.senteGame || !store.playing()) return;
+  // The page shown until now (the hash of the entry left).
+  const page = document.body.dataset.page;
+  if (await app.leave('Going back')) {
+    app.send({ type: 'stop_game' });
+    return;
+  }
+  history.pushState({ senteGame: true }, '', `${location.pathname}${addressOf(store.state)}#${page}`);
+  showPage();
+});
+// The page links add the game's mark to their entries, so that going back between them is
+// not leaving.
+document.getElementById('pages').addEventListener('click', (e) => {
+  const link = e.target.closest('a[data-page]');
+  if (!link || !store.playing()) return;
+  e.preventDefault();
+  history.pushState({ senteGame: true }, '', `${location.pathname}${location.search}#${link.dataset.page}`);
+  showPage();
+});
+
+// Another tab of this browser may have the game: a tab in a game against an engine answers
+// the others' question (BroadcastChannel), and a tab opened on the same game's address
+// offers to take it over (its socket takes the other tab's session; the other tab is told).
+const channel = 'BroadcastChannel' in window ? new BroadcastChannel('sente-gui-games') : null;
+function sameGame(mine, theirs) {
+  return mine && theirs && mine.variant === theirs.variant && JSON.stringify(mine.rules) === JSON.stringify([...theirs.rules].sort())
+    && (mine.fen ?? null) === (theirs.start_fen ?? null) && mine.moves.every((mv, i) => theirs.moves[i] === mv);
+}
+channel?.addEventListener('message', (event) => {
+  const message = event.data || {};
+  if (message.type === 'where' && status === 'open' && store.playing() && store.welcome) {
+    const s = store.state;
+    channel.postMessage({ type: 'here', session: store.welcome.session, opponent: opponentOf(s), game: { variant: s.variant, rules: s.rules, start_fen: s.start_fen, moves: s.moves } });
+  }
+  if (message.type === 'here' && !store.playing() && status === 'open' && /^[0-9a-f]{32}$/.test(message.session || '')
+    && message.session !== store.welcome?.session && sameGame(gameOfAddress(), message.game)) {
+    offered = message;
+    showTaken();
+  }
+});
+/** Takes the session `id` (this tab's own, or another tab's game) over: the socket reconnects
+ *  naming it, and the server hands it over. */
+function takeOver(id) {
+  try {
+    sessionStorage.setItem('sente-gui-session', id);
+  } catch {
+    // No storage: nothing to name.
+    return;
+  }
+  offered = null;
+  socket.reconnect();
+}
+function showTaken() {
+  const taken = status === 'taken';
+  // A tab whose game another tab took: every control is off (inert), and the banner says why.
+  for (const area of document.querySelectorAll('main.layout, #area-bottom, .area-wide')) area.inert = taken;
+  if (taken) {
+    fill(elsewhere, h('span', {}, 'This game continues in another tab: the controls here are off.'),
+      h('button', { id: 'take-back', type: 'button', onclick: () => takeOver(store.welcome?.session || '') }, 'Take it back here'));
+  } else if (offered && !store.playing()) {
+    fill(elsewhere, h('span', {}, `This game is being played in another tab (against ${offered.opponent}).`),
+      h('button', { id: 'take-over', type: 'button', onclick: () => takeOver(offered.session) }, 'Take it over here'),
+      h('button', { id: 'take-over-no', type: 'button', onclick: () => { offered = null; showTaken(); } }, 'No, stay here'));
+  }
+  elsewhere.hidden = !taken && !(offered && !store.playing());
+}
+store.on('state', () => { if (offered && store.playing()) showTaken(); });
 
 // The pages: playing (the board and its panels), the search tree, the comparison; the
 // address's #hash names the one shown, so that a reload or a link keeps it.

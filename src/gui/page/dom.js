@@ -75,17 +75,19 @@ const lastShown = new Map();
 
 /** Shows a message for a few seconds (errors longer) in the message strip under the top bar
  *  (in the page's flow: it never covers a control); the same text again within 10 s is not
- *  repeated. */
-export function toast(level, text) {
+ *  repeated. A `sticky` message stays until its Dismiss button is pressed. */
+export function toast(level, text, { sticky = false } = {}) {
   const box = document.getElementById('toasts');
   const now = Date.now();
-  if (now - (lastShown.get(text) || -Infinity) < 10000 && [...box.children].some((n) => n.textContent === text)) return;
+  if (now - (lastShown.get(text) || -Infinity) < 10000 && [...box.children].some((n) => n.dataset.text === text)) return;
   lastShown.set(text, now);
   const id = `toast-${++toastCount}`;
-  const node = h('div', { class: `toast toast-${level}`, id, role: level === 'error' ? 'alert' : 'status' }, text);
+  const node = h('div', { class: `toast toast-${level}${sticky ? ' sticky' : ''}`, id, role: level === 'error' ? 'alert' : 'status', dataset: { text } },
+    h('span', { class: 'toast-text' }, text));
+  if (sticky) node.append(h('button', { class: 'toast-close', type: 'button', onclick: () => node.remove() }, 'Dismiss'));
   box.append(node);
   while (box.children.length > 4) box.firstChild.remove();
-  setTimeout(() => node.remove(), level === 'error' ? 8000 : 4000);
+  if (!sticky) setTimeout(() => node.remove(), level === 'error' ? 8000 : 4000);
 }
 
 /** Copies text to the clipboard (falls back to selecting it). */
@@ -117,4 +119,40 @@ export function announce(text) {
   // The same text twice is still read: the region is emptied first.
   region.textContent = '';
   requestAnimationFrame(() => { region.textContent = text; });
+}
+
+let dialogCount = 0;
+
+/** Asks the person a question in a modal dialog (the native <dialog>: the keyboard's focus
+ *  stays in it, Escape cancels, the focus goes back where it was). `confirm` and `cancel` are
+ *  the buttons' words; the safe answer (`cancel`) has the focus first. Resolves to true when
+ *  the person confirms. Each button has an id: `<id>-confirm`, `<id>-cancel`. */
+export function ask({ id, title, text, confirm, cancel }) {
+  return new Promise((resolve) => {
+    const n = ++dialogCount;
+    const heading = h('h2', { id: `dialog-title-${n}` }, title);
+    const body = h('p', { id: `dialog-text-${n}` }, text);
+    const yes = h('button', { id: `${id}-confirm`, class: 'danger', type: 'button' }, confirm);
+    const no = h('button', { id: `${id}-cancel`, class: 'primary', type: 'button', autofocus: true }, cancel);
+    const dialog = h('dialog', { class: 'ask', id, 'aria-labelledby': heading.id, 'aria-describedby': body.id },
+      heading, body, h('div', { class: 'buttons' }, no, yes));
+    const before = document.activeElement;
+    let answered = false;
+    const answer = (value) => {
+      if (answered) return;
+      answered = true;
+      dialog.close();
+      dialog.remove();
+      if (before && before.isConnected && typeof before.focus === 'function') before.focus();
+      resolve(value);
+    };
+    yes.addEventListener('click', () => answer(true));
+    no.addEventListener('click', () => answer(false));
+    // Escape, or the dialog closed some other way: the safe answer.
+    dialog.addEventListener('cancel', (e) => { e.preventDefault(); answer(false); });
+    dialog.addEventListener('close', () => answer(false));
+    document.body.append(dialog);
+    dialog.showModal();
+    no.focus();
+  });
 }

@@ -21,7 +21,8 @@ export function createStore() {
     hint: null,
     /** The engine picked in the page (for analysis, play, options). */
     engine: null,
-    /** A game with engines whose last position is finished (or an engine forfeited): the
+    /** A game with engines whose last position is finished (or that ended otherwise: a
+     *  forfeit, a resignation, an agreed draw, an abort): the
      *  number of its moves; stepping back through it keeps it over. Null otherwise. */
     over: null,
     /** Every line played (lines.js): the server's line and the side lines. */
@@ -110,7 +111,7 @@ export function createStore() {
 
 function gameOver(state, over) {
   if (state.mode.kind === 'free') return null;
-  if (state.forfeit || (state.outcome && state.cursor === state.moves.length)) return state.moves.length;
+  if (state.ended || (state.outcome && state.cursor === state.moves.length)) return state.moves.length;
   return over === state.moves.length ? over : null;
 }
 

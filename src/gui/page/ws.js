@@ -1,7 +1,8 @@
 // The WebSocket to the server: JSON messages in and out, reconnecting after a drop.
 
 /** Opens /ws on the page's own server; `onMessage(msg)` for each message, `onStatus(s)` with
- *  'open', 'closed' or 'connecting'. Returns { send(msg) }. */
+ *  'open', 'closed', 'connecting' or 'taken' (another tab took the session). Returns
+ *  { send(msg), reconnect() }. */
 export function connect(onMessage, onStatus) {
   // The session this tab had (kept in sessionStorage by app.js): a reload finds its game.
   const url = () => {
@@ -18,6 +19,8 @@ export function connect(onMessage, onStatus) {
   let queue = [];
   let retry = 500;
   let hidden = false;
+  // The socket being replaced on purpose (reconnect): its close opens the next one at once.
+  let replaced = null;
 
   function open() {
     onStatus('connecting');
@@ -38,7 +41,13 @@ export function connect(onMessage, onStatus) {
       }
       onMessage(message);
     });
+    const mine = socket;
     socket.addEventListener('close', (event) => {
+      if (mine === replaced) {
+        replaced = null;
+        open();
+        return;
+      }
       // Another tab took this session over: this one stays quiet.
       if (event.code === 4000) {
         onStatus('taken');
@@ -70,6 +79,15 @@ export function connect(onMessage, onStatus) {
       const text = JSON.stringify(message);
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
       else queue.push(text);
+    },
+    /** A new socket, naming the session now kept in sessionStorage (taking a game over). */
+    reconnect() {
+      if (socket && socket.readyState !== WebSocket.CLOSED) {
+        replaced = socket;
+        socket.close();
+      } else {
+        open();
+      }
     },
   };
 }

@@ -54,6 +54,12 @@ pub enum ClientMessage {
     Resume {},
     /// End the game mode; the position stays, both sides are played by hand.
     StopGame {},
+    /// The person gives up the game against the engine.
+    Resign {},
+    /// The person offers the engine a draw (on their turn, once both sides have moved).
+    OfferDraw {},
+    /// The person calls off a game against an engine before both sides have moved.
+    Abort {},
     /// A move suggestion for the person (in a game against an engine, or a puzzle).
     Hint {},
     /// Analyse the viewed position with `engine` until told to stop (follows the view).
@@ -162,6 +168,9 @@ impl ClientMessage {
             | ClientMessage::Pause {}
             | ClientMessage::Resume {}
             | ClientMessage::StopGame {}
+            | ClientMessage::Resign {}
+            | ClientMessage::OfferDraw {}
+            | ClientMessage::Abort {}
             | ClientMessage::Hint {}
             | ClientMessage::StopAnalysis {}
             | ClientMessage::SaveRecord {}

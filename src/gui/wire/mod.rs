@@ -21,5 +21,5 @@ pub use requests::{CompareRequest, MAX_TRACE_NODES, PositionRef, TraceRequest};
 pub use runs::{RUNS, RunSpec, run_spec};
 pub use search::{ColumnValue, InfoMessage};
 pub use server::{ServerMessage, TRACE_CHUNK};
-pub use state::{ClocksMessage, GameState, ModeMessage, OutcomeMessage};
+pub use state::{ClocksMessage, DrawOfferMessage, GameState, ModeMessage, OutcomeMessage};
 pub use trace::{NodeTuple, TraceStart, TraceSummary};

@@ -31,8 +31,9 @@ pub struct GameState {
     pub reach: Option<Vec<(String, i32, i32)>>,
     /// Set when the viewed position is finished.
     pub outcome: Option<OutcomeMessage>,
-    /// Set when a game ended by a forfeit (crash, time, illegal move) at the last move.
-    pub forfeit: Option<OutcomeMessage>,
+    /// Set at the last move of a game with engines that ended other than by its rules: a
+    /// forfeit (crash, time, illegal move), a resignation, an agreed draw, an abort (`*`).
+    pub ended: Option<OutcomeMessage>,
     /// What the tab is doing.
     pub mode: ModeMessage,
     /// The clocks of a game with a clock.
@@ -42,7 +43,7 @@ pub struct GameState {
 /// A result and why.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct OutcomeMessage {
-    /// `1-0`, `0-1`, `1/2-1/2`.
+    /// `1-0`, `0-1`, `1/2-1/2` (`*`: an aborted game).
     pub result: String,
     /// In words (`p1 won`, `p2 crashed: ...`).
     pub reason: String,
@@ -67,6 +68,19 @@ pub struct ModeMessage {
     pub solving: Option<String>,
     /// The limits text (`st=1`, `2+0.05`).
     pub limits: Option<String>,
+    /// A game against an engine that the person may still abort (not both sides have moved).
+    pub abortable: bool,
+    /// The person's draw offer on this turn: pending, or declined and why.
+    pub draw_offer: Option<DrawOfferMessage>,
+}
+
+/// A draw offer and the engine's answer.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct DrawOfferMessage {
+    /// `pending` (the engine searches the position) or `declined`.
+    pub status: &'static str,
+    /// In words (`sente declined the draw: ...`).
+    pub reason: String,
 }
 
 /// The clocks of a timed game.

@@ -106,29 +106,29 @@ export function limitsOf(text) {
 /** How the game at the viewed position ended, in words: { headline, reason, winner, line }
  *  (`line`: the winning cells where the rules have one), or null while it goes on. */
 export function resultWords(state) {
-  const end = state.forfeit || state.outcome;
+  const end = state.ended || state.outcome;
   if (!end) return null;
   const winner = winnerOf(end.result);
   if (state.puzzle) {
     return { headline: 'Solved', reason: endWords(state, null), winner: null };
   }
-  let headline = 'Draw';
+  let headline = end.result === '*' ? 'Game aborted' : 'Draw';
   if (winner) {
     const name = playerName(state, winner);
     const many = state.mode.kind === 'free' && boardFor(state.variant)?.many;
     headline = name === 'you' ? 'You win' : `${name} ${many ? 'win' : 'wins'}`;
   }
   let reason;
-  if (state.forfeit) {
-    reason = forfeitWords(state);
+  if (state.ended) {
+    reason = endedWords(state);
   } else {
     reason = endWords(state, winner);
   }
   return { headline, reason, winner, result: end.result };
 }
 
-function forfeitWords(state) {
-  return state.forfeit.reason.replace(/\b(p1|p2)\b/g, (seat) => sideName(state.variant, seat));
+function endedWords(state) {
+  return state.ended.reason.replace(/\b(p1|p2)\b/g, (seat) => sideName(state.variant, seat));
 }
 
 function endWords(state, winner) {

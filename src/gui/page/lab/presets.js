@@ -36,3 +36,14 @@ export function currentPosition(state) {
     depth: null,
   };
 }
+
+/** Why `engine` may not search `preset` now: during a game against it, the opponent never
+ *  shows its view of the game's position (the server refuses it too, and any other position
+ *  of the game); `null` when it may. */
+export function opponentRefusal(store, preset, engine) {
+  if (!preset || preset.id !== 'current' || !store.playing()) return null;
+  const state = store.state;
+  const opponent = state.mode.players[state.mode.human === 'p1' ? 1 : 0];
+  if (engine !== opponent) return null;
+  return `${opponent} is your opponent: it cannot show its view of the game's position while the game goes on. Pick another position or another engine, or wait for the game to end.`;
+}

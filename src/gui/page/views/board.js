@@ -20,10 +20,9 @@ export function mount(root, app) {
   root.append(heading, players, offline, boardBox, status, hintBox, extra);
   store.on('connection', (status) => {
     const away = status !== 'open' && Boolean(store.state);
-    offline.hidden = !away;
-    offline.textContent = !away ? '' : status === 'taken'
-      ? 'This game continues in another tab: reload this one to take it back.'
-      : 'Disconnected from the server: the board takes no move until it is back (reconnecting…).';
+    // A game another tab took is said above the page (app.js), whose controls are all off.
+    offline.hidden = !away || status === 'taken';
+    offline.textContent = offline.hidden ? '' : 'Disconnected from the server: the board takes no move until it is back (reconnecting…).';
     boardBox.inert = away;
     boardBox.classList.toggle('disabled', away);
   });

@@ -5,7 +5,7 @@
 // exported as markdown or CSV.
 
 import { h, fill, select, row, copy } from '../dom.js';
-import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition } from '../lab/presets.js';
+import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition, opponentRefusal } from '../lab/presets.js';
 import { columns, markdown, csv, runLabel } from '../lab/compare-table.js';
 import { SEARCHES, PUZZLE_SEARCHES } from '../lab/algorithms.js';
 import { scoreWords } from '../lab/scores.js';
@@ -38,6 +38,8 @@ export function mount(root, app) {
   const stop = h('button', { id: 'cmp-stop', disabled: true, onclick: () => app.send({ type: 'stop_compare' }) }, 'Stop');
   const status = h('div', { class: 'tv-status', id: 'cmp-status' }, 'Pick a position and the searches, then Compare.');
   const about = h('p', { class: 'hint-text', id: 'cmp-about' });
+  // Said instead of comparing: the opponent of a game in progress and the game's position.
+  const refused = h('p', { class: 'field-error', id: 'cmp-refused', role: 'status', hidden: true });
   const table = h('div', { class: 'cmp-table-box', id: 'cmp-table' });
   const chart = h('div', { class: 'cmp-chart', id: 'cmp-chart' });
   const exported = h('textarea', { id: 'cmp-markdown', rows: 6, readonly: true, 'aria-label': 'the table as markdown' });
@@ -49,7 +51,7 @@ export function mount(root, app) {
     h('div', { class: 'tv-top' },
       h('div', { class: 'tv-controls' }, row('Position', presetSelect), row('Engine', engineBox), measureRow, depthRow, metricRow,
         h('div', { class: 'row cmp-runs-row' }, h('span', { class: 'row-label' }, 'Searches'), runsBox),
-        h('div', { class: 'buttons' }, run, stop)),
+        h('div', { class: 'buttons' }, run, stop), refused),
       h('div', { class: 'tv-info' }, status, about)),
     table, chart, h('h3', {}, 'Export'), h('p', { class: 'hint-text' }, 'As the course\'s scripts print it: each search by its option value, the engine\'s scores from the side to move.'), exportBar, exported);
 
@@ -107,9 +109,21 @@ export function mount(root, app) {
     drawEngines();
     drawRuns();
     clearIfOther();
+    guard();
   });
-  store.on('welcome', () => { drawPresets(); drawEngines(); drawRuns(); const p = chosen(); if (p?.depth) depthsInput.value = String(p.depth); });
-  store.on('state', () => { drawPresets(); clearIfOther(); });
+  engineBox.addEventListener('change', guard);
+  store.on('welcome', () => { drawPresets(); drawEngines(); drawRuns(); const p = chosen(); if (p?.depth) depthsInput.value = String(p.depth); guard(); });
+  store.on('state', () => { drawPresets(); clearIfOther(); guard(); });
+
+  /** The reason the chosen position may not be compared with the chosen engine, said. */
+  function guard() {
+    const preset = chosen();
+    const why = opponentRefusal(store, preset, document.getElementById('cmp-engine')?.value || app.engineFor(preset?.variant));
+    refused.textContent = why || '';
+    refused.hidden = !why;
+    if (stop.disabled) run.disabled = Boolean(why);
+    return why;
+  }
 
   /** The position a preset names, to tell whether the table is of it. */
   function positionKey(p) {
@@ -133,7 +147,7 @@ export function mount(root, app) {
 
   function start() {
     const preset = chosen();
-    if (!preset) return;
+    if (!preset || guard()) return;
     const kind = kindOf(preset);
     const runs = [...runsBox.querySelectorAll('input[data-run]:checked')].map((c) => c.dataset.run);
     const depths = depthsInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
@@ -172,15 +186,17 @@ export function mount(root, app) {
     redraw();
   });
   store.on('compare_done', (m) => {
-    run.disabled = false;
     stop.disabled = true;
+    run.disabled = false;
+    guard();
     status.textContent = `Done: ${rows.length} searches in ${(m.elapsed_ms / 1000).toFixed(1)} s.`;
     view.dataset.state = 'done';
     view.dataset.doneAt = String(Number(view.dataset.doneAt || 0) + 1);
   });
   store.on('compare_failed', (m) => {
-    run.disabled = false;
     stop.disabled = true;
+    run.disabled = false;
+    guard();
     status.className = 'tv-status error';
     status.textContent = m.message === 'stopped' ? 'Stopped.' : m.message;
     view.dataset.state = 'failed';

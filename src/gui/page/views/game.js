@@ -1,8 +1,10 @@
 // The game: a new game of any variant with its rules (fields built from the engine's own
 // option lines), a game against an engine (either seat, time per move, clock or depth) or
-// between two engines, and the controls of a running game (undo, hint, pause, stop).
+// between two engines, and the controls of a running game (against an engine: undo, hint, a
+// draw offer, resign, abort; between engines: pause, stop). Leaving a game against an engine
+// (another game, a new one) asks first.
 
-import { h, fill, select, row, optionField, fieldValue } from '../dom.js';
+import { h, fill, select, row, optionField, fieldValue, ask } from '../dom.js';
 import { boardFor, gameTitle, howToPlay, limitsOf, limitsWords, sideName } from '../boards/index.js';
 
 export const id = 'game';
@@ -11,13 +13,20 @@ export const area = 'side';
 
 export function mount(root, app) {
   const { store } = app;
-  // Choosing a game starts it at once (never the old game under the new name).
-  const variantSelect = select('variant', [], null, () => {
+  // Choosing a game starts it at once (never the old game under the new name); during a game
+  // against an engine, once the person agrees to leave it.
+  const variantSelect = select('variant', [], null, async () => {
+    if (!(await app.leave('Choosing another game'))) {
+      if (store.state) variantSelect.value = store.state.variant;
+      return;
+    }
     drawRules();
     start();
   });
   const rulesBox = h('div', { class: 'rules-form', id: 'rules-form' });
-  const newGame = h('button', { id: 'new-game', class: 'primary', onclick: start }, 'New game');
+  const newGame = h('button', { id: 'new-game', class: 'primary', onclick: async () => {
+    if (await app.leave('A new game')) start();
+  } }, 'New game');
   const modeBox = h('div', { class: 'mode-box', id: 'mode-box' });
   const howText = h('p', { id: 'how-to-play-text' });
   const how = h('details', { class: 'how-to-play', id: 'how-to-play' }, h('summary', {}, 'How to play'), howText);
@@ -207,13 +216,25 @@ export function mount(root, app) {
   function drawRunning(state) {
     const buttons = [];
     if (state.mode.kind === 'play') {
+      // As lichess: Abort until both sides have moved, then Offer a draw and Resign.
       buttons.push(h('button', { id: 'undo', onclick: () => app.send({ type: 'undo' }) }, 'Undo'));
       buttons.push(h('button', { id: 'hint', onclick: () => app.send({ type: 'hint' }) }, 'Hint'));
+      buttons.push(h('button', { id: 'offer-draw', title: 'the engine accepts when its own search finds the position drawn or lost for it', onclick: () => app.send({ type: 'offer_draw' }) }, 'Offer a draw'));
+      buttons.push(h('button', { id: 'resign', class: 'danger', onclick: resign }, 'Resign'));
+      buttons.push(h('button', { id: 'abort', title: 'call the game off: no result (until both sides have moved)', onclick: () => app.send({ type: 'abort' }) }, 'Abort'));
     } else {
       buttons.push(h('button', { id: 'pause', onclick: () => app.send({ type: store.state.mode.paused ? 'resume' : 'pause' }) }, 'Pause'));
+      buttons.push(h('button', { id: 'stop-game', onclick: () => app.send({ type: 'stop_game' }) }, 'Stop game'));
     }
-    buttons.push(h('button', { id: 'stop-game', onclick: () => app.send({ type: 'stop_game' }) }, 'Stop game'));
-    fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, buttons));
+    fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, buttons),
+      h('p', { class: 'draw-status', id: 'draw-status', role: 'status' }));
+  }
+
+  async function resign() {
+    const state = store.state;
+    const opponent = state.mode.players[state.mode.human === 'p1' ? 1 : 0];
+    const sure = await ask({ id: 'resign-ask', title: 'Resign the game?', text: `${opponent} wins the game.`, confirm: 'Resign', cancel: 'Keep playing' });
+    if (sure) app.send({ type: 'resign' });
   }
 
   function updateRunning(state) {
@@ -228,5 +249,23 @@ export function mount(root, app) {
     status.textContent = `${what} · ${limitsWords(state.mode.limits)}${state.mode.paused ? ' · paused' : ''}${ended}`;
     const pause = document.getElementById('pause');
     if (pause) pause.textContent = state.mode.paused ? 'Resume' : 'Pause';
+    // Abort before both sides have moved; a draw offer and resigning after.
+    const abortable = state.mode.abortable;
+    const offer = state.mode.draw_offer;
+    const myTurn = state.side === state.mode.human && !state.mode.thinking;
+    for (const [id, shown] of [['abort', abortable], ['resign', !abortable], ['offer-draw', !abortable]]) {
+      const node = document.getElementById(id);
+      if (node) node.hidden = !shown;
+    }
+    const draw = document.getElementById('offer-draw');
+    if (draw) {
+      draw.disabled = !myTurn || Boolean(offer);
+      draw.textContent = offer?.status === 'pending' ? 'Draw offered…' : 'Offer a draw';
+    }
+    const drawStatus = document.getElementById('draw-status');
+    if (drawStatus) {
+      drawStatus.textContent = offer ? `${offer.reason}${offer.status === 'pending' ? '…' : '.'}` : '';
+      drawStatus.hidden = !offer;
+    }
   }
 }

@@ -12,22 +12,16 @@ export function mount(root, app) {
   const list = h('div', { class: 'log', id: 'log', role: 'log', tabindex: 0, 'aria-label': "the engines' protocol lines" });
   const clear = h('button', { id: 'log-clear', onclick: () => list.replaceChildren() }, 'Clear');
   // While a person plays an engine its lines (scores, principal variations) would give the
-  // game away: the list is hidden until the game ends, unless the person asks.
+  // game away: the server holds them back until the game ends, and the panel says so.
   const hiddenNote = h('p', { class: 'hint-text', id: 'log-hidden' });
-  let revealed = false;
-  const reveal = h('button', { id: 'log-reveal', onclick: () => { revealed = true; update(); } }, 'Show anyway');
-  root.append(h('div', { class: 'buttons' }, clear, reveal), hiddenNote, list);
+  root.append(h('div', { class: 'buttons' }, clear), hiddenNote, list);
   function update() {
-    const hide = app.store.playing() && !revealed;
-    list.hidden = hide;
-    reveal.hidden = !hide;
-    hiddenNote.hidden = !hide;
-    hiddenNote.textContent = hide ? 'Hidden during your game against an engine: its lines would give the game away. Shown when the game ends.' : '';
+    const state = app.store.state;
+    const opponent = app.store.playing() ? state.mode.players[state.mode.human === 'p1' ? 1 : 0] : null;
+    hiddenNote.hidden = !opponent;
+    hiddenNote.textContent = opponent ? `${opponent}'s lines are held back during your game against it (they would give the game away); they come when the game ends.` : '';
   }
-  app.store.on('state', () => {
-    if (!app.store.playing()) revealed = false;
-    update();
-  });
+  app.store.on('state', update);
   update();
   // Lines are added once per frame (an engine may write hundreds a second).
   let pending = [];

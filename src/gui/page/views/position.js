@@ -22,17 +22,21 @@ export function mount(root, app) {
     const chosen = file.files?.[0];
     if (!chosen) return;
     recordText.value = await chosen.text();
-    app.send({ type: 'load_record', text: recordText.value });
     file.value = '';
+    if (await app.leave('Opening a game')) app.send({ type: 'load_record', text: recordText.value });
   });
   root.append(
     h('div', { class: 'copy-row' }, h('span', { class: 'row-label' }, 'Fen'), fenOut, h('button', { id: 'copy-fen', onclick: () => copy(fenOut.value, fenOut) }, 'Copy')),
     h('div', { class: 'copy-row' }, h('span', { class: 'row-label' }, 'Moves'), movesOut, h('button', { id: 'copy-moves', onclick: () => copy(movesOut.value, movesOut) }, 'Copy')),
-    h('div', { class: 'setup' }, setupText, h('button', { id: 'setup-apply', onclick: () => app.send({ type: 'setup', text: setupText.value }) }, 'Set position')),
+    h('div', { class: 'setup' }, setupText, h('button', { id: 'setup-apply', onclick: async () => {
+      if (await app.leave('Setting a position')) app.send({ type: 'setup', text: setupText.value });
+    } }, 'Set position')),
     setupError,
     h('div', { class: 'record' }, recordText, h('div', { class: 'buttons' },
       h('button', { id: 'save-record', onclick: () => app.send({ type: 'save_record' }) }, 'Save game'),
-      h('button', { id: 'load-record', onclick: () => app.send({ type: 'load_record', text: recordText.value }) }, 'Load game'),
+      h('button', { id: 'load-record', onclick: async () => {
+        if (await app.leave('Loading a game')) app.send({ type: 'load_record', text: recordText.value });
+      } }, 'Load game'),
       h('button', { id: 'open-file', type: 'button', onclick: () => file.click() }, 'Open file…'), file)),
     recordError,
   );

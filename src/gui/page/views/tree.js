@@ -5,7 +5,7 @@
 // the path being searched; large trees open to a chosen level, nodes opened and closed by click.
 
 import { h, fill, select, row } from '../dom.js';
-import { SEARCH_PRESETS, currentPosition } from '../lab/presets.js';
+import { SEARCH_PRESETS, currentPosition, opponentRefusal } from '../lab/presets.js';
 import { TraceTree } from '../lab/tree-model.js';
 import { layout } from '../lab/tree-layout.js';
 import { TreeDrawing } from '../lab/tree-draw.js';
@@ -42,6 +42,8 @@ export function mount(root, app) {
   const run = h('button', { id: 'tv-run', class: 'primary', onclick: start }, 'Search');
   const stop = h('button', { id: 'tv-stop', onclick: () => app.send({ type: 'stop_trace' }), disabled: true }, 'Stop');
   const status = h('div', { class: 'tv-status', id: 'tv-status' }, 'Pick a position and an algorithm, then Search.');
+  // Said instead of searching: the opponent of a game in progress and the game's position.
+  const refused = h('p', { class: 'field-error', id: 'tv-refused', role: 'status', hidden: true });
   const summary = h('div', { class: 'tv-summary', id: 'tv-summary' });
 
   const slider = h('input', { id: 'tv-slider', 'aria-label': 'search step', type: 'range', min: 0, max: 0, value: 0, oninput: () => setStep(Number(slider.value)) });
@@ -75,7 +77,7 @@ export function mount(root, app) {
     row('Algorithm', algorithmSelect),
     optionNote,
     h('div', { class: 'tv-inline' }, row('Depth', depthInput), row('Trace limit', limitInput), row('Engine', engineBox)),
-    h('div', { class: 'buttons' }, run, stop));
+    h('div', { class: 'buttons' }, run, stop), refused);
   root.append(
     h('div', { class: 'tv-top' }, controls, h('div', { class: 'tv-info' }, status, summary)),
     stepBar,
@@ -122,9 +124,21 @@ export function mount(root, app) {
     if (preset?.depth) depthInput.value = preset.depth;
     drawEngines();
     clearIfOther();
+    guard();
   });
-  store.on('welcome', () => { drawPresets(); drawEngines(); });
-  store.on('state', () => { drawPresets(); clearIfOther(); });
+  engineBox.addEventListener('change', guard);
+  store.on('welcome', () => { drawPresets(); drawEngines(); guard(); });
+  store.on('state', () => { drawPresets(); clearIfOther(); guard(); });
+
+  /** The reason the chosen position may not be searched with the chosen engine, said. */
+  function guard() {
+    const preset = chosen();
+    const why = opponentRefusal(store, preset, document.getElementById('tv-engine')?.value || app.engineFor(preset?.variant));
+    refused.textContent = why || '';
+    refused.hidden = !why;
+    if (stop.disabled) run.disabled = Boolean(why);
+    return why;
+  }
 
   /** The position a preset names, to tell whether the tree is of it. */
   function positionKey(p) {
@@ -155,7 +169,7 @@ export function mount(root, app) {
 
   function start() {
     const preset = chosen();
-    if (!preset) return;
+    if (!preset || guard()) return;
     const [algorithm, opponent] = algorithmSelect.value.startsWith('expectimax-')
       ? ['minimax', algorithmSelect.value.slice('expectimax-'.length)]
       : [algorithmSelect.value, 'adversarial'];
@@ -195,8 +209,9 @@ export function mount(root, app) {
     pending = null;
     tip.hidden = true;
     tree.finish(m);
-    run.disabled = false;
     stop.disabled = true;
+    run.disabled = false;
+    guard();
     overrides.clear();
     autoOpened.clear();
     levels = tree.defaultLevels();
@@ -220,8 +235,9 @@ export function mount(root, app) {
   });
   store.on('trace_failed', (m) => {
     pending = null;
-    run.disabled = false;
     stop.disabled = true;
+    run.disabled = false;
+    guard();
     view.dataset.state = 'failed';
     status.className = 'tv-status error';
     status.textContent = m.message === 'stopped' ? 'Stopped.' : m.message;
