@@ -830,7 +830,7 @@ async fn a_bad_position_is_refused_with_its_own_reason() {
             "floating stone in column 1",
         ),
         (
-            "......./......./......./xo...../xo...../xo...../xo..... x",
+            "......./......./xo...../xo...../xo...../xo..... x",
             "both x and o have four in a row",
         ),
         (
