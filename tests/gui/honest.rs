@@ -92,6 +92,36 @@ async fn shown(b: &Browser, css: &str) -> bool {
     .unwrap_or(false)
 }
 
+/// axe-core on the page as it is, light and dark (no serious or critical violation), with a
+/// screenshot of each and one at 420 px (dark) with `css` scrolled into view, named `label`.
+async fn looked_at(b: &Browser, axe: Option<&str>, label: &str, css: &str) {
+    let mut found = Vec::new();
+    for theme in ["light", "dark"] {
+        b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+            .await;
+        if let Some(axe) = axe {
+            found.extend(violations(b, axe, &format!("{label} ({theme})")).await);
+        }
+        b.shot(&format!("{label}-{theme}")).await;
+    }
+    b.client
+        .set_window_size(420, 900)
+        .await
+        .expect("a narrow window");
+    b.js(
+        "document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' });",
+        vec![json!(css)],
+    )
+    .await;
+    b.shot_here(&format!("{label}-narrow")).await;
+    b.client
+        .set_window_size(1400, 1100)
+        .await
+        .expect("a wide window");
+    b.js("window.senteTheme('light');", Vec::new()).await;
+    assert!(found.is_empty(), "axe-core:\n{}", found.join("\n"));
+}
+
 /// Starts a game against sente with a clock of `minutes` and no increment.
 async fn start_clock_game(b: &Browser, seat: &str, minutes: &str) {
     b.click("#mode-play").await;
@@ -109,6 +139,7 @@ async fn the_socket_carries_nothing_of_the_opponent_until_the_game_ends() {
     let Some(b) = Browser::start("honest-socket").await else {
         return;
     };
+    let axe = axe_source();
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -147,7 +178,7 @@ async fn the_socket_carries_nothing_of_the_opponent_until_the_game_ends() {
             .await,
         0
     );
-    b.shot("during").await;
+    looked_at(&b, axe.as_deref(), "during", "#mode-box").await;
     b.click("#offer-draw").await;
     b.wait(
         "sente's answer to the draw offer",
@@ -215,6 +246,7 @@ async fn the_tree_and_the_comparison_refuse_the_opponent_the_games_position() {
     let Some(b) = Browser::start("honest-lab").await else {
         return;
     };
+    let axe = axe_source();
     let me = format!("cmd={}", sente().display());
     let server = start_server(&[
         "--engine",
@@ -245,7 +277,7 @@ async fn the_tree_and_the_comparison_refuse_the_opponent_the_games_position() {
          document.getElementById('tv-run').disabled",
     )
     .await;
-    b.shot("tree-refused").await;
+    looked_at(&b, axe.as_deref(), "tree-refused", "#tv-refused").await;
     // ... and by the server, whatever the page sends.
     b.send(
         json!({"type": "trace", "engine": "sente", "variant": "tictactoe",
@@ -317,7 +349,7 @@ async fn the_tree_and_the_comparison_refuse_the_opponent_the_games_position() {
         "document.getElementById('cmp-status').textContent.startsWith('sente is your opponent')",
     )
     .await;
-    b.shot("compare-refused").await;
+    looked_at(&b, axe.as_deref(), "compare-refused", "#cmp-refused").await;
     // Still the game, untouched.
     assert_eq!(b.state().await["mode"]["kind"], "play");
     b.close().await;
@@ -461,11 +493,7 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
     assert!(
         shown(&b, "#resign").await && shown(&b, "#offer-draw").await && !shown(&b, "#abort").await
     );
-    if let Some(axe) = &axe {
-        let found = violations(&b, axe, "a game's controls").await;
-        assert!(found.is_empty(), "axe-core:\n{}", found.join("\n"));
-    }
-    b.shot("controls").await;
+    looked_at(&b, axe.as_deref(), "controls", "#mode-box").await;
     b.click("#offer-draw").await;
     b.wait("the draw", &format!("{STATE}.ended?.result === '1/2-1/2'"))
         .await;
@@ -508,7 +536,7 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
         true,
         "one offer a move"
     );
-    b.shot("draw-declined").await;
+    looked_at(&b, axe.as_deref(), "draw-declined", "#draw-status").await;
 
     // Resign: asked, then sente wins by resignation, as the record says.
     b.click("#resign").await;
@@ -591,6 +619,7 @@ async fn a_link_with_a_wrong_move_opens_its_legal_part_and_says_what_was_wrong()
     let Some(b) = Browser::start("honest-links").await else {
         return;
     };
+    let axe = axe_source();
     let server = start_server(&[]);
     let open = |query: &'static str| {
         let url = format!("{}?{query}", server.url);
@@ -620,18 +649,7 @@ async fn a_link_with_a_wrong_move_opens_its_legal_part_and_says_what_was_wrong()
             .contains("Opened the game up to its last legal move: move 2 'b2' is not a legal move"),
         "{said}"
     );
-    b.shot("tictactoe").await;
-    b.client
-        .set_window_size(420, 900)
-        .await
-        .expect("a narrow window");
-    b.js("window.senteTheme('dark');", Vec::new()).await;
-    b.shot("tictactoe-narrow-dark").await;
-    b.js("window.senteTheme('light');", Vec::new()).await;
-    b.client
-        .set_window_size(1400, 1100)
-        .await
-        .expect("a wide window");
+    looked_at(&b, axe.as_deref(), "tictactoe", ".toast.sticky").await;
 
     open("variant=connect4&moves=4+4+9+3").await;
     b.wait(
@@ -671,7 +689,7 @@ async fn a_link_with_a_wrong_move_opens_its_legal_part_and_says_what_was_wrong()
         )
         .await;
     }
-    b.shot("bad-rule").await;
+    looked_at(&b, axe.as_deref(), "bad-rule", ".toast.sticky").await;
     // Dismissed, it goes.
     b.click(".toast.sticky .toast-close").await;
     b.wait("dismissed", "!document.querySelector('.toast.sticky')")
