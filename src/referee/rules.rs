@@ -124,9 +124,13 @@ mod tests {
             assert!(fen.starts_with("............/"), "{fen}");
             assert_eq!(rules.settings.len(), 2);
         }
-        let unfit = [("Connect4Width".to_string(), "12".to_string())];
+        // 12 x (11 + 1) cells are more than the widest board word holds.
+        let unfit = [
+            ("Connect4Width".to_string(), "12".to_string()),
+            ("Connect4Height".to_string(), "11".to_string()),
+        ];
         let e = Rules::new("connect4", &unfit).unwrap_err();
-        assert!(e.contains("12x6"), "{e}");
+        assert!(e.contains("12x11"), "{e}");
         let too_many = [("BabylonColours".to_string(), "9".to_string())];
         assert!(
             Rules::new("babylon", &too_many)
