@@ -13,10 +13,13 @@ and prints `<moves> <score> <nodes> <microseconds>` per line, in the same score 
 (tests/data/connect4/README.md). A disagreement stops the script with both lines.
 
 Prints `width height moves score peer_nodes` per position (the file's format) and, on stderr,
-each solver's total and mean solve time.
+each solver's total and mean solve time. With --from FILE the positions of the board are read
+from a file of that format instead (no games played), to check it again or time both solvers
+on it: --runs R solves the set R times, interleaved, each position keeping its fastest time.
 
 Usage: cargo build --release && python3 scripts/connect4_wide_vectors.py --width 8 --height 8
        --peer path/to/solver-8x8 [--positions 60] [--seed 1] [--depth 8] [--hash 64]
+       [--from tests/data/connect4/wide.txt --runs 3]
 """
 
 import argparse
@@ -109,6 +112,13 @@ def solve(command, positions):
     return [line.split() for line in lines]
 
 
+def fastest(kept, lines):
+    """Each position's line of the run where it was solved fastest."""
+    if kept is None:
+        return lines
+    return [a if float(a[3]) <= float(b[3]) else b for a, b in zip(kept, lines)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default=str(ROOT / "target" / "release" / "sente"))
@@ -124,29 +134,41 @@ def main():
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hash", type=int, default=64)
+    parser.add_argument("--from", dest="source", help="read the positions from this file")
+    parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    engine = EnginePipe(args.engine, "connect4",
-                        [("Connect4Width", args.width), ("Connect4Height", args.height)])
-    positions = []
-    while len(positions) < args.positions:
-        found = play_game(engine, args.width, args.height, rng, args)
-        rng.shuffle(found)
-        positions += sorted(found[:args.per_game], key=len)
-    positions = positions[:args.positions]
-    engine.send("quit")
-    ours = solve([args.engine, "solve", "connect4", "--width", str(args.width), "--height",
-                  str(args.height), "--hash", str(args.hash)], positions)
-    theirs = solve([args.peer], positions)
+    if args.source:
+        positions = [words[2] for words in (line.split() for line in
+                                            pathlib.Path(args.source).read_text().splitlines())
+                     if words and not words[0].startswith("#")
+                     and (int(words[0]), int(words[1])) == (args.width, args.height)]
+    else:
+        rng = random.Random(args.seed)
+        engine = EnginePipe(args.engine, "connect4",
+                            [("Connect4Width", args.width), ("Connect4Height", args.height)])
+        positions = []
+        while len(positions) < args.positions:
+            found = play_game(engine, args.width, args.height, rng, args)
+            rng.shuffle(found)
+            positions += sorted(found[:args.per_game], key=len)
+        positions = positions[:args.positions]
+        engine.send("quit")
+    sente = [args.engine, "solve", "connect4", "--width", str(args.width), "--height",
+             str(args.height), "--hash", str(args.hash)]
+    ours, theirs = None, None
+    for _ in range(args.runs):
+        ours = fastest(ours, solve(sente, positions))
+        theirs = fastest(theirs, solve([args.peer], positions))
     for moves, a, b in zip(positions, ours, theirs):
         if a[0] != moves or b[0] != moves or a[1] != b[1]:
             sys.exit(f"disagreement on {moves}: sente '{' '.join(a)}', peer '{' '.join(b)}'")
         print(f"{args.width} {args.height} {moves} {a[1]} {b[2]}")
     for name, lines in (("sente", ours), ("peer", theirs)):
         total = sum(float(words[3]) for words in lines) / 1e6
-        print(f"# {name}: {len(lines)} positions, {total:.2f} s, "
-              f"{1e3 * total / len(lines):.2f} ms a position ({machine_description()})",
-              file=sys.stderr)
+        nodes = sum(int(words[2]) for words in lines)
+        print(f"# {name}: {args.width}x{args.height}, {len(lines)} positions, {total:.3f} s, "
+              f"{1e3 * total / len(lines):.2f} ms and {nodes / len(lines):.0f} nodes a position, "
+              f"fastest of {args.runs} ({machine_description()})", file=sys.stderr)
 
 
 if __name__ == "__main__":
