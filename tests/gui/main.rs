@@ -8,6 +8,7 @@ mod errors;
 mod flow;
 mod harness;
 mod lab;
+mod large_boards;
 mod lines;
 mod nim;
 mod perf;
