@@ -34,7 +34,9 @@ def published():
 
 
 def fits(w, h):
-    return w >= 4 and h >= 4 and w * (h + 1) <= 64
+    """Whether sente holds a w x h board: 4 to 12 columns, 4 or more rows, width x (height + 1)
+    at most 128, or 12 x 10."""
+    return 4 <= w <= 12 and h >= 4 and (w * (h + 1) <= 128 or (w, h) == (12, 10))
 
 
 def outcome_of(w, h, score):

@@ -451,6 +451,25 @@ fn fairy_stockfish_is_known_by_its_name_and_plays_connect4_at_any_size_in_its_no
         "depth=1 option.Connect4Height=4 option.Connect4Width=12",
     );
     assert!(text.contains("Terminations: normal 2\n"), "{text}");
+    // Beyond 64 bits: 10 x 8 (88 bits) and Fairy-Stockfish's largest board, 12 x 10 (132 bits,
+    // ranks 1 to 10), each game to its end, every move checked and recorded as sente's column.
+    for (width, height) in [(10, 8), (12, 10)] {
+        let (text, record) = against_fake_fsf(
+            "connect4",
+            "good",
+            "",
+            &format!("depth=1 option.Connect4Width={width} option.Connect4Height={height}"),
+        );
+        assert!(text.contains("Terminations: normal 2\n"), "{text}");
+        assert!(text.contains("Forfeits: none\n"), "{text}");
+        assert!(!record.contains('@'), "{record}");
+        assert!(
+            record.contains(&format!(
+                "[Rules \"Connect4Width={width} Connect4Height={height}\"]"
+            )),
+            "{record}"
+        );
+    }
     // Tic-tac-toe, the notation named.
     let (text, record) = against_fake_fsf("tictactoe", "good", "notation=fsf", "depth=9");
     assert!(text.contains("Terminations: normal 2\n"), "{text}");
@@ -479,15 +498,18 @@ fn fairy_stockfish_faults_are_named() {
     let (text, record) = against_fake_fsf("connect4", "floating", "", "depth=2");
     assert!(text.contains("Terminations: illegal move 2\n"), "{text}");
     assert!(record.contains("played illegal move 'P@"), "{record}");
-    // A board larger than Fairy-Stockfish's 12 x 10.
-    let (text, record) = against_fake_fsf(
-        "connect4",
-        "good",
-        "",
-        "depth=2 option.Connect4Width=4 option.Connect4Height=11",
-    );
-    assert!(text.contains("Terminations: protocol error 2\n"), "{text}");
-    assert!(record.contains("at most 12 files x 10 ranks"), "{record}");
+    // A board larger than Fairy-Stockfish's 12 x 10, which sente plays: 4 x 11, and 7 x 12
+    // beyond 64 bits.
+    for (width, height) in [(4, 11), (7, 12)] {
+        let (text, record) = against_fake_fsf(
+            "connect4",
+            "good",
+            "",
+            &format!("depth=2 option.Connect4Width={width} option.Connect4Height={height}"),
+        );
+        assert!(text.contains("Terminations: protocol error 2\n"), "{text}");
+        assert!(record.contains("at most 12 files x 10 ranks"), "{record}");
+    }
     // A game the adapter cannot load into Fairy-Stockfish stops the match with a message.
     let output = sente_match(
         "--variant babylon --games 2 --engine cmd=$SENTE --engine cmd=$FAKE_FSF --each depth=1",

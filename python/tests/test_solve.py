@@ -43,6 +43,31 @@ def test_connect4_other_sizes():
     assert sente.solve(s).score == 0  # 5x4 is a draw
 
 
+def wide_vectors():
+    """The first positions of each board of tests/data/connect4/wide.txt (valued by
+    Steininger's solver): (width, height, moves, score)."""
+    rows, seen = [], {}
+    for line in (REPO / "tests" / "data" / "connect4" / "wide.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            w, h, moves, score = line.split()[:4]
+            seen[(w, h)] = seen.get((w, h), 0) + 1
+            if seen[(w, h)] <= 3:
+                rows.append((int(w), int(h), moves, int(score)))
+    return rows
+
+
+@pytest.mark.parametrize("width, height, moves, score", wide_vectors())
+def test_connect4_beyond_64_bits(width, height, moves, score):
+    s = sente.State("connect4", width=width, height=height)
+    for mv in moves:
+        s.play(mv)
+    solution = sente.solve(s)
+    assert solution.score == score
+    assert max(solution.columns.values()) == score
+    assert list(solution.columns) == s.legal_moves()
+    assert solution.best_move in s.legal_moves()
+
+
 def test_connect4_solve_refuses_a_finished_game():
     s = connect4("1212121")
     with pytest.raises(ValueError, match="over"):

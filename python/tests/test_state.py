@@ -60,7 +60,9 @@ def test_a_rush_hour_database_line_is_a_fen():
     [
         (lambda: sente.State("chess"), "unknown variant 'chess'"),
         (lambda: sente.State("connect4", width=20), "Connect4Width"),
-        (lambda: sente.State("connect4", width=12, height=12), "64"),
+        (lambda: sente.State("connect4", width=12, height=12), "a 12x12 board is too large: .* at most 128 or the board at most 12x10"),
+        (lambda: sente.State("connect4", width=7, height=20), "a 7x20 board is too large"),
+        (lambda: sente.State("connect4", width=13, height=4), "Connect4Width"),
         (lambda: sente.State("tictactoe", width=4), "not a rule of tictactoe"),
         (lambda: sente.State("connect4", colours=3), "not a rule of connect4"),
         (lambda: sente.State("babylon", colours=0), "BabylonColours"),
@@ -165,3 +167,28 @@ def test_boards_are_svg():
     c4.play("4")
     svg = c4._repr_svg_()
     assert svg.count("#e5484d") == 1  # one red disc
+
+
+@pytest.mark.parametrize("width, height", [(8, 8), (10, 8), (12, 10), (4, 31)])
+def test_connect4_boards_beyond_64_bits(width, height):
+    s = sente.State("connect4", width=width, height=height)
+    labels = [str(i + 1) if i < 9 else chr(ord("a") + i - 9) for i in range(width)]
+    assert s.legal_moves() == labels
+    assert s.rules == {"width": width, "height": height}
+    assert s.fen == "/".join(["." * width] * height) + " x"
+    # The last column twice, then the first: the fen, the drawing and perft follow.
+    for mv in [labels[-1], labels[-1], "1"]:
+        s.play(mv)
+    rows = s.fen.split()[0].split("/")
+    assert rows[-1] == "x" + "." * (width - 2) + "x" and rows[-2] == "." * (width - 1) + "o"
+    assert s.perft(2) == width * width
+    root = ET.fromstring(s._repr_svg_())
+    assert root.get("aria-label") == f"Connect Four board, {width} by {height}"
+    # Two red discs and a yellow one (the discs' radius is 0.4 of a 64-unit cell).
+    svg = s._repr_svg_()
+    assert svg.count("r='25.6' fill='#e5484d'") == 2 and svg.count("r='25.6' fill='#f5c542'") == 1
+    # A column fills up after `height` discs, and the board plays on around it.
+    full = sente.State("connect4", width=width, height=height)
+    for _ in range(height):
+        full.play("2")
+    assert "2" not in full.legal_moves() and not full.is_over

@@ -9,6 +9,7 @@ mod flow;
 mod harness;
 mod honest;
 mod lab;
+mod large_boards;
 mod lines;
 mod nim;
 mod perf;

@@ -26,6 +26,9 @@ export function keyMove(key, state) {
 
 const CELL = 64;
 const TOP = 56;
+/** The smallest size in px, as shown, of the column labels and the values' words: a wide board
+ *  in a narrow window is drawn small, so its words are written larger in the board's units. */
+const READABLE = 10;
 
 /** Column `i`'s label: 1-9, then a, b, c... */
 export function label(i) {
@@ -117,7 +120,11 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
   const verdict = proven(columns, state.fen);
   const boardW = width * CELL;
   const boardH = height * CELL;
-  const svg = canvas(container, boardW + 20, TOP + boardH + 74, `Connect Four board, ${width} by ${height}`);
+  const text = textSizes(container, boardW + 20, TOP + boardH + 74);
+  const labelY = TOP + boardH + 6 + text.label;
+  const chipTop = labelY + 8;
+  const chipH = 2 * Math.round(text.chip * 1.15) + 10;
+  const svg = canvas(container, boardW + 20, chipTop + chipH + 4, `Connect Four board, ${width} by ${height}`);
   const root = s('g', { transform: 'translate(10 0)' });
   svg.append(root);
 
@@ -198,9 +205,9 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
     const x = c * CELL;
     const col = s('g', { class: `c4-column${legal.has(mv) ? ' legal' : ''}${hint === mv ? ' hint' : ''}` });
     col.append(s('circle', { class: `c4-preview c4-${side}`, cx: x + CELL / 2, cy: TOP / 2, r: CELL * 0.36 }));
-    col.append(s('text', { class: 'c4-label', x: x + CELL / 2, y: TOP + boardH + 20, 'text-anchor': 'middle' }, mv));
+    col.append(s('text', { class: 'c4-label', x: x + CELL / 2, y: labelY, 'font-size': text.label, 'text-anchor': 'middle' }, mv));
     const value = values.get(mv);
-    if (value) col.append(columnValue(value, x + CELL / 2, TOP + boardH + 46, verdict?.best.includes(mv)));
+    if (value) col.append(columnValue(value, x + CELL / 2, chipTop, chipH, text.chip, verdict?.best.includes(mv)));
     const discs = rows.filter((row) => row[c] !== '.').length;
     const colour = state.side === 'p1' ? 'red' : 'yellow';
     const what = discs >= height ? 'full' : `${discs} disc${discs === 1 ? '' : 's'}${legal.has(mv) ? `, ${colour} to play` : ''}`;
@@ -214,16 +221,27 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
   }
 }
 
-function columnValue(value, x, y, best) {
+/** The labels' and the chips' font sizes in the board's units for a drawing `width` x `height`
+ *  units shown in `container` (the page's rule: at most 640 px wide, 68% of the window high):
+ *  the usual 15 and 14, larger where the board is shown small enough to make them unreadable. */
+function textSizes(container, width, height) {
+  const px = Math.min(container.clientWidth || 640, 640);
+  const shown = Math.min(1, px / width, (0.68 * window.innerHeight) / height);
+  const size = (usual, most) => Math.max(usual, Math.min(most, Math.ceil(READABLE / shown)));
+  return { label: size(15, 26), chip: size(14, 23) };
+}
+
+function columnValue(value, x, top, height, font, best) {
   const cls = value.status === 'solved' ? value.result : value.status === 'unproven' ? 'unknown' : 'pending';
   // Two lines: the result, then the distance (`loss` / `in 13`).
   const [word, ...rest] = chipText(value).split(' ');
   const lines = [best ? `★${word}` : word, rest.join(' ')].filter(Boolean);
-  const top = lines.length === 2 ? y - 5 : y + 3;
+  const line = Math.round(font * 1.15);
+  const first = top + (height - lines.length * line) / 2 + line * 0.8;
   return s('g', { class: `c4-value ${cls}${best ? ' best' : ''}`, 'data-column-value': value.mv, 'data-words': chipText(value) },
     s('title', {}, `${chipWords(value)}${best ? ', a best move' : ''}`),
-    s('rect', { x: x - 29, y: y - 21, width: 58, height: 38, rx: 10 }),
-    ...lines.map((line, i) => s('text', { x, y: top + i * 16, 'text-anchor': 'middle' }, line)));
+    s('rect', { x: x - 29, y: top, width: 58, height, rx: 10 }),
+    ...lines.map((text, i) => s('text', { x, y: first + i * line, 'font-size': font, 'text-anchor': 'middle' }, text)));
 }
 
 /** A move in words: `drop in column 4`. */

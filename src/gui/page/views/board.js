@@ -307,6 +307,9 @@ export function mount(root, app) {
     });
   };
   for (const type of ['info', 'hint', 'columns']) store.on(type, later);
+  // A board module may size its drawing's words by the room it is shown in: a resized window
+  // draws it again.
+  window.addEventListener('resize', later);
 }
 
 function clockText(ms) {

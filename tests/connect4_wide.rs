@@ -1,0 +1,140 @@
+//! The Connect Four solver beyond 64 bits and its 128-bit path on the 64-bit boards: the
+//! positions of `tests/data/connect4/wide.txt` (8 x 8, 9 x 7 and 10 x 6, valued by Christophe
+//! Steininger's solver) solved exactly, and every vector of a 64-bit board (7 x 6's `end`,
+//! `mid` and `begin`, 9 x 5's `nine-by-five`) solved in a 128-bit word to the same score as in
+//! the 64-bit word.
+
+use sente::games::connect4::Shape;
+use sente::search::solve::batch::{self, BatchConfig};
+use sente::search::solve::connect4::SolverWord;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// The lines of a file of `tests/data/connect4`, comments left out, split into words.
+fn vectors(file: &str) -> Vec<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/connect4")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// `(moves, score, nodes)` of each position solved by the solver of words `B` on `shape`, a
+/// fresh table per position.
+fn solve_in<B: SolverWord>(shape: Shape, positions: &[String]) -> Vec<(String, i32, u64)> {
+    let input: String = positions.iter().map(|m| format!("{m}\n")).collect();
+    let mut out = Vec::new();
+    let config = BatchConfig {
+        shape,
+        ..BatchConfig::standard(16)
+    };
+    batch::run_in::<B>(&mut input.as_bytes(), &mut out, config).expect("batch run");
+    let text = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<(String, i32, u64)> = text
+        .lines()
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let score = words[1]
+                .parse()
+                .unwrap_or_else(|_| panic!("no score: {line}"));
+            let nodes = words[2]
+                .parse()
+                .unwrap_or_else(|_| panic!("no nodes: {line}"));
+            (words[0].to_string(), score, nodes)
+        })
+        .collect();
+    assert_eq!(lines.len(), positions.len(), "{text}");
+    lines
+}
+
+#[test]
+fn boards_beyond_64_bits_solve_as_steiningers_solver_does() {
+    let mut boards: BTreeMap<(u8, u8), Vec<(String, i32)>> = BTreeMap::new();
+    for words in vectors("wide.txt") {
+        let (w, h): (u8, u8) = (
+            words[0].parse().expect("width"),
+            words[1].parse().expect("height"),
+        );
+        let score: i32 = words[3].parse().expect("score");
+        boards
+            .entry((w, h))
+            .or_default()
+            .push((words[2].clone(), score));
+    }
+    assert_eq!(
+        boards.keys().copied().collect::<Vec<_>>(),
+        [(8, 8), (9, 7), (10, 6)]
+    );
+    for ((w, h), positions) in &boards {
+        let shape = Shape::new(*w, *h).expect("a board sente holds");
+        assert!(shape.bits() > 64, "{shape} fits 64 bits");
+        assert!(
+            positions.len() >= 50,
+            "{shape}: {} positions",
+            positions.len()
+        );
+        let moves: Vec<String> = positions.iter().map(|(m, _)| m.clone()).collect();
+        // The narrowest word the board fits, as `sente solve` chooses it.
+        let input: String = moves.iter().map(|m| format!("{m}\n")).collect();
+        let mut out = Vec::new();
+        let config = BatchConfig {
+            shape,
+            ..BatchConfig::standard(16)
+        };
+        batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert_eq!(text.lines().count(), positions.len(), "{text}");
+        for ((moves, score), line) in positions.iter().zip(text.lines()) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(words[0], moves);
+            assert_eq!(words[1], score.to_string(), "{shape} {moves}: got {line}");
+            // Empty cells from 16 to 30, as the file says.
+            let empty = usize::from(*w) * usize::from(*h) - moves.len();
+            assert!((16..=30).contains(&empty), "{shape} {moves}: {empty} empty");
+        }
+    }
+}
+
+/// Every position of a 64-bit board's vector file solved in both words: the same score (the
+/// file's), and the 128-bit word's node count printed beside the 64-bit one's when they differ.
+fn both_words_agree(file: &str, shape: Shape, moves_at: usize, score_at: usize) {
+    let rows = vectors(file);
+    let positions: Vec<String> = rows.iter().map(|r| r[moves_at].clone()).collect();
+    let narrow = solve_in::<u64>(shape, &positions);
+    let wide = solve_in::<u128>(shape, &positions);
+    let mut differ = 0;
+    for ((row, a), b) in rows.iter().zip(&narrow).zip(&wide) {
+        assert_eq!(a.0, row[moves_at]);
+        assert_eq!(b.0, row[moves_at]);
+        assert_eq!(a.1.to_string(), row[score_at], "{file} 64 bits: {}", a.0);
+        assert_eq!(
+            b.1, a.1,
+            "{file} {}: 128 bits {}, 64 bits {}",
+            a.0, b.1, a.1
+        );
+        if a.2 != b.2 {
+            differ += 1;
+        }
+    }
+    eprintln!(
+        "{file}: {} positions, the same scores; node counts differ on {differ}",
+        rows.len()
+    );
+}
+
+#[test]
+fn the_128_bit_path_equals_the_64_bit_one_on_every_7x6_vector() {
+    for set in ["end.txt", "mid.txt", "begin.txt"] {
+        both_words_agree(set, Shape::STANDARD, 0, 1);
+    }
+}
+
+#[test]
+fn the_128_bit_path_equals_the_64_bit_one_on_every_9x5_vector() {
+    let shape = Shape::new(9, 5).expect("9 x 5");
+    assert!(shape.bits() <= 64);
+    both_words_agree("nine-by-five.txt", shape, 2, 3);
+}
