@@ -153,6 +153,39 @@ class Solution:
         return self.pv
 
 
+def _unfit_algorithm(variant: str, algorithm: str, fitting: List[str]) -> str:
+    """Why `solve` does not run `algorithm` on `variant`, and what it runs instead."""
+    if not fitting:
+        return (
+            f"{variant} is solved by its own exact solver: solve takes no algorithm for it, not "
+            f"{algorithm!r} (sente.search(state, {algorithm!r}, depth=...) runs that search)"
+        )
+    known = [name for name, _ in _ALGORITHM_WORDS]
+    if algorithm not in known:
+        return f"unknown algorithm {algorithm!r}: solve on {variant} takes {_or(fitting)}"
+    why = dict(_ALGORITHM_WORDS)[algorithm]
+    return f"solve on {variant} takes algorithm {_or(fitting)}, not {algorithm!r} ({why})"
+
+
+# What each algorithm is, for the error of `solve` when it does not fit the game.
+_ALGORITHM_WORDS = [
+    ("alphabeta", "the full alpha-beta search of two-player games; on a puzzle the engine's "
+                  "alphabeta is its breadth-first search: ask for 'bfs'"),
+    ("minimax", "a two-player search: on a puzzle, whose positions repeat, it would never prove "
+                "the solution"),
+    ("alphabeta-plain", "a two-player search: on a puzzle, whose positions repeat, it would never "
+                        "prove the solution"),
+    ("bfs", "a puzzle search, for one player"),
+    ("astar", "a puzzle search, for one player"),
+    ("idastar", "a puzzle search, for one player"),
+]
+
+
+def _or(words: List[str]) -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def solve(
     state: State,
     algorithm: Optional[str] = None,
@@ -169,9 +202,12 @@ def solve(
     with the search's statistics. The rocks game, Babylon, tic-tac-toe and game trees: the
     exact value and a best line. Ctrl-C raises KeyboardInterrupt."""
     variant = state.variant
+    fitting = _sente.solve_algorithms(state)
+    if algorithm is not None and algorithm not in fitting:
+        raise ValueError(_unfit_algorithm(variant, algorithm, fitting))
     if variant == "connect4":
-        if algorithm or heuristic or metric:
-            raise ValueError("the Connect Four solver takes no algorithm, heuristic or metric")
+        if heuristic or metric:
+            raise ValueError("the Connect Four solver takes no heuristic or metric")
         said = _sente.solve_connect4(state, columns=True, hash=hash, threads=threads)
         columns = dict(said["columns"])
         best = max(columns, key=lambda c: columns[c]) if columns else None
@@ -189,12 +225,12 @@ def solve(
     if variant == "rushhour":
         if metric is not None:
             state = State("rushhour", fen=state.fen, metric=metric)
-        algorithm = algorithm or "astar"
     elif metric is not None or heuristic is not None:
         raise ValueError(f"metric and heuristic are for rushhour, not {variant}")
+    if algorithm is None:
+        algorithm = "astar" if state.is_puzzle else "alphabeta"
     said = _sente.search(
-        state, algorithm=algorithm or "alphabeta", heuristic=heuristic, hash=hash,
-        threads=threads, solve=True,
+        state, algorithm=algorithm, heuristic=heuristic, hash=hash, threads=threads, solve=True,
     )
     if said["errors"]:
         raise ValueError("; ".join(said["errors"]))

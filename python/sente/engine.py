@@ -23,6 +23,8 @@ from ._sente import (
     EngineTerminated,
     EngineTimeout,
     State,
+    _check_seconds,
+    _check_whole,
     parse_info,
 )
 
@@ -208,15 +210,17 @@ class Engine:
         answers garbage; the engine is then closed."""
         parts = ["go"]
         if depth is not None:
-            parts += ["depth", str(int(depth))]
+            parts += ["depth", str(_check_whole(depth, "depth", "plies", 1))]
         if movetime is not None:
-            parts += ["movetime", str(max(1, round(float(movetime) * 1000)))]
+            movetime = _check_seconds(movetime, "movetime")
+            parts += ["movetime", str(max(1, round(movetime * 1000)))]
         if nodes is not None:
-            parts += ["nodes", str(int(nodes))]
+            parts += ["nodes", str(_check_whole(nodes, "nodes", "nodes", 1))]
         if len(parts) == 1:
             raise ValueError("give a limit: depth, movetime or nodes")
         if timeout is None:
-            timeout = float(movetime) + MARGIN if movetime is not None else DEFAULT_TIMEOUT
+            timeout = movetime + MARGIN if movetime is not None else DEFAULT_TIMEOUT
+        timeout = _check_seconds(timeout, "timeout")
         self._set_position(state)
         move, lines, taken = self._guard(self._process.go, " ".join(parts), float(timeout))
         infos = [parse_info(line) for line in lines]

@@ -3,6 +3,7 @@
 //! the engine's own tasks with the GIL released, and the engine driver wraps the referee's
 //! `EngineProcess`. The Python side (`python/sente/`) gives these plain classes and drawings.
 
+mod args;
 mod engine;
 mod errors;
 mod puzzles;
@@ -20,10 +21,14 @@ fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::State>()?;
     m.add_class::<engine::EngineProcess>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve_algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(engine::parse_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::variant_names, m)?)?;
     m.add_function(wrap_pyfunction!(state::rule_declarations, m)?)?;
+    m.add_function(wrap_pyfunction!(state::restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(args::check_whole, m)?)?;
+    m.add_function(wrap_pyfunction!(args::check_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rushhour_puzzle_set, m)?)?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("EngineError", py.get_type::<errors::EngineError>())?;

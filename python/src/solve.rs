@@ -2,11 +2,13 @@
 //! narrowest word its board fits), the score of the position and of every column, with the GIL
 //! released and Ctrl-C honoured.
 
+use crate::args;
 use crate::run::run_on_thread;
 use crate::state::State;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sente::engine::options::{MAX_HASH_MB, MAX_THREADS};
 use sente::games::Game;
 use sente::games::connect4::{Connect4, fen_shape};
 use sente::search::solve::connect4::{Interrupted, Solver, SolverWord};
@@ -17,14 +19,18 @@ use std::time::Instant;
 
 /// Solves a Connect Four state: `score`, `columns` (move, score) and `nodes`.
 #[pyfunction]
-#[pyo3(signature = (state, columns = true, hash = 64, threads = 1))]
+#[pyo3(signature = (state, columns = true, hash = None, threads = None))]
 pub fn solve_connect4<'py>(
     py: Python<'py>,
     state: &Bound<'py, State>,
     columns: bool,
-    hash: usize,
-    threads: usize,
+    hash: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let hash =
+        args::whole_opt(hash, "hash", "MB", 1, MAX_HASH_MB as i64)?.map_or(64, |h| h as usize);
+    let threads = args::whole_opt(threads, "threads", "threads", 1, MAX_THREADS as i64)?
+        .map_or(1, |t| t as usize);
     let fen = {
         let state = state.borrow();
         let inner = state.lock();
@@ -53,9 +59,6 @@ fn solve_in<'py, B: SolverWord>(
         return Err(PyValueError::new_err(format!(
             "the game is over ({outcome}): nothing to solve"
         )));
-    }
-    if hash == 0 {
-        return Err(PyValueError::new_err("hash is at least 1 (MB)"));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();

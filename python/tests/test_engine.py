@@ -118,6 +118,15 @@ def test_configure_checks_options(sente_bin):
             engine.configure({"Algorithm": "random"})
         with pytest.raises(ValueError, match="give a limit"):
             engine.analyse(sente.State("connect4"))
+        # The limits are checked before anything is sent.
+        with pytest.raises(ValueError, match="depth is a whole number of plies at least 1, not -1"):
+            engine.analyse(sente.State("connect4"), depth=-1)
+        with pytest.raises(ValueError, match="movetime is a number of seconds above 0 .*not 0"):
+            engine.play(sente.State("connect4"), movetime=0)
+        with pytest.raises(ValueError, match="nodes is a whole number of nodes at least 1, not 0"):
+            engine.analyse(sente.State("connect4"), nodes=0)
+        with pytest.raises(ValueError, match="timeout is a number of seconds above 0 .*not -2"):
+            engine.analyse(sente.State("connect4"), depth=2, timeout=-2)
         assert engine.analyse(sente.State("tictactoe"), depth=2).best_move is not None
 
 
