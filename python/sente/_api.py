@@ -19,8 +19,10 @@ class SearchResult:
 
     best_move: Optional[str]
     """The move to play (None when the game is over)."""
-    value: Optional[int]
-    """The score in centipawns from the side to move (None for a mate score: see `mate`)."""
+    value: Optional[float]
+    """The score from the side to move in the game's own units: a game tree's leaf values
+    (`3`, an expectimax mean `7.67`), the evaluation's points elsewhere (an int when whole;
+    None for a win or loss: see `mate`). `score` gives the protocol's `cp 300`."""
     mate: Optional[int]
     """`n`: the side to move wins with its n-th move; `-n`: loses at the opponent's n-th."""
     pv: List[str]
@@ -43,20 +45,33 @@ class SearchResult:
     """The protocol lines the engine would have printed (trace lines left out)."""
     tree: Optional[SearchTree] = None
     """With `trace=True`, the traced tree (draws itself in Jupyter)."""
+    cp: Optional[int] = None
+    """The score as the engine's `score cp` says it, in centipawns (a game tree's 3 is 300);
+    `value` is the same in the game's units."""
 
     @property
     def score(self) -> str:
-        """The score as the protocol writes it: `cp 25` or `mate -3`."""
+        """The score as the engine's `info` line writes it: `cp 25` or `mate -3` (centipawns:
+        a game tree's 3 is `cp 300`)."""
         if self.mate is not None:
             return f"mate {self.mate}"
-        return f"cp {self.value}" if self.value is not None else "none"
+        return f"cp {self.cp}" if self.cp is not None else "none"
+
+
+def in_units(cp: Optional[int], unit: int) -> Optional[float]:
+    """A score of the engine (`score cp`) in the game's units, `unit` centipawns each: an int
+    when whole (a tree's `cp 300` is 3), else a float with two decimals (`cp 767` is 7.67)."""
+    if cp is None:
+        return None
+    whole, rest = divmod(cp, unit)
+    return whole if rest == 0 else cp / unit
 
 
 def _result(said: Dict[str, Any], trace: bool) -> SearchResult:
     pv = list(said.get("pv") or [])
     return SearchResult(
         best_move=said["best_move"],
-        value=said.get("cp"),
+        value=in_units(said.get("cp"), said["unit"]),
         mate=said.get("mate"),
         pv=pv,
         nodes=int(said.get("nodes") or 0),
@@ -68,6 +83,7 @@ def _result(said: Dict[str, Any], trace: bool) -> SearchResult:
         notes=list(said["notes"]),
         lines=list(said["lines"]),
         tree=SearchTree(said["trace"], pv) if trace else None,
+        cp=said.get("cp"),
     )
 
 
@@ -135,8 +151,9 @@ class Solution:
     its negative, a draw 0), from the side to move."""
     columns: Dict[str, int] = field(default_factory=dict)
     """Connect Four: each legal column's exact score, from the side to move."""
-    value: Optional[int] = None
-    """The exact value in centipawns from the side to move, when not a win or loss."""
+    value: Optional[float] = None
+    """The exact value from the side to move in the game's own units (a game tree's leaf
+    values), when not a win or loss."""
     mate: Optional[int] = None
     """A win in `n` own moves (`-n`: a loss), or for a puzzle its optimal length."""
     length: Optional[int] = None
@@ -244,7 +261,7 @@ def solve(
         pv=pv,
         nodes=int(said.get("nodes") or 0),
         time=float(said["elapsed"]),
-        value=said.get("cp"),
+        value=in_units(said.get("cp"), said["unit"]),
         mate=said.get("mate"),
         notes=notes,
     )

@@ -86,12 +86,12 @@ class State:
     def result(self) -> Optional[str]:
         """"1-0", "0-1", "1/2-1/2" or None."""
     @property
-    def score(self) -> Optional[int]:
-        """A finished game tree's final score."""
+    def score(self) -> Optional[float]:
+        """A finished game tree's final score, in the tree's units."""
     def board(self) -> str:
         """The board as the engine draws it."""
-    def evaluate(self) -> int:
-        """The static evaluation at the searches' depth limit, centipawns from the side to move."""
+    def evaluate(self) -> float:
+        """The static evaluation at the searches' depth limit, in the game's units from the side to move."""
     def perft(self, depth: int) -> int:
         """The number of move sequences of `depth` plies (0 to 120)."""
     def _repr_svg_(self) -> str:
@@ -118,6 +118,9 @@ def search(
 
 def _check_whole(value: Any, name: str, unit: str, min: int, max: Optional[int] = None) -> int:
     """`value` as a whole number of `unit`s from `min` to `max`: ValueError/TypeError naming `name`."""
+
+def value_unit(variant: str) -> int:
+    """The engine's `score cp` units in one of `variant`'s own values (100 for tree, else 1)."""
 
 def _check_seconds(value: Any, name: str) -> float:
     """`value` as seconds above 0: ValueError/TypeError naming `name`."""

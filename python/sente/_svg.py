@@ -3,6 +3,7 @@ the same geometry and colours, as static images for Jupyter. The boards are in `
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any, Dict, List, Optional, Protocol, Set, Tuple
 
@@ -11,23 +12,24 @@ from .boards._common import svg as _svg
 __all__ = ["tree_svg", "value_text"]
 
 
-INF = 1000001
 MATE = 1000000
 MATE_BOUND = 990000
 
 
-def value_text(v: Optional[int]) -> str:
-    """A trace value as the tree view writes it: `3`, `-0.44`, `+M7`, `∞`."""
+def value_text(v: Optional[float]) -> str:
+    """A trace value (in the game's units) as the tree view writes it: `3`, `7.67`, `-47`,
+    `+M7` (p1 wins 7 plies from the root), `∞` for an open end."""
     if v is None:
         return ""
-    if v >= INF:
+    if v == math.inf:
         return "∞"
-    if v <= -INF:
+    if v == -math.inf:
         return "-∞"
     if abs(v) >= MATE_BOUND:
-        return f"{'+' if v > 0 else '-'}M{MATE - abs(v)}"
-    text = f"{round(v) / 100:g}"
-    return text
+        return f"{'+' if v > 0 else '-'}M{MATE - round(abs(v))}"
+    if float(v).is_integer():
+        return str(int(v))
+    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 _SHAPES = {
@@ -57,7 +59,8 @@ class TracedTree(Protocol):
 def tree_svg(tree: TracedTree, max_nodes: int = 2000) -> str:
     """The traced search tree drawn with the tree view's shapes: max nodes triangles pointing
     up, min nodes pointing down, chance nodes circles, leaves boxes, pruned children as
-    dashed stubs, the principal line in orange; values in pawns (`+M7` for a win in 7 plies).
+    dashed stubs, the principal line in orange; values in the game's units (`+M7` for a win
+    7 plies from the root).
     Only the first `max_nodes` nodes (depth first) are drawn."""
     nodes = tree.nodes
     if not nodes:

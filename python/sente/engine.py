@@ -26,7 +26,9 @@ from ._sente import (
     _check_seconds,
     _check_whole,
     parse_info,
+    value_unit,
 )
+from ._api import in_units
 
 __all__ = [
     "Engine",
@@ -70,8 +72,10 @@ class AnalysisResult:
 
     best_move: Optional[str]
     """Its `bestmove` (None for `bestmove (none)`)."""
-    value: Optional[int]
-    """The last score in centipawns, from the side to move (None for a mate score)."""
+    value: Optional[float]
+    """The last score from the side to move in the game's own units, as `sente.search` gives
+    it: the engine's `score cp` divided by the game's unit (a game tree's `cp 300` is 3;
+    None for a mate score). The `cp` itself is in `infos`."""
     mate: Optional[int]
     """The last mate score (`n`: the side to move wins with its n-th move)."""
     pv: List[str]
@@ -231,7 +235,7 @@ class Engine:
         with_depth = [i for i in infos if i["depth"] is not None]
         return AnalysisResult(
             best_move=move,
-            value=last.get("cp"),
+            value=in_units(last.get("cp"), value_unit(state.variant)),
             mate=last.get("mate"),
             pv=list(with_pv[-1]["pv"]) if with_pv else [],
             nodes=with_nodes[-1]["nodes"] if with_nodes else None,

@@ -15,8 +15,10 @@ class SearchTree:
     """The nodes of one traced search, by id (1 is the root, ids in the search's entering
     order). Each node is a dict: `id`, `parent` (0 for the root), `move` (None for the root),
     `ply`, `kind` ("max", "min", "chance" or "leaf"), `alpha`/`beta` (the window when entered,
-    from p1's side; None for minimax and expectimax), `value` (what it returned, in
-    centipawns from p1's side) and `pruned` (children cut off)."""
+    from p1's side, `float("inf")` for an open end; None for minimax and expectimax), `value`
+    (what it returned from p1's side, in the game's own units: a tree's leaf 3 is 3, an
+    expectimax mean 7.67; a win of p1 `p` plies from the root is `1000000 - p`) and `pruned`
+    (children cut off)."""
 
     def __init__(self, records: List[Dict[str, Any]], pv: Optional[List[str]] = None) -> None:
         """Builds the tree from the trace records of one search (the last search's when an

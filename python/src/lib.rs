@@ -11,6 +11,7 @@ mod run;
 mod search;
 mod solve;
 mod state;
+mod units;
 
 use pyo3::prelude::*;
 
@@ -28,6 +29,7 @@ fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::rule_declarations, m)?)?;
     m.add_function(wrap_pyfunction!(state::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(args::check_whole, m)?)?;
+    m.add_function(wrap_pyfunction!(units::value_unit, m)?)?;
     m.add_function(wrap_pyfunction!(args::check_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rushhour_puzzle_set, m)?)?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;

@@ -6,6 +6,7 @@
 use crate::args;
 use crate::run::run_task;
 use crate::state::State;
+use crate::units;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -81,6 +82,7 @@ pub fn search<'py>(
             set("trace_limit", "TraceLimit", &limit.to_string())?;
         }
     }
+    let unit = units::unit_of(inner.variant.as_ref());
     let algorithm = options.search_algorithm();
     algorithm
         .check(inner.variant.is_puzzle(), inner.variant.name())
@@ -138,9 +140,10 @@ pub fn search<'py>(
                 d.set_item("move", node.move_text.as_deref())?;
                 d.set_item("ply", node.ply)?;
                 d.set_item("kind", kind_word(node.kind))?;
-                d.set_item("alpha", node.window.map(|w| w.alpha))?;
-                d.set_item("beta", node.window.map(|w| w.beta))?;
-                d.set_item("value", node.value)?;
+                let number = |v: f64| units::number(py, v);
+                d.set_item("alpha", node.window.map(|w| number(w.alpha)).transpose()?)?;
+                d.set_item("beta", node.window.map(|w| number(w.beta)).transpose()?)?;
+                d.set_item("value", number(node.value)?)?;
                 d.set_item("pruned", node.pruned)?;
                 traced.append(d)?;
                 continue;
@@ -162,6 +165,7 @@ pub fn search<'py>(
     result.set_item("puzzle", puzzle)?;
     result.set_item("lines", lines)?;
     result.set_item("algorithm", algorithm.name())?;
+    result.set_item("unit", unit)?;
     result.set_item("elapsed", elapsed)?;
     if let Some(info) = last {
         for (key, value) in info_dict(py, info)?.iter() {

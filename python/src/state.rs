@@ -2,6 +2,7 @@
 //! behind a lock, with the positions before each move for `undo`.
 
 use crate::errors::IllegalMove;
+use crate::units;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
@@ -369,13 +370,14 @@ impl State {
         })
     }
 
-    /// For explicit game trees, the final score of a finished game in the tree's units; for
-    /// other games `None`.
+    /// For explicit game trees, the final score of a finished game in the tree's units (the
+    /// leaf reached: `3`); for other games `None`.
     #[getter]
-    fn score(&self) -> Option<i32> {
-        match self.lock().variant.outcome() {
-            Some(Outcome::Score(v)) => Some(v),
-            _ => None,
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let inner = self.lock();
+        match inner.variant.outcome() {
+            Some(Outcome::Score(v)) => Ok(Some(units::score(py, inner.variant.as_ref(), v)?)),
+            _ => Ok(None),
         }
     }
 
@@ -385,9 +387,10 @@ impl State {
     }
 
     /// The static evaluation the searches use at their depth limit (Connect Four: the
-    /// course's heuristic), in centipawns from the side to move.
-    fn evaluate(&self) -> i32 {
-        self.lock().variant.evaluate()
+    /// course's heuristic), in the game's own units (its points) from the side to move.
+    fn evaluate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = self.lock();
+        units::score(py, inner.variant.as_ref(), inner.variant.evaluate())
     }
 
     /// The number of move sequences of `depth` plies (a finished game is not extended;

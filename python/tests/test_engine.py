@@ -47,7 +47,9 @@ def test_sente_as_an_engine(sente_bin):
         engine.configure({"Hash": 8, "Algorithm": "alphabeta-plain"})
         tree = sente.State("tree", fen="((3 12 8) (2 4 6) (14 5 2))")
         info = engine.analyse(tree, depth=4)
-        assert (info.nodes, info.value, info.best_move, info.pv) == (11, 300, "1", ["1", "1"])
+        # The tree's own 3, as sente.search gives it; the engine's line said cp 300.
+        assert (info.nodes, info.value, info.best_move, info.pv) == (11, 3, "1", ["1", "1"])
+        assert info.infos[-1]["cp"] == 300 and sente.search(tree, "alphabeta-plain", depth=4).value == 3
         engine.configure({"Algorithm": "alphabeta"})
         s = sente.State("connect4", width=8, height=7)
         s.play("4")

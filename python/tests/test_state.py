@@ -60,7 +60,7 @@ def test_a_rush_hour_database_line_is_a_fen():
     [
         (lambda: sente.State("chess"), "unknown variant 'chess'"),
         (lambda: sente.State("connect4", width=20), "Connect4Width"),
-        (lambda: sente.State("connect4", width=12, height=12), "64"),
+        (lambda: sente.State("connect4", width=12, height=12), "too large"),
         (lambda: sente.State("tictactoe", width=4), "not a rule of tictactoe"),
         (lambda: sente.State("connect4", colours=3), "not a rule of connect4"),
         (lambda: sente.State("babylon", colours=0), "BabylonColours"),
@@ -123,7 +123,7 @@ def test_results():
     tree = sente.State("tree", fen=TEXTBOOK)
     tree.play("1")
     tree.play("2")
-    assert tree.is_over and tree.score == 1200 and tree.result == "1-0"
+    assert tree.is_over and tree.score == 12 and tree.result == "1-0"  # the leaf reached, in the tree's units
 
 
 def test_str_is_what_d_prints(sente_bin):

@@ -9,7 +9,7 @@ import { SEARCH_PRESETS, currentPosition } from '../lab/presets.js';
 import { TraceTree } from '../lab/tree-model.js';
 import { layout } from '../lab/tree-layout.js';
 import { TreeDrawing } from '../lab/tree-draw.js';
-import { valueText, valueWords, count } from '../lab/values.js';
+import { valueText, valueWords, count, traceNumber } from '../lab/values.js';
 import { SEARCHES, searchName, searchOptions } from '../lab/algorithms.js';
 import { boardFor } from '../boards/index.js';
 
@@ -233,7 +233,7 @@ export function mount(root, app) {
     status.className = 'tv-status';
     status.textContent = `${name}, depth ${st.depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
     fill(summary,
-      fact('Value', `${valueText(sum.value)} for the first player`, 'tv-value-out'),
+      fact('Value', `${valueText(traceNumber(sum.value))} for the first player`, 'tv-value-out'),
       fact('Best move', sum.best || '–', 'tv-best'),
       fact('Principal line', (sum.pv || []).join(' ') || '–', 'tv-pv-out'),
       fact('Engine', `${st.engine} · ${sum.time_ms ?? '?'} ms`, 'tv-engine-out'));
