@@ -3,16 +3,20 @@ Rust with the GIL released (Ctrl-C stops them with a `KeyboardInterrupt`)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from . import _sente
+from ._doc import with_field_docs
 from ._sente import State
+from .progress import progress_function
 from .tree import SearchTree
 
 __all__ = ["SearchResult", "Solution", "search", "solve"]
 
 
+@with_field_docs
 @dataclass
 class SearchResult:
     """What a search found, as the engine's last `info` line and `bestmove` say it."""
@@ -129,6 +133,7 @@ def search(
     return _result(said, trace)
 
 
+@with_field_docs
 @dataclass
 class Solution:
     """An exact solution. Which fields are set depends on the game: Connect Four gives `score`
@@ -211,21 +216,53 @@ def solve(
     *,
     hash: int = 64,
     threads: int = 1,
+    progress: Any = None,
 ) -> Solution:
     """Solves `state` exactly. Connect Four (any size): the exact score and every column's.
     Rush Hour: an optimal solution by `algorithm` (bfs, astar
     or idastar; astar by default) with `heuristic` (the `PuzzleHeuristic` values: zero,
     blockers, movers...) under `metric` ("steps" or "slides"; the state's own by default),
     with the search's statistics. The rocks game, Babylon, tic-tac-toe and game trees: the
-    exact value and a best line. Ctrl-C raises KeyboardInterrupt."""
+    exact value and a best line. Ctrl-C raises KeyboardInterrupt.
+
+    What it costs: Connect Four's solve is exact, and early positions of the 7x6 board are
+    expensive: positions after the first plies took 25-66 s each on a loaded 2-core machine
+    (issue 32), while positions a dozen moves in take a fraction of a second; larger boards
+    cost more, smaller ones far less. Each column is solved too (one more solve per column
+    that does not end the game), so a call costs up to 8 solves. `hash` MB of table are used
+    (a larger table makes long solves faster), and `threads` threads search it together.
+    `progress=True` draws a progress bar (tqdm's in a notebook when tqdm is installed, else a
+    line on stderr per step); a function instead is called with a `sente.SolveProgress` as
+    the solve narrows the score and finishes each step (the position, then each column); an
+    exception it raises stops the solve. The other games' solves report their start and end."""
     variant = state.variant
     fitting = _sente.solve_algorithms(state)
     if algorithm is not None and algorithm not in fitting:
         raise ValueError(_unfit_algorithm(variant, algorithm, fitting))
+    report, finish = progress_function(progress)
+    try:
+        return _solve(state, variant, algorithm, heuristic, metric, hash, threads, report)
+    finally:
+        finish()
+
+
+def _solve(
+    state: State,
+    variant: str,
+    algorithm: Optional[str],
+    heuristic: Optional[str],
+    metric: Optional[str],
+    hash: int,
+    threads: int,
+    report: Optional[Callable[[Dict[str, Any]], None]],
+) -> Solution:
+    """`solve` once its arguments are checked, reporting to `report` (the glue's dicts)."""
     if variant == "connect4":
         if heuristic or metric:
             raise ValueError("the Connect Four solver takes no heuristic or metric")
-        said = _sente.solve_connect4(state, columns=True, hash=hash, threads=threads)
+        said = _sente.solve_connect4(
+            state, columns=True, hash=hash, threads=threads, progress=report
+        )
         columns = dict(said["columns"])
         best = max(columns, key=lambda c: columns[c]) if columns else None
         return Solution(
@@ -246,6 +283,9 @@ def solve(
         raise ValueError(f"metric and heuristic are for rushhour, not {variant}")
     if algorithm is None:
         algorithm = "astar" if state.is_puzzle else "alphabeta"
+    started = time.monotonic()
+    if report is not None:
+        report(_one_step(0, "the position", started))
     said = _sente.search(
         state, algorithm=algorithm, heuristic=heuristic, hash=hash, threads=threads, solve=True,
     )
@@ -272,4 +312,14 @@ def solve(
         solution.stats = dict(said["puzzle"] or {})
     elif variant == "rushhour-rocks":
         solution.stats = {"note": next((n for n in notes if n.startswith("rocks table")), "")}
+    if report is not None:
+        report(dict(_one_step(1, None, started), nodes=solution.nodes))
     return solution
+
+
+def _one_step(step: int, doing: Optional[str], started: float) -> Dict[str, Any]:
+    """The progress report of a solve of one step (the games other than Connect Four)."""
+    return {
+        "step": step, "steps": 1, "doing": doing, "lower": None, "upper": None, "nodes": 0,
+        "elapsed": time.monotonic() - started,
+    }

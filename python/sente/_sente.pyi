@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension `sente._sente` (python/src/)."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 def variants() -> List[str]:
     """The names of every variant, as `UCI_Variant` takes them."""
@@ -131,8 +131,9 @@ def solve_algorithms(state: State) -> List[str]:
 def _restore_state(variant: str, fen: str, rules: Dict[str, str], moves: List[str]) -> State:
     """A pickled state made again."""
 
-def solve_connect4(state: State, columns: bool = ..., hash: Optional[int] = ..., threads: Optional[int] = ...) -> Dict[str, Any]:
-    """The Connect Four solver: `score`, `columns`, `nodes`, `time`."""
+def solve_connect4(state: State, columns: bool = ..., hash: Optional[int] = ..., threads: Optional[int] = ..., progress: Optional[Callable[[Dict[str, Any]], None]] = ...) -> Dict[str, Any]:
+    """The Connect Four solver: `score`, `columns`, `nodes`, `time`; `progress` is called with
+    a dict (`step`, `steps`, `doing`, `lower`, `upper`, `nodes`, `elapsed`) as it goes."""
 
 def parse_info(line: str) -> Dict[str, Any]:
     """An `info` line read into fields."""

@@ -29,6 +29,7 @@ from ._sente import (
     value_unit,
 )
 from ._api import in_units
+from ._doc import with_field_docs
 
 __all__ = [
     "Engine",
@@ -48,6 +49,7 @@ MARGIN = 10.0
 DEFAULT_TIMEOUT = 3600.0
 
 
+@with_field_docs
 @dataclass
 class Option:
     """One option the engine announced (`option name ... type ...`)."""
@@ -66,6 +68,7 @@ class Option:
     """combo's choices."""
 
 
+@with_field_docs
 @dataclass
 class AnalysisResult:
     """What the engine said about a position."""
@@ -92,6 +95,7 @@ class AnalysisResult:
     """The `info` lines as received."""
 
 
+@with_field_docs
 @dataclass
 class PlayResult:
     """The engine's move and what it said while choosing it."""
