@@ -161,3 +161,6 @@ class EngineProcess:
         """Kills the process group."""
     @property
     def is_open(self) -> bool: ...
+
+def run_command(argv: List[str]) -> None:
+    """Runs the `sente` command line with `argv` (program name first) and exits the process."""
