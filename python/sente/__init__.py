@@ -40,7 +40,14 @@ def _document_state() -> None:
     """Adds the variants, their notation and rules to `help(State)`."""
     from ._doc import variants_help
 
-    State.__doc__ = f"{State.__doc__ or ''}\n\n{variants_help(variants(), rules)}\n"
+    values = (
+        "As values: two states are equal, and hash alike, when they are the same position of the\n"
+        "same game under the same rules, whatever moves led there (their histories do not count),\n"
+        "so a set of states is a set of positions; a state is mutable, so keep s.copy() in a set.\n"
+        "States pickle (variant, rules, fen and moves: undo works on the copy, multiprocessing\n"
+        "sends them) and copy.copy / copy.deepcopy give independent copies."
+    )
+    State.__doc__ = f"{State.__doc__ or ''}\n\n{values}\n\n{variants_help(variants(), rules)}\n"
 
 
 _document_state()

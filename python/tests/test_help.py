@@ -18,6 +18,9 @@ def test_help_of_state_lists_every_variant_with_its_notation_and_rules():
     text = " ".join(shown(sente.State).replace("|", " ").split())
     for variant in sente.variants():
         assert f" {variant}: " in text, variant
+    # Equality and hashing are of positions, not histories.
+    assert "equal, and hash alike, when they are the same position" in text
+    assert "their histories do not count" in text and "States pickle" in text
     # The notation of each, as the page's How to play says it.
     for example in ["'4453' is Red 4", "b2 is the centre", "'B+2' moves B", "'@30' is row 3",
                     "'d1a1' puts the green stack", "'2-3' takes 3 matches", "branch numbers"]:
