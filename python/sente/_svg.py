@@ -134,9 +134,13 @@ def tree_svg(tree: TracedTree, levels: Optional[int] = None, max_width: Optional
             if _layout(tree, more)[3] > max_width:
                 break
             open_ = more
-        with_line = open_ | {nid for nid in pv if children.get(nid)}
-        if with_line != open_ and _layout(tree, with_line)[3] <= max_width:
-            open_ = with_line
+        # Then the principal line, one node further at a time while it fits.
+        for nid in sorted(pv, key=lambda n: nodes[n]["ply"]):
+            if nid in open_ or not children.get(nid):
+                continue
+            if _layout(tree, open_ | {nid})[3] > max_width:
+                break
+            open_ = open_ | {nid}
     x, stubs, order, cursor, deepest = _layout(tree, open_)
     # The nodes under each folded node (its subtree less itself).
     size: Dict[int, int] = {nid: 1 for nid in nodes}
