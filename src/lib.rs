@@ -1,6 +1,7 @@
 //! sente: a game engine speaking a superset of UCI and UGI.
 
 pub mod bench;
+pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod gui;

@@ -3,7 +3,8 @@
 //! module that writes it to the module it names. The test fails, naming the files, when
 //!
 //! - a lower layer imports a higher one (games → search → protocol, engine → referee → gui;
-//!   `shard` sits with the games, `bench` with the engine, `transcript` with the referee), or
+//!   `shard` sits with the games, `bench` with the engine, `transcript` with the referee, `cli`
+//!   on top of all), or
 //! - the modules of one folder import each other in a loop (a subfolder counts as one module
 //!   from outside, and `mod.rs` as one of its folder's modules).
 //!
@@ -29,6 +30,8 @@ const LAYERS: &[(&str, u32)] = &[
     // `--shard K/N` imports nothing, so that the universe (search) and the match (referee)
     // read it the same way.
     ("shard", 0),
+    // `games::connect4`'s macro over the board words, exported at the crate's root.
+    ("with_board_word", 0),
     ("search", 1),
     ("protocol", 2),
     ("engine", 2),
@@ -36,6 +39,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("referee", 3),
     ("transcript", 3),
     ("gui", 4),
+    // The command line (`sente` and its subcommands), which calls every other.
+    ("cli", 5),
 ];
 
 /// One import: where it is written and what it names.
@@ -124,7 +129,12 @@ struct GlueException {
 
 /// The Python glue's imports above `GLUE_CEILING`, each with its reason. An exception that
 /// no longer matches an import is a problem too, so that the table stays true.
-const GLUE_EXCEPTIONS: &[GlueException] = &[];
+const GLUE_EXCEPTIONS: &[GlueException] = &[GlueException {
+    file: "cli.rs",
+    module: "cli",
+    why: "the `sente` command `pip install ./python` installs: its console entry runs the \
+          crate's own command line (the engine, `sente gui`, `sente match`...), nothing else",
+}];
 
 #[test]
 fn the_python_glue_imports_nothing_above_the_referee() {

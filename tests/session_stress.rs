@@ -194,7 +194,7 @@ impl Shapes {
             )
             .expect("regex"),
             trace: Regex::new(
-                r"^info trace id \d+ parent \d+ move \S+ ply \d+ kind (max|min|chance|leaf)( alpha (-?\d+|-inf) beta (-?\d+|inf))? value -?\d+( pruned \d+)?$",
+                r"^info trace id \d+ parent \d+ move \S+ ply \d+ kind (max|min|chance|leaf)( alpha (-?\d+(\.\d+)?|-inf) beta (-?\d+(\.\d+)?|inf))? value -?\d+(\.\d+)?( pruned \d+)?$",
             )
             .expect("regex"),
             other: Regex::new(

@@ -14,6 +14,7 @@ release the GIL and stop on Ctrl-C. `sente.engine` drives any UCI/UGI engine pro
 from . import engine
 from ._api import SearchResult, Solution, search, solve
 from ._sente import IllegalMove, State, rules, variants
+from .progress import SolveProgress
 from .puzzles import RushHourPuzzle, rushhour_puzzles
 from .tree import SearchTree
 
@@ -26,9 +27,27 @@ __all__ = [
     "solve",
     "SearchResult",
     "Solution",
+    "SolveProgress",
     "SearchTree",
     "RushHourPuzzle",
     "rushhour_puzzles",
     "engine",
 ]
 __version__ = "0.1.0"
+
+
+def _document_state() -> None:
+    """Adds the variants, their notation and rules to `help(State)`."""
+    from ._doc import variants_help
+
+    values = (
+        "As values: two states are equal, and hash alike, when they are the same position of the\n"
+        "same game under the same rules, whatever moves led there (their histories do not count),\n"
+        "so a set of states is a set of positions; a state is mutable, so keep s.copy() in a set.\n"
+        "States pickle (variant, rules, fen and moves: undo works on the copy, multiprocessing\n"
+        "sends them) and copy.copy / copy.deepcopy give independent copies."
+    )
+    State.__doc__ = f"{State.__doc__ or ''}\n\n{values}\n\n{variants_help(variants(), rules)}\n"
+
+
+_document_state()

@@ -3,24 +3,30 @@ Rust with the GIL released (Ctrl-C stops them with a `KeyboardInterrupt`)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from . import _sente
+from ._doc import with_field_docs
 from ._sente import State
+from .progress import progress_function
 from .tree import SearchTree
 
 __all__ = ["SearchResult", "Solution", "search", "solve"]
 
 
+@with_field_docs
 @dataclass
 class SearchResult:
     """What a search found, as the engine's last `info` line and `bestmove` say it."""
 
     best_move: Optional[str]
     """The move to play (None when the game is over)."""
-    value: Optional[int]
-    """The score in centipawns from the side to move (None for a mate score: see `mate`)."""
+    value: Optional[float]
+    """The score from the side to move in the game's own units: a game tree's leaf values
+    (`3`, an expectimax mean `7.67`), the evaluation's points elsewhere (an int when whole;
+    None for a win or loss: see `mate`). `score` gives the protocol's `cp 300`."""
     mate: Optional[int]
     """`n`: the side to move wins with its n-th move; `-n`: loses at the opponent's n-th."""
     pv: List[str]
@@ -43,20 +49,33 @@ class SearchResult:
     """The protocol lines the engine would have printed (trace lines left out)."""
     tree: Optional[SearchTree] = None
     """With `trace=True`, the traced tree (draws itself in Jupyter)."""
+    cp: Optional[int] = None
+    """The score as the engine's `score cp` says it, in centipawns (a game tree's 3 is 300);
+    `value` is the same in the game's units."""
 
     @property
     def score(self) -> str:
-        """The score as the protocol writes it: `cp 25` or `mate -3`."""
+        """The score as the engine's `info` line writes it: `cp 25` or `mate -3` (centipawns:
+        a game tree's 3 is `cp 300`)."""
         if self.mate is not None:
             return f"mate {self.mate}"
-        return f"cp {self.value}" if self.value is not None else "none"
+        return f"cp {self.cp}" if self.cp is not None else "none"
+
+
+def in_units(cp: Optional[int], unit: int) -> Optional[float]:
+    """A score of the engine (`score cp`) in the game's units, `unit` centipawns each: an int
+    when whole (a tree's `cp 300` is 3), else a float with two decimals (`cp 767` is 7.67)."""
+    if cp is None:
+        return None
+    whole, rest = divmod(cp, unit)
+    return whole if rest == 0 else cp / unit
 
 
 def _result(said: Dict[str, Any], trace: bool) -> SearchResult:
     pv = list(said.get("pv") or [])
     return SearchResult(
         best_move=said["best_move"],
-        value=said.get("cp"),
+        value=in_units(said.get("cp"), said["unit"]),
         mate=said.get("mate"),
         pv=pv,
         nodes=int(said.get("nodes") or 0),
@@ -68,6 +87,7 @@ def _result(said: Dict[str, Any], trace: bool) -> SearchResult:
         notes=list(said["notes"]),
         lines=list(said["lines"]),
         tree=SearchTree(said["trace"], pv) if trace else None,
+        cp=said.get("cp"),
     )
 
 
@@ -113,6 +133,7 @@ def search(
     return _result(said, trace)
 
 
+@with_field_docs
 @dataclass
 class Solution:
     """An exact solution. Which fields are set depends on the game: Connect Four gives `score`
@@ -135,8 +156,9 @@ class Solution:
     its negative, a draw 0), from the side to move."""
     columns: Dict[str, int] = field(default_factory=dict)
     """Connect Four: each legal column's exact score, from the side to move."""
-    value: Optional[int] = None
-    """The exact value in centipawns from the side to move, when not a win or loss."""
+    value: Optional[float] = None
+    """The exact value from the side to move in the game's own units (a game tree's leaf
+    values), when not a win or loss."""
     mate: Optional[int] = None
     """A win in `n` own moves (`-n`: a loss), or for a puzzle its optimal length."""
     length: Optional[int] = None
@@ -153,6 +175,39 @@ class Solution:
         return self.pv
 
 
+def _unfit_algorithm(variant: str, algorithm: str, fitting: List[str]) -> str:
+    """Why `solve` does not run `algorithm` on `variant`, and what it runs instead."""
+    if not fitting:
+        return (
+            f"{variant} is solved by its own exact solver: solve takes no algorithm for it, not "
+            f"{algorithm!r} (sente.search(state, {algorithm!r}, depth=...) runs that search)"
+        )
+    known = [name for name, _ in _ALGORITHM_WORDS]
+    if algorithm not in known:
+        return f"unknown algorithm {algorithm!r}: solve on {variant} takes {_or(fitting)}"
+    why = dict(_ALGORITHM_WORDS)[algorithm]
+    return f"solve on {variant} takes algorithm {_or(fitting)}, not {algorithm!r} ({why})"
+
+
+# What each algorithm is, for the error of `solve` when it does not fit the game.
+_ALGORITHM_WORDS = [
+    ("alphabeta", "the full alpha-beta search of two-player games; on a puzzle the engine's "
+                  "alphabeta is its breadth-first search: ask for 'bfs'"),
+    ("minimax", "a two-player search: on a puzzle, whose positions repeat, it would never prove "
+                "the solution"),
+    ("alphabeta-plain", "a two-player search: on a puzzle, whose positions repeat, it would never "
+                        "prove the solution"),
+    ("bfs", "a puzzle search, for one player"),
+    ("astar", "a puzzle search, for one player"),
+    ("idastar", "a puzzle search, for one player"),
+]
+
+
+def _or(words: List[str]) -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def solve(
     state: State,
     algorithm: Optional[str] = None,
@@ -161,18 +216,53 @@ def solve(
     *,
     hash: int = 64,
     threads: int = 1,
+    progress: Any = None,
 ) -> Solution:
     """Solves `state` exactly. Connect Four (any size): the exact score and every column's.
     Rush Hour: an optimal solution by `algorithm` (bfs, astar
     or idastar; astar by default) with `heuristic` (the `PuzzleHeuristic` values: zero,
     blockers, movers...) under `metric` ("steps" or "slides"; the state's own by default),
     with the search's statistics. The rocks game, Babylon, tic-tac-toe and game trees: the
-    exact value and a best line. Ctrl-C raises KeyboardInterrupt."""
+    exact value and a best line. Ctrl-C raises KeyboardInterrupt.
+
+    What it costs: Connect Four's solve is exact, and early positions of the 7x6 board are
+    expensive: positions after the first plies took 25-66 s each on a loaded 2-core machine
+    (issue 32), while positions a dozen moves in take a fraction of a second; larger boards
+    cost more, smaller ones far less. Each column is solved too (one more solve per column
+    that does not end the game), so a call costs up to 8 solves. `hash` MB of table are used
+    (a larger table makes long solves faster), and `threads` threads search it together.
+    `progress=True` draws a progress bar (tqdm's in a notebook when tqdm is installed, else a
+    line on stderr per step); a function instead is called with a `sente.SolveProgress` as
+    the solve narrows the score and finishes each step (the position, then each column); an
+    exception it raises stops the solve. The other games' solves report their start and end."""
     variant = state.variant
+    fitting = _sente.solve_algorithms(state)
+    if algorithm is not None and algorithm not in fitting:
+        raise ValueError(_unfit_algorithm(variant, algorithm, fitting))
+    report, finish = progress_function(progress)
+    try:
+        return _solve(state, variant, algorithm, heuristic, metric, hash, threads, report)
+    finally:
+        finish()
+
+
+def _solve(
+    state: State,
+    variant: str,
+    algorithm: Optional[str],
+    heuristic: Optional[str],
+    metric: Optional[str],
+    hash: int,
+    threads: int,
+    report: Optional[Callable[[Dict[str, Any]], None]],
+) -> Solution:
+    """`solve` once its arguments are checked, reporting to `report` (the glue's dicts)."""
     if variant == "connect4":
-        if algorithm or heuristic or metric:
-            raise ValueError("the Connect Four solver takes no algorithm, heuristic or metric")
-        said = _sente.solve_connect4(state, columns=True, hash=hash, threads=threads)
+        if heuristic or metric:
+            raise ValueError("the Connect Four solver takes no heuristic or metric")
+        said = _sente.solve_connect4(
+            state, columns=True, hash=hash, threads=threads, progress=report
+        )
         columns = dict(said["columns"])
         best = max(columns, key=lambda c: columns[c]) if columns else None
         return Solution(
@@ -189,12 +279,15 @@ def solve(
     if variant == "rushhour":
         if metric is not None:
             state = State("rushhour", fen=state.fen, metric=metric)
-        algorithm = algorithm or "astar"
     elif metric is not None or heuristic is not None:
         raise ValueError(f"metric and heuristic are for rushhour, not {variant}")
+    if algorithm is None:
+        algorithm = "astar" if state.is_puzzle else "alphabeta"
+    started = time.monotonic()
+    if report is not None:
+        report(_one_step(0, "the position", started))
     said = _sente.search(
-        state, algorithm=algorithm or "alphabeta", heuristic=heuristic, hash=hash,
-        threads=threads, solve=True,
+        state, algorithm=algorithm, heuristic=heuristic, hash=hash, threads=threads, solve=True,
     )
     if said["errors"]:
         raise ValueError("; ".join(said["errors"]))
@@ -208,7 +301,7 @@ def solve(
         pv=pv,
         nodes=int(said.get("nodes") or 0),
         time=float(said["elapsed"]),
-        value=said.get("cp"),
+        value=in_units(said.get("cp"), said["unit"]),
         mate=said.get("mate"),
         notes=notes,
     )
@@ -219,4 +312,14 @@ def solve(
         solution.stats = dict(said["puzzle"] or {})
     elif variant == "rushhour-rocks":
         solution.stats = {"note": next((n for n in notes if n.startswith("rocks table")), "")}
+    if report is not None:
+        report(dict(_one_step(1, None, started), nodes=solution.nodes))
     return solution
+
+
+def _one_step(step: int, doing: Optional[str], started: float) -> Dict[str, Any]:
+    """The progress report of a solve of one step (the games other than Connect Four)."""
+    return {
+        "step": step, "steps": 1, "doing": doing, "lower": None, "upper": None, "nodes": 0,
+        "elapsed": time.monotonic() - started,
+    }

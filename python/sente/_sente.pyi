@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension `sente._sente` (python/src/)."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 def variants() -> List[str]:
     """The names of every variant, as `UCI_Variant` takes them."""
@@ -53,16 +53,23 @@ class State:
     def legal_moves(self) -> List[str]:
         """The legal moves in move notation (empty once the game is over)."""
     def play(self, move: str, /) -> None:
-        """Plays `move`; raises IllegalMove, the state unchanged, if it is not legal."""
+        """Plays `move` (a string); raises IllegalMove, the state unchanged, if it is not
+        legal, TypeError if it is not a string."""
     def undo(self) -> str:
         """Takes back the last move and returns it; IndexError if none."""
     @property
     def moves(self) -> List[str]:
         """The moves played on this state since it was made."""
     def copy(self) -> "State":
-        """An independent copy."""
+        """An independent copy (with its history)."""
     def __copy__(self) -> "State": ...
     def __deepcopy__(self, memo: Any) -> "State": ...
+    def __eq__(self, other: object) -> bool:
+        """The same position of the same game under the same rules (histories do not count)."""
+    def __hash__(self) -> int:
+        """Consistent with ==: equal positions hash alike."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str, Dict[str, str], List[str]]]:
+        """Pickling: variant, the fen it was made at, rules, moves played since."""
     @property
     def fen(self) -> str:
         """The position in the variant's fen notation."""
@@ -79,14 +86,14 @@ class State:
     def result(self) -> Optional[str]:
         """"1-0", "0-1", "1/2-1/2" or None."""
     @property
-    def score(self) -> Optional[int]:
-        """A finished game tree's final score."""
+    def score(self) -> Optional[float]:
+        """A finished game tree's final score, in the tree's units."""
     def board(self) -> str:
         """The board as the engine draws it."""
-    def evaluate(self) -> int:
-        """The static evaluation at the searches' depth limit, centipawns from the side to move."""
+    def evaluate(self) -> float:
+        """The static evaluation at the searches' depth limit, in the game's units from the side to move."""
     def perft(self, depth: int) -> int:
-        """The number of move sequences of `depth` plies."""
+        """The number of move sequences of `depth` plies (0 to 120)."""
     def _repr_svg_(self) -> str:
         """The board in SVG."""
 
@@ -100,17 +107,33 @@ def search(
     trace: bool = ...,
     trace_limit: Optional[int] = ...,
     heuristic: Optional[str] = ...,
-    hash: int = ...,
+    hash: Optional[int] = ...,
     solve: bool = ...,
     weak: bool = ...,
-    threads: int = ...,
+    threads: Optional[int] = ...,
 ) -> Dict[str, Any]:
     """Runs the engine's search task on `state`; what it said, as a dict (a puzzle search's
     counts under `puzzle`: algorithm, heuristic, expanded, generated, peakopen, iterations,
     microseconds; None for the other searches)."""
 
-def solve_connect4(state: State, columns: bool = ..., hash: int = ..., threads: int = ...) -> Dict[str, Any]:
-    """The Connect Four solver: `score`, `columns`, `nodes`, `time`."""
+def _check_whole(value: Any, name: str, unit: str, min: int, max: Optional[int] = None) -> int:
+    """`value` as a whole number of `unit`s from `min` to `max`: ValueError/TypeError naming `name`."""
+
+def value_unit(variant: str) -> int:
+    """The engine's `score cp` units in one of `variant`'s own values (100 for tree, else 1)."""
+
+def _check_seconds(value: Any, name: str) -> float:
+    """`value` as seconds above 0: ValueError/TypeError naming `name`."""
+
+def solve_algorithms(state: State) -> List[str]:
+    """The algorithms `sente.solve` may run on `state` (none: the game's own solver)."""
+
+def _restore_state(variant: str, fen: str, rules: Dict[str, str], moves: List[str]) -> State:
+    """A pickled state made again."""
+
+def solve_connect4(state: State, columns: bool = ..., hash: Optional[int] = ..., threads: Optional[int] = ..., progress: Optional[Callable[[Dict[str, Any]], None]] = ...) -> Dict[str, Any]:
+    """The Connect Four solver: `score`, `columns`, `nodes`, `time`; `progress` is called with
+    a dict (`step`, `steps`, `doing`, `lower`, `upper`, `nodes`, `elapsed`) as it goes."""
 
 def parse_info(line: str) -> Dict[str, Any]:
     """An `info` line read into fields."""
@@ -138,3 +161,6 @@ class EngineProcess:
         """Kills the process group."""
     @property
     def is_open(self) -> bool: ...
+
+def run_command(argv: List[str]) -> None:
+    """Runs the `sente` command line with `argv` (program name first) and exits the process."""

@@ -3,31 +3,33 @@ the same geometry and colours, as static images for Jupyter. The boards are in `
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any, Dict, List, Optional, Protocol, Set, Tuple
 
 from .boards._common import svg as _svg
 
-__all__ = ["tree_svg", "value_text"]
+__all__ = ["DEFAULT_WIDTH", "tree_svg", "value_text"]
 
 
-INF = 1000001
 MATE = 1000000
 MATE_BOUND = 990000
 
 
-def value_text(v: Optional[int]) -> str:
-    """A trace value as the tree view writes it: `3`, `-0.44`, `+M7`, `∞`."""
+def value_text(v: Optional[float]) -> str:
+    """A trace value (in the game's units) as the tree view writes it: `3`, `7.67`, `-47`,
+    `+M7` (p1 wins 7 plies from the root), `∞` for an open end."""
     if v is None:
         return ""
-    if v >= INF:
+    if v == math.inf:
         return "∞"
-    if v <= -INF:
+    if v == -math.inf:
         return "-∞"
     if abs(v) >= MATE_BOUND:
-        return f"{'+' if v > 0 else '-'}M{MATE - abs(v)}"
-    text = f"{round(v) / 100:g}"
-    return text
+        return f"{'+' if v > 0 else '-'}M{MATE - round(abs(v))}"
+    if float(v).is_integer():
+        return str(int(v))
+    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 _SHAPES = {
@@ -54,40 +56,35 @@ class TracedTree(Protocol):
         ...
 
 
-def tree_svg(tree: TracedTree, max_nodes: int = 2000) -> str:
-    """The traced search tree drawn with the tree view's shapes: max nodes triangles pointing
-    up, min nodes pointing down, chance nodes circles, leaves boxes, pruned children as
-    dashed stubs, the principal line in orange; values in pawns (`+M7` for a win in 7 plies).
-    Only the first `max_nodes` nodes (depth first) are drawn."""
-    nodes = tree.nodes
-    if not nodes:
-        return _svg(300, 40, "search tree", ["<text x='10' y='25'>empty trace</text>"])
-    children = tree.children
-    shown = set()
-    order: List[int] = []
-    stack = [tree.root]
-    while stack and len(order) < max_nodes:
-        nid = stack.pop()
-        shown.add(nid)
-        order.append(nid)
-        stack.extend(reversed(children.get(nid, [])))
+DEFAULT_WIDTH = 1400
+"""The widest a traced tree is drawn by default, in px: wider trees are drawn a few levels
+deep, the rest folded under their nodes."""
+
+
+def _layout(tree: TracedTree, open_: Set[int]) -> Tuple[Dict[int, float], List[Tuple[int, int, float]], List[int], float, int]:
+    """Where the drawn nodes go when the nodes `open_` show their children: each drawn node's
+    x, the pruned stubs (parent, index, x), the drawn nodes depth first, the width used and
+    the deepest ply drawn."""
+    nodes, children = tree.nodes, tree.children
     x: Dict[int, float] = {}
     stubs: List[Tuple[int, int, float]] = []
+    order: List[int] = []
     cursor = float(PAD_X)
     deepest = 0
     # Children before parents: post-order by an explicit stack.
-    post: List[int] = []
-    stack2: List[Tuple[int, int]] = [(tree.root, 0)]
-    while stack2:
-        nid, k = stack2.pop()
-        kids = [c for c in children.get(nid, []) if c in shown]
+    stack: List[Tuple[int, int]] = [(tree.root, 0)]
+    while stack:
+        nid, k = stack.pop()
+        if k == 0:
+            order.append(nid)
+        kids = children.get(nid, []) if nid in open_ else []
         if k < len(kids):
-            stack2.append((nid, k + 1))
-            stack2.append((kids[k], 0))
+            stack.append((nid, k + 1))
+            stack.append((kids[k], 0))
             continue
         node = nodes[nid]
         deepest = max(deepest, node["ply"])
-        pruned = node["pruned"] if nid in shown else 0
+        pruned = node["pruned"] if nid in open_ or not children.get(nid) else 0
         first = x[kids[0]] if kids else None
         last = x[kids[-1]] if kids else None
         for j in range(pruned):
@@ -102,9 +99,59 @@ def tree_svg(tree: TracedTree, max_nodes: int = 2000) -> str:
             cursor += SLOT
         else:
             x[nid] = (first + last) / 2
-        post.append(nid)
-    width = cursor + PAD_X
-    height = PAD_TOP + deepest * LEVEL + 56
+    return x, stubs, order, cursor, deepest
+
+
+def tree_svg(tree: TracedTree, levels: Optional[int] = None, max_width: Optional[float] = DEFAULT_WIDTH) -> str:
+    """The traced search tree drawn with the tree view's shapes: max nodes triangles pointing
+    up, min nodes pointing down, chance nodes circles, leaves boxes, pruned children as
+    dashed stubs, the principal line in orange (ending at a chance node); values in the
+    game's units (`+M7` for a win 7 plies from the root).
+
+    A large tree is folded to stay readable: by default as many levels are open as fit in
+    `max_width` px (and the principal line further when it fits); a folded node shows `+N`,
+    the N nodes hidden under it, and a note under the drawing says how many are hidden.
+    `levels` opens exactly that many levels; `max_width=None` draws every node."""
+    nodes = tree.nodes
+    if not nodes:
+        return _svg(300, 40, "search tree", ["<text x='10' y='25'>empty trace</text>"])
+    children = tree.children
+    pv = tree.principal_line()
+    deepest_ply = max(n["ply"] for n in nodes.values())
+    inner = [nid for nid in nodes if children.get(nid)]
+
+    def opened(depth: int) -> Set[int]:
+        return {nid for nid in inner if nodes[nid]["ply"] < depth}
+
+    if levels is not None:
+        open_ = opened(max(0, levels))
+    elif max_width is None:
+        open_ = set(inner)
+    else:
+        open_ = opened(1)
+        for depth in range(2, deepest_ply + 1):
+            more = opened(depth)
+            if _layout(tree, more)[3] > max_width:
+                break
+            open_ = more
+        # Then the principal line, one node further at a time while it fits.
+        for nid in sorted(pv, key=lambda n: nodes[n]["ply"]):
+            if nid in open_ or not children.get(nid):
+                continue
+            if _layout(tree, open_ | {nid})[3] > max_width:
+                break
+            open_ = open_ | {nid}
+    x, stubs, order, cursor, deepest = _layout(tree, open_)
+    # The nodes under each folded node (its subtree less itself).
+    size: Dict[int, int] = {nid: 1 for nid in nodes}
+    for nid in sorted(nodes, reverse=True):
+        parent = nodes[nid]["parent"]
+        if parent in size:
+            size[parent] += size[nid]
+    folded = [nid for nid in order if children.get(nid) and nid not in open_]
+    hidden = len(nodes) - len(order)
+    width = max(cursor + PAD_X, 420.0 if hidden else 0.0)
+    height = PAD_TOP + deepest * LEVEL + 56 + (22 if hidden else 0)
 
     def y(nid: int) -> float:
         return PAD_TOP + nodes[nid]["ply"] * LEVEL
@@ -168,9 +215,16 @@ def tree_svg(tree: TracedTree, max_nodes: int = 2000) -> str:
             f"<text x='{cx:g}' y='{cy + value_dy:g}' text-anchor='middle' font-size='12' font-weight='700' "
             f"fill='#1c2024'>{escape(value_text(node['value']))}</text></g>"
         )
-    if len(order) < len(nodes):
+    for nid in folded:
         body.append(
-            f"<text x='{PAD_X}' y='{height - 8:g}' fill='#687076' font-size='12'>"
-            f"first {len(order)} of {len(nodes)} nodes drawn</text>"
+            f"<text x='{x[nid]:g}' y='{y(nid) + 38:g}' text-anchor='middle' font-size='11.5' "
+            f"font-weight='700' fill='#3e63dd' class='folded'>+{size[nid] - 1:,}<title>"
+            f"{size[nid] - 1} nodes folded under node {nid}</title></text>"
+        )
+    if hidden:
+        body.append(
+            f"<text x='{PAD_X}' y='{height - 10:g}' fill='#687076' font-size='12' class='note'>"
+            f"{len(order):,} of {len(nodes):,} nodes drawn: {hidden:,} are folded under the +N "
+            f"marks (svg(levels=...) opens more levels, svg(max_width=None) all)</text>"
         )
     return _svg(width, height, "search tree", body)

@@ -23,8 +23,13 @@ from ._sente import (
     EngineTerminated,
     EngineTimeout,
     State,
+    _check_seconds,
+    _check_whole,
     parse_info,
+    value_unit,
 )
+from ._api import in_units
+from ._doc import with_field_docs
 
 __all__ = [
     "Engine",
@@ -44,6 +49,7 @@ MARGIN = 10.0
 DEFAULT_TIMEOUT = 3600.0
 
 
+@with_field_docs
 @dataclass
 class Option:
     """One option the engine announced (`option name ... type ...`)."""
@@ -62,14 +68,17 @@ class Option:
     """combo's choices."""
 
 
+@with_field_docs
 @dataclass
 class AnalysisResult:
     """What the engine said about a position."""
 
     best_move: Optional[str]
     """Its `bestmove` (None for `bestmove (none)`)."""
-    value: Optional[int]
-    """The last score in centipawns, from the side to move (None for a mate score)."""
+    value: Optional[float]
+    """The last score from the side to move in the game's own units, as `sente.search` gives
+    it: the engine's `score cp` divided by the game's unit (a game tree's `cp 300` is 3;
+    None for a mate score). The `cp` itself is in `infos`."""
     mate: Optional[int]
     """The last mate score (`n`: the side to move wins with its n-th move)."""
     pv: List[str]
@@ -86,6 +95,7 @@ class AnalysisResult:
     """The `info` lines as received."""
 
 
+@with_field_docs
 @dataclass
 class PlayResult:
     """The engine's move and what it said while choosing it."""
@@ -208,15 +218,17 @@ class Engine:
         answers garbage; the engine is then closed."""
         parts = ["go"]
         if depth is not None:
-            parts += ["depth", str(int(depth))]
+            parts += ["depth", str(_check_whole(depth, "depth", "plies", 1))]
         if movetime is not None:
-            parts += ["movetime", str(max(1, round(float(movetime) * 1000)))]
+            movetime = _check_seconds(movetime, "movetime")
+            parts += ["movetime", str(max(1, round(movetime * 1000)))]
         if nodes is not None:
-            parts += ["nodes", str(int(nodes))]
+            parts += ["nodes", str(_check_whole(nodes, "nodes", "nodes", 1))]
         if len(parts) == 1:
             raise ValueError("give a limit: depth, movetime or nodes")
         if timeout is None:
-            timeout = float(movetime) + MARGIN if movetime is not None else DEFAULT_TIMEOUT
+            timeout = movetime + MARGIN if movetime is not None else DEFAULT_TIMEOUT
+        timeout = _check_seconds(timeout, "timeout")
         self._set_position(state)
         move, lines, taken = self._guard(self._process.go, " ".join(parts), float(timeout))
         infos = [parse_info(line) for line in lines]
@@ -227,7 +239,7 @@ class Engine:
         with_depth = [i for i in infos if i["depth"] is not None]
         return AnalysisResult(
             best_move=move,
-            value=last.get("cp"),
+            value=in_units(last.get("cp"), value_unit(state.variant)),
             mate=last.get("mate"),
             pv=list(with_pv[-1]["pv"]) if with_pv else [],
             nodes=with_nodes[-1]["nodes"] if with_nodes else None,

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 from . import _sente
+from ._doc import with_field_docs
 from ._sente import State
 
 __all__ = ["RushHourPuzzle", "rushhour_puzzles"]
 
 
+@with_field_docs
 @dataclass(frozen=True)
 class RushHourPuzzle:
     """One puzzle of the set."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Set
 
-from ._svg import tree_svg, value_text
+from ._svg import DEFAULT_WIDTH, tree_svg, value_text
 
 __all__ = ["SearchTree"]
 
@@ -15,8 +15,10 @@ class SearchTree:
     """The nodes of one traced search, by id (1 is the root, ids in the search's entering
     order). Each node is a dict: `id`, `parent` (0 for the root), `move` (None for the root),
     `ply`, `kind` ("max", "min", "chance" or "leaf"), `alpha`/`beta` (the window when entered,
-    from p1's side; None for minimax and expectimax), `value` (what it returned, in
-    centipawns from p1's side) and `pruned` (children cut off)."""
+    from p1's side, `float("inf")` for an open end; None for minimax and expectimax), `value`
+    (what it returned from p1's side, in the game's own units: a tree's leaf 3 is 3, an
+    expectimax mean 7.67; a win of p1 `p` plies from the root is `1000000 - p`) and `pruned`
+    (children cut off)."""
 
     def __init__(self, records: List[Dict[str, Any]], pv: Optional[List[str]] = None) -> None:
         """Builds the tree from the trace records of one search (the last search's when an
@@ -49,10 +51,14 @@ class SearchTree:
         return sum(n["pruned"] for n in self.nodes.values())
 
     def principal_line(self) -> Set[int]:
-        """The ids of the nodes on the principal variation (root excluded)."""
+        """The ids of the nodes on the principal variation (root excluded). It ends at a chance
+        node (expectimax): what the opponent does there is chance, not a line anyone plays,
+        though the engine's `pv` names a move past it."""
         line: Set[int] = set()
         here = self.root
         for mv in self.pv:
+            if self.nodes.get(here, {}).get("kind") == "chance":
+                break
             nxt = next((c for c in self.children.get(here, []) if self.nodes[c]["move"] == mv), None)
             if nxt is None:
                 break
@@ -90,9 +96,12 @@ class SearchTree:
         """The tree drawn with the GUI's search-tree shapes (Jupyter shows it)."""
         return tree_svg(self)
 
-    def svg(self, max_nodes: int = 2000) -> str:
-        """The drawing as an SVG document, the first `max_nodes` nodes (depth first)."""
-        return tree_svg(self, max_nodes)
+    def svg(self, levels: Optional[int] = None, max_width: Optional[float] = DEFAULT_WIDTH) -> str:
+        """The drawing as an SVG document: by default as many levels open as fit in
+        `max_width` px (the principal line further when it fits), the rest folded under
+        `+N` marks with a note of how many nodes are hidden; `levels` opens that many levels,
+        `max_width=None` draws every node."""
+        return tree_svg(self, levels, max_width)
 
     def __repr__(self) -> str:
         root = self.nodes.get(self.root)

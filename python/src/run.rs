@@ -62,6 +62,24 @@ pub fn run_on_thread<T: Send + 'static>(
     stop: &AtomicBool,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
+    run_watched(py, stop, work, None)
+}
+
+/// What a waiting call does at each wake-up, with the GIL held (a progress report).
+pub type Tick<'a> = &'a mut dyn FnMut(Python<'_>) -> PyResult<()>;
+
+/// How often a waiting call with a progress report wakes up on a thread that gets no signals.
+pub const PROGRESS_POLL: Duration = Duration::from_millis(100);
+
+/// `run_on_thread`, calling `tick` with the GIL held at each wake-up and once when `work` is
+/// done (a progress report reads there what `work` told since): an error of `tick` (a
+/// callback that raised) stops `work` and is returned once it has ended.
+pub fn run_watched<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send + 'static,
+    mut tick: Option<Tick<'_>>,
+) -> PyResult<T> {
     let (done, result) = bounded(1);
     let handle = thread::Builder::new()
         .name("sente-search".to_string())
@@ -73,6 +91,8 @@ pub fn run_on_thread<T: Send + 'static>(
     // without taking the GIL back from the threads running Python meanwhile).
     let poll = if is_main_thread(py) {
         SIGNAL_POLL
+    } else if tick.is_some() {
+        PROGRESS_POLL
     } else {
         Duration::MAX
     };
@@ -80,13 +100,20 @@ pub fn run_on_thread<T: Send + 'static>(
         match py.detach(|| result.recv_timeout(poll)) {
             Ok(value) => {
                 let _ = py.detach(|| handle.join());
+                if let Some(tick) = tick.as_mut() {
+                    tick(py)?;
+                }
                 return Ok(value);
             }
             Err(RecvTimeoutError::Timeout) => {
-                if let Err(interrupt) = py.check_signals() {
+                let told = match tick.as_mut() {
+                    Some(tick) => tick(py),
+                    None => Ok(()),
+                };
+                if let Err(error) = py.check_signals().and(told) {
                     stop.store(true, Ordering::Relaxed);
                     let _ = py.detach(|| handle.join());
-                    return Err(interrupt);
+                    return Err(error);
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {

@@ -3,43 +3,62 @@
 //! and `go` would set them), run with the GIL released; what it said comes back as a dict
 //! the Python side turns into a `SearchResult`.
 
+use crate::args;
 use crate::run::run_task;
 use crate::state::State;
+use crate::units;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use sente::engine::options::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS, MAX_TRACE_LIMIT};
 use sente::engine::tasks::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
 use sente::protocol::trace::kind_word;
-use sente::search::limits::Limits;
+use sente::search::Algorithm;
+use sente::search::limits::{Limits, MAX_DEPTH};
 use sente::search::puzzle::PuzzleCounts;
 use sente::search::score::Reported;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// Searches `state` and returns what the engine said, as a dict.
+/// Searches `state` and returns what the engine said, as a dict. Every numeric argument is
+/// checked first (`args`): a `ValueError` names the one out of its range.
 #[pyfunction]
 #[pyo3(signature = (state, algorithm = "alphabeta", depth = None, movetime = None, nodes = None,
-    opponent = "adversarial", trace = false, trace_limit = None, heuristic = None, hash = 16,
-    solve = false, weak = false, threads = 1))]
+    opponent = "adversarial", trace = false, trace_limit = None, heuristic = None, hash = None,
+    solve = false, weak = false, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search<'py>(
     py: Python<'py>,
     state: &Bound<'py, State>,
     algorithm: &str,
-    depth: Option<u32>,
-    movetime: Option<f64>,
-    nodes: Option<u64>,
+    depth: Option<&Bound<'py, PyAny>>,
+    movetime: Option<&Bound<'py, PyAny>>,
+    nodes: Option<&Bound<'py, PyAny>>,
     opponent: &str,
     trace: bool,
-    trace_limit: Option<u64>,
+    trace_limit: Option<&Bound<'py, PyAny>>,
     heuristic: Option<&str>,
-    hash: usize,
+    hash: Option<&Bound<'py, PyAny>>,
     solve: bool,
     weak: bool,
-    threads: usize,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let depth = args::depth(depth, MAX_DEPTH)?;
+    let move_time = args::seconds(movetime, "movetime")?;
+    let nodes = args::whole_opt(nodes, "nodes", "nodes", 1, i64::MAX)?.map(|n| n as u64);
+    let hash = args::whole_opt(hash, "hash", "MB", 1, MAX_HASH_MB as i64)?
+        .map_or(DEFAULT_HASH_MB, |h| h as usize);
+    let threads = args::whole_opt(threads, "threads", "threads", 1, MAX_THREADS as i64)?
+        .map_or(1, |t| t as usize);
+    let trace_limit = args::whole_opt(
+        trace_limit,
+        "trace_limit",
+        "nodes",
+        1,
+        MAX_TRACE_LIMIT as i64,
+    )?;
     let state = state.borrow();
     let inner = state.lock();
     let mut options = inner.options.clone();
@@ -63,6 +82,7 @@ pub fn search<'py>(
             set("trace_limit", "TraceLimit", &limit.to_string())?;
         }
     }
+    let unit = units::unit_of(inner.variant.as_ref());
     let algorithm = options.search_algorithm();
     algorithm
         .check(inner.variant.is_puzzle(), inner.variant.name())
@@ -70,15 +90,6 @@ pub fn search<'py>(
     if trace && !algorithm.is_textbook() {
         return Err(PyValueError::new_err(NOT_TRACED));
     }
-    let move_time = match movetime {
-        Some(s) if !(s.is_finite() && s >= 0.0) => {
-            return Err(PyValueError::new_err(format!(
-                "movetime is a number of seconds, not {s}"
-            )));
-        }
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
-    };
     let limits = Limits {
         depth,
         nodes,
@@ -129,9 +140,10 @@ pub fn search<'py>(
                 d.set_item("move", node.move_text.as_deref())?;
                 d.set_item("ply", node.ply)?;
                 d.set_item("kind", kind_word(node.kind))?;
-                d.set_item("alpha", node.window.map(|w| w.alpha))?;
-                d.set_item("beta", node.window.map(|w| w.beta))?;
-                d.set_item("value", node.value)?;
+                let number = |v: f64| units::number(py, v);
+                d.set_item("alpha", node.window.map(|w| number(w.alpha)).transpose()?)?;
+                d.set_item("beta", node.window.map(|w| number(w.beta)).transpose()?)?;
+                d.set_item("value", number(node.value)?)?;
                 d.set_item("pruned", node.pruned)?;
                 traced.append(d)?;
                 continue;
@@ -153,6 +165,7 @@ pub fn search<'py>(
     result.set_item("puzzle", puzzle)?;
     result.set_item("lines", lines)?;
     result.set_item("algorithm", algorithm.name())?;
+    result.set_item("unit", unit)?;
     result.set_item("elapsed", elapsed)?;
     if let Some(info) = last {
         for (key, value) in info_dict(py, info)?.iter() {
@@ -192,4 +205,23 @@ fn info_dict<'py>(py: Python<'py>, info: &SearchInfo) -> PyResult<Bound<'py, PyD
     d.set_item("time_ms", info.time_ms)?;
     d.set_item("pv", info.pv.clone())?;
     Ok(d)
+}
+
+/// The algorithms `sente.solve` may run on `state`: a puzzle's searches (`bfs`, `astar`,
+/// `idastar`), the generic searches of a two-player game without a solver of its own
+/// (`alphabeta`, `minimax`, `alphabeta-plain`), and none for a game whose own solver answers
+/// `go solve` whatever `Algorithm` says (Connect Four, the rocks game, Nim).
+#[pyfunction]
+pub fn solve_algorithms(state: &Bound<'_, State>) -> Vec<&'static str> {
+    let state = state.borrow();
+    let inner = state.lock();
+    let puzzle = inner.variant.is_puzzle();
+    if !puzzle && inner.variant.has_solver() {
+        return Vec::new();
+    }
+    Algorithm::ALL
+        .iter()
+        .filter(|(_, a)| a.is_puzzle_only() == puzzle)
+        .map(|(name, _)| *name)
+        .collect()
 }

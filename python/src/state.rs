@@ -2,15 +2,19 @@
 //! behind a lock, with the positions before each move for `undo`.
 
 use crate::errors::IllegalMove;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use crate::units;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use sente::engine::options::Options;
 use sente::engine::registry;
 use sente::engine::variant::{Variant, describe};
 use sente::games::rules::OptionType;
 use sente::games::{Outcome, Seat};
 use sente::protocol::command::PositionStart;
+use sente::search::limits::MAX_DEPTH;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// A line of Michael Fogleman's Rush Hour database (`<moves> <board> <cluster size>`) and the
@@ -63,6 +67,22 @@ pub fn rule_declarations<'py>(py: Python<'py>, variant: &str) -> PyResult<Vec<Bo
         out.push(dict);
     }
     Ok(out)
+}
+
+/// A pickled state made again (`State.__reduce__`): `variant` with `rules` (keyword to value
+/// as given) at `fen`, then `moves` played.
+#[pyfunction(name = "_restore_state")]
+pub fn restore_state(
+    variant: &str,
+    fen: &str,
+    rules: &Bound<'_, PyDict>,
+    moves: Vec<String>,
+) -> PyResult<State> {
+    let state = State::new(variant, Some(fen), Some(rules))?;
+    for mv in &moves {
+        state.play_text(mv)?;
+    }
+    Ok(state)
 }
 
 /// The names of every variant, as `UCI_Variant` takes them.
@@ -126,6 +146,51 @@ fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
         return Ok(items?.join(" "));
     }
     Ok(value.str()?.to_cow()?.into_owned())
+}
+
+impl State {
+    /// Plays the move written `text`; `IllegalMove`, the state unchanged, if it is not legal.
+    fn play_text(&self, text: &str) -> PyResult<()> {
+        let mut inner = self.lock();
+        let before = inner.variant.clone_box();
+        inner
+            .variant
+            .play_move(text)
+            .map_err(|e| IllegalMove::new_err(format!("illegal move '{text}': {e}")))?;
+        inner.history.push((before, text.to_string()));
+        Ok(())
+    }
+}
+
+/// The `TypeError` for a move given as something else than its text (`s.play(4)`): moves are
+/// strings, as `legal_moves()` lists them.
+fn not_a_move_text(given: &Bound<'_, PyAny>, legal: &[String]) -> PyErr {
+    let kind = given
+        .get_type()
+        .name()
+        .map_or_else(|_| "object".to_string(), |n| n.to_string());
+    let shown = given
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
+    let quoted = format!(
+        "'{}'",
+        given
+            .str()
+            .map_or_else(|_| shown.clone(), |s| s.to_string())
+    );
+    let examples: Vec<String> = legal.iter().take(6).map(|m| format!("'{m}'")).collect();
+    let examples = if examples.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (legal here: {}{})",
+            examples.join(", "),
+            if legal.len() > 6 { ", ..." } else { "" }
+        )
+    };
+    PyTypeError::new_err(format!(
+        "a move is a string in the game's notation, not the {kind} {shown}: play({quoted}){examples}"
+    ))
 }
 
 #[pymethods]
@@ -223,17 +288,14 @@ impl State {
         self.lock().variant.legal_moves()
     }
 
-    /// Plays `move` (move notation); raises `IllegalMove`, the state unchanged, if it is not
-    /// legal here.
+    /// Plays `move`, a string in the game's move notation (`help(sente.State)` gives each
+    /// game's); raises `IllegalMove`, the state unchanged, if it is not legal here.
     #[pyo3(signature = (r#move, /))]
-    fn play(&self, r#move: &str) -> PyResult<()> {
-        let mut inner = self.lock();
-        let before = inner.variant.clone_box();
-        inner.variant.play_move(r#move).map_err(|e| {
-            IllegalMove::new_err(format!("illegal move '{move}': {e}", move = r#move))
-        })?;
-        inner.history.push((before, r#move.to_string()));
-        Ok(())
+    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let Ok(text) = r#move.cast::<PyString>() else {
+            return Err(not_a_move_text(r#move, &self.lock().variant.legal_moves()));
+        };
+        self.play_text(&text.to_cow()?)
     }
 
     /// Takes back the last move played on this state and returns it; `IndexError` if none.
@@ -308,13 +370,14 @@ impl State {
         })
     }
 
-    /// For explicit game trees, the final score of a finished game in the tree's units; for
-    /// other games `None`.
+    /// For explicit game trees, the final score of a finished game in the tree's units (the
+    /// leaf reached: `3`); for other games `None`.
     #[getter]
-    fn score(&self) -> Option<i32> {
-        match self.lock().variant.outcome() {
-            Some(Outcome::Score(v)) => Some(v),
-            _ => None,
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let inner = self.lock();
+        match inner.variant.outcome() {
+            Some(Outcome::Score(v)) => Ok(Some(units::score(py, inner.variant.as_ref(), v)?)),
+            _ => Ok(None),
         }
     }
 
@@ -324,13 +387,16 @@ impl State {
     }
 
     /// The static evaluation the searches use at their depth limit (Connect Four: the
-    /// course's heuristic), in centipawns from the side to move.
-    fn evaluate(&self) -> i32 {
-        self.lock().variant.evaluate()
+    /// course's heuristic), in the game's own units (its points) from the side to move.
+    fn evaluate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = self.lock();
+        units::score(py, inner.variant.as_ref(), inner.variant.evaluate())
     }
 
-    /// The number of move sequences of `depth` plies (a finished game is not extended).
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+    /// The number of move sequences of `depth` plies (a finished game is not extended;
+    /// depth 0 counts 1, the position itself).
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = crate::args::whole(depth, "depth", "plies", 0, i64::from(MAX_DEPTH))? as u32;
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let task = self.lock().variant.perft_task(depth, stop.clone());
         let said = crate::run::run_task(py, task, 1, stop)?;
@@ -364,6 +430,8 @@ impl State {
         text
     }
 
+    /// States are equal when they are the same position of the same game under the same
+    /// rules, however they got there: their histories (`moves`) do not count.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         let Ok(other) = other.cast::<State>() else {
             return false;
@@ -376,6 +444,44 @@ impl State {
         a.variant.name() == b.variant.name()
             && a.variant.fen() == b.variant.fen()
             && a.options == b.options
+    }
+
+    /// A hash of the position (variant, rules and fen), consistent with `==`: equal states
+    /// hash alike whatever their histories. A state is mutable: one kept in a set or as a
+    /// dict key must not be played on afterwards (keep `s.copy()`).
+    fn __hash__(&self) -> u64 {
+        let inner = self.lock();
+        let mut hasher = DefaultHasher::new();
+        inner.variant.name().hash(&mut hasher);
+        inner.variant.fen().hash(&mut hasher);
+        for (name, value) in inner.options.rules(inner.variant.name()).iter() {
+            (name, value.to_string()).hash(&mut hasher);
+        }
+        // Python takes -1 for an error: keep clear of it.
+        hasher.finish() >> 1
+    }
+
+    /// Pickling: the variant, the rules as given, the position the state was made at and
+    /// the moves played since, so that the copy has the same history (`undo` works on it).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let restore = py.import("sente._sente")?.getattr("_restore_state")?;
+        let (variant, fen, rules, moves) = {
+            let this = slf.borrow();
+            let inner = this.lock();
+            let made_at = inner
+                .history
+                .first()
+                .map_or_else(|| inner.variant.fen(), |(before, _)| before.fen());
+            let rules = PyDict::new(py);
+            for (key, value) in &inner.rules {
+                rules.set_item(key, value)?;
+            }
+            let moves: Vec<String> = inner.history.iter().map(|(_, m)| m.clone()).collect();
+            (inner.variant.name(), made_at, rules, moves)
+        };
+        let args = (variant, fen, rules, moves).into_pyobject(py)?;
+        (restore, args).into_pyobject(py)
     }
 
     /// The board drawn in SVG, as the GUI draws it (Jupyter shows it).

@@ -47,7 +47,9 @@ def test_sente_as_an_engine(sente_bin):
         engine.configure({"Hash": 8, "Algorithm": "alphabeta-plain"})
         tree = sente.State("tree", fen="((3 12 8) (2 4 6) (14 5 2))")
         info = engine.analyse(tree, depth=4)
-        assert (info.nodes, info.value, info.best_move, info.pv) == (11, 300, "1", ["1", "1"])
+        # The tree's own 3, as sente.search gives it; the engine's line said cp 300.
+        assert (info.nodes, info.value, info.best_move, info.pv) == (11, 3, "1", ["1", "1"])
+        assert info.infos[-1]["cp"] == 300 and sente.search(tree, "alphabeta-plain", depth=4).value == 3
         engine.configure({"Algorithm": "alphabeta"})
         s = sente.State("connect4", width=8, height=7)
         s.play("4")
@@ -118,6 +120,15 @@ def test_configure_checks_options(sente_bin):
             engine.configure({"Algorithm": "random"})
         with pytest.raises(ValueError, match="give a limit"):
             engine.analyse(sente.State("connect4"))
+        # The limits are checked before anything is sent.
+        with pytest.raises(ValueError, match="depth is a whole number of plies at least 1, not -1"):
+            engine.analyse(sente.State("connect4"), depth=-1)
+        with pytest.raises(ValueError, match="movetime is a number of seconds above 0 .*not 0"):
+            engine.play(sente.State("connect4"), movetime=0)
+        with pytest.raises(ValueError, match="nodes is a whole number of nodes at least 1, not 0"):
+            engine.analyse(sente.State("connect4"), nodes=0)
+        with pytest.raises(ValueError, match="timeout is a number of seconds above 0 .*not -2"):
+            engine.analyse(sente.State("connect4"), depth=2, timeout=-2)
         assert engine.analyse(sente.State("tictactoe"), depth=2).best_move is not None
 
 

@@ -84,12 +84,20 @@ def test_the_textbook_tree():
     minimax = sente.search(tree, "minimax", depth=4, trace=True)
     plain = sente.search(tree, "alphabeta-plain", depth=4, trace=True)
     assert (minimax.nodes, plain.nodes) == (13, 11)
-    assert minimax.value == plain.value == 300 and minimax.best_move == "1"
+    # Values in the tree's own units: its 3 is 3 (the engine's line says cp 300), in the
+    # result, the tree and its repr alike.
+    assert minimax.value == plain.value == 3 and minimax.best_move == "1"
+    assert minimax.score == "cp 300"
+    assert repr(plain.tree) == "<SearchTree 11 nodes, 2 pruned, value 3>"
     assert len(minimax.tree) == 13 and len(plain.tree) == 11
     assert minimax.tree.pruned == 0 and plain.tree.pruned == 2
     root = plain.tree.to_dict()
-    assert root["kind"] == "max" and root["value"] == 300
-    assert [c["value"] for c in root["children"]] == [300, 200, 200]
+    assert root["kind"] == "max" and root["value"] == 3 and isinstance(root["value"], int)
+    assert [c["value"] for c in root["children"]] == [3, 2, 2]
+    # The windows: open ends are infinities, the others in the tree's units.
+    assert (root["alpha"], root["beta"]) == (float("-inf"), float("inf"))
+    assert (root["children"][1]["alpha"], root["children"][1]["beta"]) == (3, float("inf"))
+    assert "window (3, ∞)" in plain.tree._repr_svg_()
     assert root["children"][1]["pruned"] == 2
     svg = ET.fromstring(plain.tree._repr_svg_())
     texts = [t.text for t in svg.iter() if t.tag.endswith("text")]
@@ -105,7 +113,8 @@ def test_expectimax_traces_chance_nodes():
     kinds = [n["kind"] for n in result.tree.nodes.values()]
     assert kinds.count("chance") == 3
     # The means: (3+12+8)/3, (2+4+6)/3, (14+5+2)/3: the root takes the first, 7.67.
-    assert result.tree.nodes[1]["value"] == 767
+    assert result.tree.nodes[1]["value"] == 7.67 == result.value
+    assert repr(result.tree).endswith("value 7.67>") and result.score == "cp 767"
 
 
 def test_only_the_textbook_searches_are_traced():

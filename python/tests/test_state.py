@@ -125,7 +125,7 @@ def test_results():
     tree = sente.State("tree", fen=TEXTBOOK)
     tree.play("1")
     tree.play("2")
-    assert tree.is_over and tree.score == 1200 and tree.result == "1-0"
+    assert tree.is_over and tree.score == 12 and tree.result == "1-0"  # the leaf reached, in the tree's units
 
 
 def test_str_is_what_d_prints(sente_bin):

@@ -114,6 +114,10 @@ impl<G: Game> Variant for GamePosition<G> {
         self.pos.evaluate()
     }
 
+    fn has_solver(&self) -> bool {
+        self.solver.is_some()
+    }
+
     fn search_task(&self, job: SearchJob) -> Task {
         search_task(self.pos.clone(), self.solver, job)
     }

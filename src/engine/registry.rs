@@ -85,6 +85,9 @@ pub struct Entry {
     make: Make,
     /// What the GUI offers for it besides play and search.
     pub features: Features,
+    /// `Game::VALUE_UNIT`: the search's score units in one of the game's own (100 for a
+    /// game tree), for the values the trace and Python write.
+    pub value_unit: i32,
     /// The checks of the game's contract (tests and fuzzing run them on every variant).
     pub contract: Contract,
 }
@@ -100,6 +103,7 @@ impl Entry {
                 move_values: false,
                 whole_games: false,
             },
+            value_unit: G::VALUE_UNIT,
             contract: contract::<G>(),
         }
     }

@@ -31,6 +31,10 @@ pub trait Variant: Send {
     /// The static evaluation the searches use at their depth limit, in centipawns from the
     /// side to move.
     fn evaluate(&self) -> i32;
+    /// True when the game's own solver answers its `go solve` (Connect Four's, the rocks
+    /// game's table, Nim's theory) or its searches (Rush Hour's puzzle searches), whatever
+    /// `Algorithm` says for a two-player game.
+    fn has_solver(&self) -> bool;
     /// A task searching a copy of the position.
     fn search_task(&self, job: SearchJob) -> Task;
     /// A task counting move sequences of length `depth`.

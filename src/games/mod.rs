@@ -45,6 +45,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
     /// sides alternate, 1 for a one-player puzzle.
     const PLIES_PER_MOVE: u32 = 2;
 
+    /// How many of the search's score units (the protocol's `score cp`) make one unit of the
+    /// game's own values, the ones a person reads: 100 for a game tree, whose leaf `3` scores
+    /// `cp 300`; 1 for the games whose evaluation counts in its own points. The search trace
+    /// and Python's values are written in the game's units (protocol.md, "Search trace").
+    /// One of 1, 10 or 100, so that a value in the game's units has at most two decimals.
+    const VALUE_UNIT: i32 = 1;
+
     /// The options that change this game's rules (its size, how moves count...), each
     /// declared once here: the engine's `setoption` names and `option` lines, the GUI's
     /// settings form and the Python keyword arguments are made from them.

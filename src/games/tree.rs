@@ -6,6 +6,10 @@
 use super::{Game, GameError, Outcome, Seat, game_error};
 use std::sync::Arc;
 
+/// The largest leaf value, in whole units: 100 times it (its centipawns) stays below the
+/// searches' wins (990000 and more), so that a value is never read as a win.
+pub const MAX_LEAF: i32 = 9_000;
+
 /// The textbook tree used as the start position.
 pub const START: &str = "((3 12 8) (2 4 6) (14 5 2))";
 
@@ -97,10 +101,10 @@ impl Arena {
                     let value: i32 = text[start..i]
                         .parse()
                         .ok()
-                        .filter(|v: &i32| v.abs() <= 1_000_000)
+                        .filter(|v: &i32| v.abs() <= MAX_LEAF)
                         .ok_or_else(|| {
                             GameError(format!(
-                                "bad leaf '{}' (whole numbers up to 1000000)",
+                                "bad leaf '{}' (whole numbers from -{MAX_LEAF} to {MAX_LEAF})",
                                 &text[start..i]
                             ))
                         })?;
@@ -177,6 +181,9 @@ impl Game for GameTree {
     /// The 0-based index of a child.
     type Move = u32;
     const NAME: &'static str = "tree";
+    /// A leaf's value is in whole units, 100 centipawns each (expectimax's means keep two
+    /// decimals: 7.67).
+    const VALUE_UNIT: i32 = 100;
 
     fn startpos() -> Self {
         let (arena, root) = Arena::parse(START).unwrap_or_else(|_| {

@@ -233,6 +233,7 @@ impl Compare {
             fen: pos.fen(),
             position: game.position_command(game.cursor),
             side: seat_text(pos.side_to_move()),
+            value_unit: registry::entry(variant).map_or(1, |e| e.value_unit),
             kind: match kind {
                 Kind::Search => "search",
                 Kind::Puzzle => "puzzle",

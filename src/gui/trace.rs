@@ -6,7 +6,7 @@
 //! the form the page reads.
 
 use super::game::Game;
-use super::wire::{NodeTuple, clip};
+use super::wire::{NodeTuple, TraceNumber, clip};
 use crate::protocol::trace::kind_word;
 use crate::referee::rules::Rules;
 use crate::search::trace::{NodeKind, TraceNode};
@@ -206,9 +206,9 @@ pub fn node_tuple(node: &TraceNode, pruned_moves: Vec<String>) -> NodeTuple {
         node.move_text.clone(),
         node.ply,
         kind_word(node.kind),
-        node.window.map(|w| w.alpha),
-        node.window.map(|w| w.beta),
-        node.value,
+        node.window.map(|w| TraceNumber(w.alpha)),
+        node.window.map(|w| TraceNumber(w.beta)),
+        TraceNumber(node.value),
         node.pruned,
         pruned_moves,
     )
@@ -222,17 +222,17 @@ mod tests {
 
     /// The textbook tree under plain alpha-beta at depth 2 (protocol.md, "Search trace").
     const ALPHA_BETA: &str =
-        "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 300
-info trace id 4 parent 2 move 2 ply 2 kind leaf alpha -inf beta 300 value 1200
-info trace id 5 parent 2 move 3 ply 2 kind leaf alpha -inf beta 300 value 800
-info trace id 2 parent 1 move 1 ply 1 kind min alpha -inf beta inf value 300
-info trace id 7 parent 6 move 1 ply 2 kind leaf alpha 300 beta inf value 200
-info trace id 6 parent 1 move 2 ply 1 kind min alpha 300 beta inf value 200 pruned 2
-info trace id 9 parent 8 move 1 ply 2 kind leaf alpha 300 beta inf value 1400
-info trace id 10 parent 8 move 2 ply 2 kind leaf alpha 300 beta 1400 value 500
-info trace id 11 parent 8 move 3 ply 2 kind leaf alpha 300 beta 500 value 200
-info trace id 8 parent 1 move 3 ply 1 kind min alpha 300 beta inf value 200
-info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 300";
+        "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 3
+info trace id 4 parent 2 move 2 ply 2 kind leaf alpha -inf beta 3 value 12
+info trace id 5 parent 2 move 3 ply 2 kind leaf alpha -inf beta 3 value 8
+info trace id 2 parent 1 move 1 ply 1 kind min alpha -inf beta inf value 3
+info trace id 7 parent 6 move 1 ply 2 kind leaf alpha 3 beta inf value 2
+info trace id 6 parent 1 move 2 ply 1 kind min alpha 3 beta inf value 2 pruned 2
+info trace id 9 parent 8 move 1 ply 2 kind leaf alpha 3 beta inf value 14
+info trace id 10 parent 8 move 2 ply 2 kind leaf alpha 3 beta 14 value 5
+info trace id 11 parent 8 move 3 ply 2 kind leaf alpha 3 beta 5 value 2
+info trace id 8 parent 1 move 3 ply 1 kind min alpha 3 beta inf value 2
+info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
 
     fn lines(text: &str) -> Vec<TraceNode> {
         text.lines().map(|l| read_trace_line(l).unwrap()).collect()

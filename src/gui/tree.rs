@@ -10,8 +10,8 @@ use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::game::{Game, seat_text};
 use super::trace::{checked_tree, node_tuple};
 use super::wire::{
-    InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceRequest, TraceStart,
-    TraceSummary,
+    InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceNumber, TraceRequest,
+    TraceStart, TraceSummary,
 };
 use crate::protocol::info::read_info;
 use crate::protocol::trace::read_trace_line;
@@ -267,7 +267,7 @@ impl TraceJob {
         let summary = TraceSummary {
             nodes: nodes.len() as u64,
             search_nodes: info.nodes,
-            value: nodes[0].value,
+            value: TraceNumber(nodes[0].value),
             score: info
                 .score_kind
                 .as_ref()

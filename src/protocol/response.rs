@@ -8,7 +8,7 @@ use crate::search::trace::TraceNode;
 use std::fmt;
 
 /// A line of output.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Response {
     /// `id name ...`.
     IdName(String),

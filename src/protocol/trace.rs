@@ -1,9 +1,10 @@
 //! Search trace lines (protocol.md, "Search trace"): `info trace id <i> parent <p> move
 //! <m>|none ply <d> kind max|min|chance|leaf [alpha <a> beta <b>] value <v> [pruned <k>]`,
 //! written from a `TraceNode` and read back into one, strictly: a line that is not exactly
-//! this shape is refused with the first word that is wrong.
+//! this shape is refused with the first word that is wrong. Values and window bounds are
+//! numbers in the game's own units, written in decimal without an exponent (`3`, `7.67`,
+//! `-47`, `999995` for a win), and `inf`/`-inf` for an open end of a window.
 
-use crate::search::score::INFINITY;
 use crate::search::trace::{NodeKind, TraceNode, Window};
 use std::fmt;
 
@@ -23,14 +24,18 @@ pub fn kind_word(kind: NodeKind) -> &'static str {
         .map_or("leaf", |(_, word)| word)
 }
 
-/// A trace value or window bound: a whole number, or `-inf`/`inf` for an open end.
-struct TraceValue(i32);
+/// A trace value or window bound as the line writes it: a decimal number in the game's
+/// units (`3`, `7.67`, `-0.5`: Rust's shortest form that reads back exactly, never an
+/// exponent), or `inf`/`-inf` for an open end.
+pub struct TraceValue(pub f64);
 
 impl fmt::Display for TraceValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            v if v >= INFINITY => write!(f, "inf"),
-            v if v <= -INFINITY => write!(f, "-inf"),
+            v if v == f64::INFINITY => write!(f, "inf"),
+            v if v == f64::NEG_INFINITY => write!(f, "-inf"),
+            // -0 is 0.
+            v if v.abs() == 0.0 => write!(f, "0"),
             v => write!(f, "{v}"),
         }
     }
@@ -108,9 +113,9 @@ pub fn read_trace_line(line: &str) -> Result<TraceNode, String> {
     };
     let mut next = word("")?;
     let window = if next == "alpha" {
-        let alpha = value(word("")?, "alpha")?;
+        let alpha = read_value(word("")?, "alpha")?;
         word("beta")?;
-        let beta = value(word("")?, "beta")?;
+        let beta = read_value(word("")?, "beta")?;
         next = word("")?;
         Some(Window { alpha, beta })
     } else {
@@ -119,7 +124,7 @@ pub fn read_trace_line(line: &str) -> Result<TraceNode, String> {
     if next != "value" {
         return Err(format!("expected 'value', got '{}'", shown(next)));
     }
-    let node_value = value(word("")?, "value")?;
+    let node_value = read_value(word("")?, "value")?;
     let pruned = match words.get(at) {
         None => 0,
         Some(&"pruned") => {
@@ -152,22 +157,29 @@ fn number(word: &str, name: &str) -> Result<u64, String> {
         .map_err(|_| format!("{name} is a whole number, not '{}'", shown(word)))
 }
 
-/// A value or window bound: a whole number, or `inf`/`-inf` (kept as the protocol's
-/// `INFINITY`); larger magnitudes are read as infinite too.
-fn value(word: &str, name: &str) -> Result<i32, String> {
+/// A value or window bound: a decimal number (`-?digits[.digits]`), or `inf`/`-inf`.
+pub fn read_value(word: &str, name: &str) -> Result<f64, String> {
+    let refuse = || {
+        format!(
+            "{name} is a number (3, -0.5, 7.67), inf or -inf, not '{}'",
+            shown(word)
+        )
+    };
     match word {
-        "inf" => Ok(INFINITY),
-        "-inf" => Ok(-INFINITY),
-        _ => word
-            .parse::<i64>()
-            .map(|v| v.clamp(-i64::from(INFINITY), i64::from(INFINITY)) as i32)
-            .map_err(|_| {
-                format!(
-                    "{name} is a whole number, inf or -inf, not '{}'",
-                    shown(word)
-                )
-            }),
+        "inf" => return Ok(f64::INFINITY),
+        "-inf" => return Ok(f64::NEG_INFINITY),
+        _ => {}
     }
+    let digits = word.strip_prefix('-').unwrap_or(word);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let decimal = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if !(decimal(whole) && decimal(fraction)) {
+        return Err(refuse());
+    }
+    word.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(refuse)
 }
 
 #[cfg(test)]
@@ -185,50 +197,49 @@ mod tests {
             ply: 1,
             kind: NodeKind::Min,
             window: Some(Window {
-                alpha: 300,
-                beta: INFINITY,
+                alpha: 3.0,
+                beta: f64::INFINITY,
             }),
-            value: 200,
+            value: 2.0,
             pruned: 2,
         };
         assert_eq!(
             Response::Trace(node.clone()).to_string(),
-            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 300 beta inf value 200 pruned 2"
+            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 3 beta inf value 2 pruned 2"
         );
         node.window = Some(Window {
-            alpha: -INFINITY,
-            beta: -5,
+            alpha: f64::NEG_INFINITY,
+            beta: -0.05,
         });
         node.pruned = 0;
+        node.value = 767.0 / 100.0;
         assert_eq!(
             Response::Trace(node.clone()).to_string(),
-            "info trace id 6 parent 1 move 2 ply 1 kind min alpha -inf beta -5 value 200"
+            "info trace id 6 parent 1 move 2 ply 1 kind min alpha -inf beta -0.05 value 7.67"
         );
         node.window = None;
         node.move_text = None;
         node.kind = NodeKind::Chance;
-        node.value = -999_997;
+        node.value = -999_997.0;
         assert_eq!(
-            Response::Trace(node).to_string(),
+            Response::Trace(node.clone()).to_string(),
             "info trace id 6 parent 1 move none ply 1 kind chance value -999997"
         );
+        node.value = -0.0;
+        assert!(Response::Trace(node).to_string().ends_with(" value 0"));
     }
 
     #[test]
     fn lines_that_are_not_the_protocol_are_refused_naming_the_word() {
         for line in [
-            "info trace id 2 parent 1 move b2 ply 1 kind chance value 767",
+            "info trace id 2 parent 1 move b2 ply 1 kind chance value 7.67",
             "info trace id 9 parent 4 move @00 ply 3 kind leaf value -999997",
-            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 300 beta inf value 200 pruned 2",
+            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 3 beta inf value 2 pruned 2",
+            "info trace id 6 parent 1 move 2 ply 1 kind max alpha -inf beta -0.5 value -47",
         ] {
             let node = read_trace_line(line).unwrap();
             assert_eq!(Response::Trace(node).to_string(), line);
         }
-        // Magnitudes past the protocol's infinity read as infinite.
-        let far =
-            read_trace_line("info trace id 1 parent 0 move none ply 0 kind max value 5000000")
-                .unwrap();
-        assert_eq!(far.value, INFINITY);
         let err = |l: &str| read_trace_line(l).unwrap_err();
         assert!(err("info trace id x parent 0").contains("id is a whole number"));
         assert!(
@@ -250,13 +261,30 @@ mod tests {
             err("info trace id 1 parent 0 move none ply 0 kind max value 3 pruned")
                 .contains("number of pruned children")
         );
+        // A value is a plain decimal or an open end: no exponent, NaN or other infinity.
+        for word in [
+            "1e5", "NaN", "nan", "infinity", "+3", "3.", ".5", "--1", "0x10", "-",
+        ] {
+            let line = format!("info trace id 1 parent 0 move none ply 0 kind max value {word}");
+            assert!(
+                err(&line).contains("value is a number (3, -0.5, 7.67), inf or -inf"),
+                "{word}"
+            );
+        }
         assert!(err("info depth 3").contains("expected 'trace'"));
         assert!(err(&format!("info trace id {}", "9".repeat(60))).contains(&"9".repeat(40)));
     }
 
-    /// A value or bound as the trace writes it: a whole number within the infinities.
-    fn trace_value() -> impl Strategy<Value = i32> {
-        -INFINITY..=INFINITY
+    /// A value or bound as the trace writes it: an open end, a win, or a value of a game in
+    /// its units (any finite number, most with two decimals).
+    fn trace_value() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            Just(f64::INFINITY),
+            Just(f64::NEG_INFINITY),
+            (-1_000_000i32..=1_000_000).prop_map(f64::from),
+            (-100_000_000i64..=100_000_000).prop_map(|h| h as f64 / 100.0),
+            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+        ]
     }
 
     fn trace_node() -> impl Strategy<Value = TraceNode> {

@@ -29,7 +29,7 @@ pub struct Progress {
 }
 
 /// What a search tells while it runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Report {
     /// An iteration completed.
     Iteration(Progress),

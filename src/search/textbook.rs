@@ -225,7 +225,7 @@ pub fn iterate<G: Game>(
     // A single fixed-depth search may be stopped at any time (its best move is then the first
     // legal one); when deepening, the first iteration always completes.
     let mut may_abort = limits.depth.is_some();
-    let mut tracer = trace_limit.map(Tracer::new);
+    let mut tracer = trace_limit.map(|limit| Tracer::new(limit, G::VALUE_UNIT));
     for depth in depths {
         let nodes_before = control.nodes;
         let t = Tracker::new(may_abort);

@@ -1,7 +1,9 @@
 //! The search trace (option `SearchTrace`): one record per node of a textbook search, given
 //! when the node is finished, with its values seen from p1 so that a tree reads like the
-//! textbook's (p1 maximises, p2 minimises).
+//! textbook's (p1 maximises, p2 minimises), in the game's own units (`Game::VALUE_UNIT`: a
+//! game tree's leaf 3 is 3, not the search's 300).
 
+use super::score::{INFINITY, MATE_BOUND};
 use crate::games::Seat;
 
 /// What a traced node is.
@@ -18,18 +20,34 @@ pub enum NodeKind {
     Leaf,
 }
 
-/// An alpha-beta window seen from p1: the node's value matters only strictly between the
-/// two. `-INFINITY` and `INFINITY` (of `score`) stand for an open end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An alpha-beta window seen from p1, in the game's units: the node's value matters only
+/// strictly between the two. `f64::NEG_INFINITY` and `f64::INFINITY` stand for an open end.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Window {
     /// The value p1 is already sure of elsewhere (lower bound).
-    pub alpha: i32,
+    pub alpha: f64,
     /// The value p2 is already sure of elsewhere (upper bound).
-    pub beta: i32,
+    pub beta: f64,
+}
+
+/// A score of the search (centipawn-like, from `score`) in the game's units, `unit` of the
+/// search's to one of the game's: an open end (`±INFINITY`) is `±∞`; a win (`MATE - p`, of
+/// magnitude `MATE_BOUND` or more) stays the whole number it is, above any value of the game;
+/// any other score is divided by `unit` (exactly: at most two decimals).
+pub fn in_units(score: i32, unit: i32) -> f64 {
+    if score >= INFINITY {
+        f64::INFINITY
+    } else if score <= -INFINITY {
+        f64::NEG_INFINITY
+    } else if score.abs() >= MATE_BOUND {
+        f64::from(score)
+    } else {
+        f64::from(score) / f64::from(unit.max(1))
+    }
 }
 
 /// One finished node of a traced search.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TraceNode {
     /// Entering order within the traced search, from 1 (the root).
     pub id: u64,
@@ -44,9 +62,9 @@ pub struct TraceNode {
     /// The window when the node was entered, seen from p1; `None` for the searches without
     /// one (minimax, expectimax).
     pub window: Option<Window>,
-    /// What the node returned, seen from p1, in the units of the search's scores (mates
-    /// included: a game won by p1 `p` plies from the root is worth `MATE - p`).
-    pub value: i32,
+    /// What the node returned, seen from p1, in the game's units (`in_units`: a game won by
+    /// p1 `p` plies from the root is worth `MATE - p`).
+    pub value: f64,
     /// Children never visited because of a cutoff.
     pub pruned: usize,
 }
@@ -59,14 +77,11 @@ pub fn for_p1(score: i32, side: Seat) -> i32 {
     }
 }
 
-/// Converts a negamax window of `side` to p1's point of view.
-pub fn window_for_p1(alpha: i32, beta: i32, side: Seat) -> Window {
+/// Converts a negamax window of `side` to p1's point of view: `(alpha, beta)`.
+pub fn window_for_p1(alpha: i32, beta: i32, side: Seat) -> (i32, i32) {
     match side {
-        Seat::P1 => Window { alpha, beta },
-        Seat::P2 => Window {
-            alpha: -beta,
-            beta: -alpha,
-        },
+        Seat::P1 => (alpha, beta),
+        Seat::P2 => (-beta, -alpha),
     }
 }
 
@@ -81,6 +96,8 @@ pub fn window_for_p1(alpha: i32, beta: i32, side: Seat) -> Window {
 pub struct Tracer {
     /// Nodes that may be traced in this `go`.
     limit: u64,
+    /// The search's score units in one of the game's (`Game::VALUE_UNIT`).
+    unit: i32,
     /// Nodes traced so far in this `go`.
     traced: u64,
     /// Set once a node past the limit was entered.
@@ -92,10 +109,12 @@ pub struct Tracer {
 }
 
 impl Tracer {
-    /// A trace of at most `limit` nodes.
-    pub fn new(limit: u64) -> Self {
+    /// A trace of at most `limit` nodes, its values written in a game's units, `unit` of the
+    /// search's scores each (`Game::VALUE_UNIT`).
+    pub fn new(limit: u64, unit: i32) -> Self {
         Tracer {
             limit,
+            unit,
             traced: 0,
             truncated: false,
             last_id: 0,
@@ -148,13 +167,14 @@ impl Tracer {
         Some(self.last_id)
     }
 
-    /// The record of the traced node `id` at `ply`, finished with `value` (all seen from p1).
+    /// The record of the traced node `id` at `ply`, entered with `window` and finished with
+    /// `value` (the search's scores, seen from p1), its values in the game's units.
     pub fn finish(
         &self,
         id: u64,
         ply: u32,
         kind: NodeKind,
-        window: Option<Window>,
+        window: Option<(i32, i32)>,
         value: i32,
         pruned: usize,
     ) -> TraceNode {
@@ -169,8 +189,11 @@ impl Tracer {
             move_text: self.path.get(p).and_then(|(_, mv)| mv.clone()),
             ply,
             kind,
-            window,
-            value,
+            window: window.map(|(alpha, beta)| Window {
+                alpha: in_units(alpha, self.unit),
+                beta: in_units(beta, self.unit),
+            }),
+            value: in_units(value, self.unit),
             pruned,
         }
     }

@@ -11,11 +11,11 @@ use std::process::{Command, Stdio};
 /// The page's tree view.
 const VIEW: &str = "document.getElementById('view-tree')";
 
-/// One node of a trace as sente prints it: parent, move, value.
+/// One node of a trace as sente prints it: parent, move, value (in the game's units).
 struct Traced {
     parent: u64,
     mv: String,
-    value: i64,
+    value: f64,
 }
 
 /// The `info trace` lines sente prints for `go depth` after `setup`, by id.
@@ -114,6 +114,16 @@ async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax(
         ["3", "2", "2"]
     );
     assert_eq!(texts(&b, "#tv-svg .tv-max .tv-value").await, ["3"]);
+    // The summary says the tree's 3 once, in the tree's units, not the engine's `cp 300`.
+    assert_eq!(
+        b.eval("document.getElementById('tv-value-out').textContent")
+            .await,
+        "3 for the first player"
+    );
+    let engine = b
+        .eval("document.getElementById('tv-engine-out').textContent")
+        .await;
+    assert!(!engine.as_str().unwrap_or("").contains("cp"), "{engine}");
     b.shot("minimax").await;
 
     // Alpha-beta: 11 nodes, the second subtree cut after its first leaf: two stubs.
@@ -221,7 +231,8 @@ async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax(
                     .await,
                 "≤2"
             );
-            assert_eq!(node.value, 200);
+            // The engine's line and the page say the tree's own 2, not centipawns.
+            assert_eq!(node.value, 2.0);
             let cut = texts(&b, "#tv-narrative .tv-cut").await;
             assert_eq!(cut.len(), 1, "{cut:?}");
             assert!(cut[0].contains("2 ≤ α = 3"), "{cut:?}");

@@ -14,6 +14,18 @@ _BABYLON = {"a": "#e5484d", "b": "#3e63dd", "c": "#f5c542", "d": "#30a46c", "e":
             "f": "#f76b15", "g": "#12a594", "h": "#d6409f"}
 
 
+NAME = 'Babylon'
+"""The game's name in words."""
+
+NOTATION = (
+    "A stack is its top colour's letter (a red, b blue, c yellow, d green, e purple, f "
+    'orange, g teal, h pink) and its height; a move is the stack moved, then the stack it '
+    "goes onto: 'd1a1' puts the green stack of 1 onto the red stack of 1. The player who "
+    'cannot move loses.'
+)
+"""How its moves are written (help(sente.State) lists it)."""
+
+
 def _shade(hex_colour: str) -> str:
     n = int(hex_colour[1:], 16)
 

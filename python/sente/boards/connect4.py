@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Sequence
 
-from ._common import P1, P2, marker, svg
+from ._common import P1, P2, marker, result_caption, svg, win_line, winning_cells
 
 if TYPE_CHECKING:
     from .._sente import State
 
 
+NAME = 'Connect Four'
+"""The game's name in words."""
+
+NOTATION = (
+    'Moves are column labels as under the board: 1 to 9 from the left, then a, b, c on wider '
+    'boards (width=, height= set the board: up to 12 columns). Red (p1) starts; four in a row'
+    " wins. A game is its columns in order: '4453' is Red 4, Yellow 4, Red 5, Yellow 3."
+)
+"""How its moves are written (help(sente.State) lists it)."""
+
+
 def draw(state: "State", pv: Sequence[str]) -> str:
-    """The board, the principal variation numbered on it, the columns to play marked."""
+    """The board, the principal variation numbered on it, the columns to play marked; a
+    finished game's four in a row struck through and its result under the board."""
     cell, top = 64, 56
     rows = [list(r) for r in state.fen.split(" ")[0].split("/")]
     height, width = len(rows), len(rows[0]) if rows else 0
@@ -55,5 +67,12 @@ def draw(state: "State", pv: Sequence[str]) -> str:
             f"<text x='{x:g}' y='{top + board_h + 20:g}' text-anchor='middle' fill='#687076' "
             f"font-size='14'>{mv}</text>"
         )
+    line = winning_cells(["".join(r) for r in rows], 4)
+    if line:
+        body.append(win_line([(c * cell + cell / 2, top + r * cell + cell / 2) for r, c in line]))
+    result = state.result
+    if result is not None:
+        body.append(result_caption(board_w / 2, top + board_h + 48, result, "Red", "Yellow"))
     body.append("</g>")
-    return svg(board_w + 20, top + board_h + 34, f"Connect Four board, {width} by {height}", body)
+    extra = 26 if result is not None else 0
+    return svg(board_w + 20, top + board_h + 34 + extra, f"Connect Four board, {width} by {height}", body)

@@ -14,6 +14,16 @@ if TYPE_CHECKING:
 STEP, ROW, PER_LINE, LEFT = 22, 64, 15, 44
 
 
+NAME = 'Nim'
+"""The game's name in words."""
+
+NOTATION = (
+    "Moves are heap-matches: '2-3' takes 3 matches from heap 2 (heaps from 1). heaps= sets "
+    'the heaps; who takes the last match wins, or loses with misere=True.'
+)
+"""How its moves are written (help(sente.State) lists it)."""
+
+
 def draw(state: "State", pv: Sequence[str]) -> str:
     """The heaps of matches, each with its number and count; `pv[0]`'s matches outlined."""
     heaps = [int(h) for h in state.fen.split()[0].split("/")]

@@ -15,6 +15,17 @@ _PALETTE = ["#3e63dd", "#30a46c", "#f5c542", "#8e4ec6", "#f76b15", "#12a594", "#
             "#978365", "#0090ff", "#46a758", "#e54666", "#ab4aba", "#ffb224"]
 
 
+NAME = 'Rush Hour'
+"""The game's name in words."""
+
+NOTATION = (
+    "Moves are a vehicle's letter, + (right or down) or - (left or up), and the cells: 'B+2' "
+    "moves B two cells right or down; the red car is A. metric='steps' counts each cell, "
+    "metric='slides' each move of any length."
+)
+"""How its moves are written (help(sente.State) lists it)."""
+
+
 def draw(state: "State", pv: Sequence[str]) -> str:
     """The board, its vehicles, walls and rock, the first move of `pv` outlined."""
     cell, pad = 70, 16

@@ -4,17 +4,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Sequence
 
-from ._common import P1, marker, svg
+from ._common import P1, marker, result_caption, svg, win_line, winning_cells
 
 if TYPE_CHECKING:
     from .._sente import State
 
 
+NAME = 'Tic-tac-toe'
+"""The game's name in words."""
+
+NOTATION = (
+    "Moves are cells: column a-c from the left, row 1-3 from the bottom, as on the board's "
+    'edges: b2 is the centre, a3 the top left corner. X (p1) starts; three in a row wins.'
+)
+"""How its moves are written (help(sente.State) lists it)."""
+
+
 def draw(state: "State", pv: Sequence[str]) -> str:
-    """The grid, the stones, the principal variation numbered on it."""
-    cell = 100
+    """The grid with its coordinates (columns a-c, rows 1-3 from the bottom: the moves' names),
+    the stones, the principal variation numbered on it; a finished game's three in a row
+    struck through and its result under the board."""
+    cell, left = 100, 30
     rows = state.fen.split(" ")[0].split("/")
-    body: List[str] = ["<g transform='translate(10 10)'>"]
+    body: List[str] = [f"<g transform='translate({left} 10)'>"]
+    for i in range(3):
+        body.append(
+            f"<text class='coord' x='{-14}' y='{i * cell + cell / 2 + 5:g}' text-anchor='middle' "
+            f"fill='#687076' font-size='15'>{3 - i}</text>"
+            f"<text class='coord' x='{i * cell + cell / 2:g}' y='{3 * cell + 20}' "
+            f"text-anchor='middle' fill='#687076' font-size='15'>{'abc'[i]}</text>"
+        )
     legal = set(state.legal_moves())
     for r in range(3):
         for c in range(3):
@@ -39,5 +58,12 @@ def draw(state: "State", pv: Sequence[str]) -> str:
         if len(mv) == 2 and mv[0] in "abc" and mv[1] in "123":
             c, r = "abc".index(mv[0]), 3 - int(mv[1])
             body.append(marker(c * cell + cell - 18, r * cell + 18, i + 1))
+    line = winning_cells(rows, 3)
+    if line:
+        body.append(win_line([(c * cell + cell / 2, r * cell + cell / 2) for r, c in line]))
+    result = state.result
+    if result is not None:
+        body.append(result_caption(1.5 * cell, 3 * cell + 46, result, "X", "O"))
     body.append("</g>")
-    return svg(3 * cell + 20, 3 * cell + 20, "tic-tac-toe board", body)
+    height = 3 * cell + 36 + (30 if result is not None else 0)
+    return svg(3 * cell + left + 10, height, "tic-tac-toe board", body)

@@ -11,6 +11,17 @@ if TYPE_CHECKING:
     from .._sente import State
 
 
+NAME = 'An explicit game tree'
+"""The game's name in words."""
+
+NOTATION = (
+    "Moves are branch numbers from the left: '1', '2', '3'. The fen is the nested list of "
+    "leaves, '((3 12 8) (2 4 6) (14 5 2))'; values are the leaves' own (a leaf 3 is worth 3 "
+    'to the first player, who maximises).'
+)
+"""How its moves are written (help(sente.State) lists it)."""
+
+
 def _parse_tree(text: str) -> Tuple[Any, str]:
     """Reads `((3 12 8) (2 4 6))` into nested lists of ints; returns the tree and the rest."""
     i = 0

@@ -22,4 +22,4 @@ pub use runs::{RUNS, RunSpec, run_spec};
 pub use search::{ColumnValue, InfoMessage};
 pub use server::{ServerMessage, TRACE_CHUNK};
 pub use state::{ClocksMessage, DrawOfferMessage, GameState, ModeMessage, OutcomeMessage};
-pub use trace::{NodeTuple, TraceStart, TraceSummary};
+pub use trace::{NodeTuple, TraceNumber, TraceStart, TraceSummary};

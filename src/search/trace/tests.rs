@@ -7,8 +7,9 @@ use crate::games::tree::{GameTree, START};
 use crate::games::{Game, Seat, play_random_moves};
 use crate::protocol::response::Response;
 use crate::search::limits::Limits;
+use crate::search::score::MATE_BOUND;
 use crate::search::textbook::Vision;
-use crate::search::trace::{NodeKind, TraceNode};
+use crate::search::trace::{NodeKind, TraceNode, in_units};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Algorithm, Report, SearchContext, run};
 use rand::rngs::StdRng;
@@ -70,19 +71,19 @@ fn minimax_visits_the_whole_textbook_tree() {
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 300",
-            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 1200",
-            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 800",
-            "info trace id 2 parent 1 move 1 ply 1 kind min value 300",
-            "info trace id 7 parent 6 move 1 ply 2 kind leaf value 200",
-            "info trace id 8 parent 6 move 2 ply 2 kind leaf value 400",
-            "info trace id 9 parent 6 move 3 ply 2 kind leaf value 600",
-            "info trace id 6 parent 1 move 2 ply 1 kind min value 200",
-            "info trace id 11 parent 10 move 1 ply 2 kind leaf value 1400",
-            "info trace id 12 parent 10 move 2 ply 2 kind leaf value 500",
-            "info trace id 13 parent 10 move 3 ply 2 kind leaf value 200",
-            "info trace id 10 parent 1 move 3 ply 1 kind min value 200",
-            "info trace id 1 parent 0 move none ply 0 kind max value 300",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 3",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 12",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 8",
+            "info trace id 2 parent 1 move 1 ply 1 kind min value 3",
+            "info trace id 7 parent 6 move 1 ply 2 kind leaf value 2",
+            "info trace id 8 parent 6 move 2 ply 2 kind leaf value 4",
+            "info trace id 9 parent 6 move 3 ply 2 kind leaf value 6",
+            "info trace id 6 parent 1 move 2 ply 1 kind min value 2",
+            "info trace id 11 parent 10 move 1 ply 2 kind leaf value 14",
+            "info trace id 12 parent 10 move 2 ply 2 kind leaf value 5",
+            "info trace id 13 parent 10 move 3 ply 2 kind leaf value 2",
+            "info trace id 10 parent 1 move 3 ply 1 kind min value 2",
+            "info trace id 1 parent 0 move none ply 0 kind max value 3",
         ]
     );
 }
@@ -93,18 +94,18 @@ fn alphabeta_prunes_two_leaves_of_the_textbook_tree() {
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 300",
-            "info trace id 4 parent 2 move 2 ply 2 kind leaf alpha -inf beta 300 value 1200",
-            "info trace id 5 parent 2 move 3 ply 2 kind leaf alpha -inf beta 300 value 800",
-            "info trace id 2 parent 1 move 1 ply 1 kind min alpha -inf beta inf value 300",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 3",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf alpha -inf beta 3 value 12",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf alpha -inf beta 3 value 8",
+            "info trace id 2 parent 1 move 1 ply 1 kind min alpha -inf beta inf value 3",
             // 2 <= 3: p1 has 3 already, the other leaves of this subtree cannot matter.
-            "info trace id 7 parent 6 move 1 ply 2 kind leaf alpha 300 beta inf value 200",
-            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 300 beta inf value 200 pruned 2",
-            "info trace id 9 parent 8 move 1 ply 2 kind leaf alpha 300 beta inf value 1400",
-            "info trace id 10 parent 8 move 2 ply 2 kind leaf alpha 300 beta 1400 value 500",
-            "info trace id 11 parent 8 move 3 ply 2 kind leaf alpha 300 beta 500 value 200",
-            "info trace id 8 parent 1 move 3 ply 1 kind min alpha 300 beta inf value 200",
-            "info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 300",
+            "info trace id 7 parent 6 move 1 ply 2 kind leaf alpha 3 beta inf value 2",
+            "info trace id 6 parent 1 move 2 ply 1 kind min alpha 3 beta inf value 2 pruned 2",
+            "info trace id 9 parent 8 move 1 ply 2 kind leaf alpha 3 beta inf value 14",
+            "info trace id 10 parent 8 move 2 ply 2 kind leaf alpha 3 beta 14 value 5",
+            "info trace id 11 parent 8 move 3 ply 2 kind leaf alpha 3 beta 5 value 2",
+            "info trace id 8 parent 1 move 3 ply 1 kind min alpha 3 beta inf value 2",
+            "info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3",
         ]
     );
 }
@@ -122,17 +123,17 @@ fn a_min_root_reads_from_p1_too() {
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 300",
-            "info trace id 4 parent 2 move 2 ply 2 kind leaf alpha 300 beta inf value 1200",
-            "info trace id 5 parent 2 move 3 ply 2 kind leaf alpha 1200 beta inf value 800",
-            "info trace id 2 parent 1 move 1 ply 1 kind max alpha -inf beta inf value 1200",
-            "info trace id 7 parent 6 move 1 ply 2 kind leaf alpha -inf beta 1200 value 200",
-            "info trace id 8 parent 6 move 2 ply 2 kind leaf alpha 200 beta 1200 value 400",
-            "info trace id 9 parent 6 move 3 ply 2 kind leaf alpha 400 beta 1200 value 600",
-            "info trace id 6 parent 1 move 2 ply 1 kind max alpha -inf beta 1200 value 600",
-            "info trace id 11 parent 10 move 1 ply 2 kind leaf alpha -inf beta 600 value 1400",
-            "info trace id 10 parent 1 move 3 ply 1 kind max alpha -inf beta 600 value 1400 pruned 2",
-            "info trace id 1 parent 0 move none ply 0 kind min alpha -inf beta inf value 600",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 3",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf alpha 3 beta inf value 12",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf alpha 12 beta inf value 8",
+            "info trace id 2 parent 1 move 1 ply 1 kind max alpha -inf beta inf value 12",
+            "info trace id 7 parent 6 move 1 ply 2 kind leaf alpha -inf beta 12 value 2",
+            "info trace id 8 parent 6 move 2 ply 2 kind leaf alpha 2 beta 12 value 4",
+            "info trace id 9 parent 6 move 3 ply 2 kind leaf alpha 4 beta 12 value 6",
+            "info trace id 6 parent 1 move 2 ply 1 kind max alpha -inf beta 12 value 6",
+            "info trace id 11 parent 10 move 1 ply 2 kind leaf alpha -inf beta 6 value 14",
+            "info trace id 10 parent 1 move 3 ply 1 kind max alpha -inf beta 6 value 14 pruned 2",
+            "info trace id 1 parent 0 move none ply 0 kind min alpha -inf beta inf value 6",
         ]
     );
 }
@@ -143,20 +144,20 @@ fn a_random_opponent_s_nodes_are_chance_nodes_worth_their_mean() {
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 300",
-            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 1200",
-            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 800",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 3",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 12",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 8",
             // (3 + 12 + 8) / 3 = 7.67
-            "info trace id 2 parent 1 move 1 ply 1 kind chance value 767",
-            "info trace id 7 parent 6 move 1 ply 2 kind leaf value 200",
-            "info trace id 8 parent 6 move 2 ply 2 kind leaf value 400",
-            "info trace id 9 parent 6 move 3 ply 2 kind leaf value 600",
-            "info trace id 6 parent 1 move 2 ply 1 kind chance value 400",
-            "info trace id 11 parent 10 move 1 ply 2 kind leaf value 1400",
-            "info trace id 12 parent 10 move 2 ply 2 kind leaf value 500",
-            "info trace id 13 parent 10 move 3 ply 2 kind leaf value 200",
-            "info trace id 10 parent 1 move 3 ply 1 kind chance value 700",
-            "info trace id 1 parent 0 move none ply 0 kind max value 767",
+            "info trace id 2 parent 1 move 1 ply 1 kind chance value 7.67",
+            "info trace id 7 parent 6 move 1 ply 2 kind leaf value 2",
+            "info trace id 8 parent 6 move 2 ply 2 kind leaf value 4",
+            "info trace id 9 parent 6 move 3 ply 2 kind leaf value 6",
+            "info trace id 6 parent 1 move 2 ply 1 kind chance value 4",
+            "info trace id 11 parent 10 move 1 ply 2 kind leaf value 14",
+            "info trace id 12 parent 10 move 2 ply 2 kind leaf value 5",
+            "info trace id 13 parent 10 move 3 ply 2 kind leaf value 2",
+            "info trace id 10 parent 1 move 3 ply 1 kind chance value 7",
+            "info trace id 1 parent 0 move none ply 0 kind max value 7.67",
         ]
     );
 }
@@ -165,7 +166,7 @@ fn a_random_opponent_s_nodes_are_chance_nodes_worth_their_mean() {
 fn the_other_visions_weigh_the_chance_nodes() {
     // Nearly cold (1 centipawn): the pessimistic opponent nearly always plays its best reply
     // (the smallest leaf), the optimistic one its worst (the largest).
-    let chance_values = |vision| -> Vec<(u64, i32)> {
+    let chance_values = |vision| -> Vec<(u64, f64)> {
         traced(&tree(START), Algorithm::Expectimax(vision), Some(2), 100)
             .into_iter()
             .filter_map(|r| match r {
@@ -176,11 +177,11 @@ fn the_other_visions_weigh_the_chance_nodes() {
     };
     assert_eq!(
         chance_values(Vision::Pessimistic { temperature: 1 }),
-        [(2, 300), (6, 200), (10, 200), (1, 300)]
+        [(2, 3.0), (6, 2.0), (10, 2.0), (1, 3.0)]
     );
     assert_eq!(
         chance_values(Vision::Optimistic { temperature: 1 }),
-        [(2, 1200), (6, 600), (10, 1400), (1, 1400)]
+        [(2, 12.0), (6, 6.0), (10, 14.0), (1, 14.0)]
     );
 }
 
@@ -248,22 +249,22 @@ fn past_the_limit_only_the_open_nodes_finish_their_lines() {
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 300",
-            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 1200",
-            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 800",
-            "info trace id 2 parent 1 move 1 ply 1 kind min value 300",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 3",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 12",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 8",
+            "info trace id 2 parent 1 move 1 ply 1 kind min value 3",
             "info string trace truncated at 5 nodes",
-            "info trace id 1 parent 0 move none ply 0 kind max value 300",
+            "info trace id 1 parent 0 move none ply 0 kind max value 3",
         ]
     );
     let lines = trace_lines(&tree(START), Algorithm::AlphaBetaPlain, 2, 3);
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 300",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf alpha -inf beta inf value 3",
             "info string trace truncated at 3 nodes",
-            "info trace id 2 parent 1 move 1 ply 1 kind min alpha -inf beta inf value 300",
-            "info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 300",
+            "info trace id 2 parent 1 move 1 ply 1 kind min alpha -inf beta inf value 3",
+            "info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3",
         ]
     );
     // Exactly as many nodes as the limit: nothing is cut, nothing said.
@@ -294,10 +295,10 @@ fn a_stopped_search_leaves_the_nodes_it_was_in_untraced() {
     assert_eq!(
         lines,
         [
-            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 300",
-            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 1200",
-            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 800",
-            "info trace id 2 parent 1 move 1 ply 1 kind min value 300",
+            "info trace id 3 parent 2 move 1 ply 2 kind leaf value 3",
+            "info trace id 4 parent 2 move 2 ply 2 kind leaf value 12",
+            "info trace id 5 parent 2 move 3 ply 2 kind leaf value 8",
+            "info trace id 2 parent 1 move 1 ply 1 kind min value 3",
             "info string stopped before depth 2 was complete; playing the first legal move",
         ]
     );
@@ -419,14 +420,16 @@ fn check_trace<G: Game>(root: &G, algorithm: Algorithm, depth: u32) {
                 "{fen}: generation order"
             );
         }
-        let values: Vec<i32> = kids.iter().map(|k| k.value).collect();
+        let values: Vec<f64> = kids.iter().map(|k| k.value).collect();
         let expected = match node.kind {
-            NodeKind::Max => values.iter().max().copied(),
-            NodeKind::Min => values.iter().min().copied(),
-            // A uniform chance node: the mean, rounded half away from zero.
+            NodeKind::Max => values.iter().copied().reduce(f64::max),
+            NodeKind::Min => values.iter().copied().reduce(f64::min),
+            // A uniform chance node: the mean of the search's scores, rounded half away from
+            // zero, in the game's units.
             _ => {
-                let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / values.len() as f64;
-                Some(mean.round() as i32)
+                let scores = values.iter().map(|&v| score_of::<G>(v));
+                let mean = scores.map(f64::from).sum::<f64>() / values.len() as f64;
+                Some(in_units(mean.round() as i32, G::VALUE_UNIT))
             }
         };
         assert_eq!(Some(node.value), expected, "{fen}: {node:?}");
@@ -446,12 +449,21 @@ fn check_trace<G: Game>(root: &G, algorithm: Algorithm, depth: u32) {
             }
         }
     }
-    // The root's value is the reported score, seen from p1.
+    // The root's value is the reported score, seen from p1, in the game's units.
     let root_value = match root.side_to_move() {
         Seat::P1 => info.score,
         Seat::P2 => -info.score,
     };
-    assert_eq!(nodes[0].value, root_value, "{fen}");
+    assert_eq!(nodes[0].value, in_units(root_value, G::VALUE_UNIT), "{fen}");
+}
+
+/// The search's score of a traced value of a `G` (`in_units` undone).
+fn score_of<G: Game>(value: f64) -> i32 {
+    if value.abs() >= f64::from(MATE_BOUND) {
+        value as i32
+    } else {
+        (value * f64::from(G::VALUE_UNIT)).round() as i32
+    }
 }
 
 /// A position after `plies` random moves (in that range) where the game goes on.

@@ -59,7 +59,7 @@ export function columns(kind, start, name, shown = false) {
     ['position', () => position],
     ['depth', (r) => r.depth],
     [shown ? 'search' : 'algorithm', (r) => (shown ? searchName(r.run) : runName(r, kind))],
-    shown ? ['value (first player)', (r) => scoreText(r.value, start.side)] : ['value', (r) => r.value],
+    shown ? ['value (first player)', (r) => scoreText(r.value, start.side, start.value_unit)] : ['value', (r) => r.value],
     ['best move', (r) => r.best],
     ['nodes', (r) => r.nodes],
     ['time (ms)', (r) => (r.time_ms === null || r.time_ms === undefined ? '' : Math.round(r.time_ms))],

@@ -3,6 +3,8 @@
 // the last id of its subtree (the search is depth first, so a node's subtree is the ids from
 // its own to that one, and the node is finished once that node is), and the principal line.
 
+import { traceNumber } from './values.js';
+
 const KINDS = { max: 0, min: 1, chance: 2, leaf: 3 };
 export const KIND_NAMES = ['max', 'min', 'chance', 'leaf'];
 
@@ -42,9 +44,9 @@ export class TraceTree {
       this.parent[id] = parent;
       this.ply[id] = ply;
       this.kind[id] = KINDS[kind] ?? 3;
-      if (alpha !== null) this.alpha[id] = alpha;
-      if (beta !== null) this.beta[id] = beta;
-      this.value[id] = value;
+      if (alpha !== null) this.alpha[id] = traceNumber(alpha);
+      if (beta !== null) this.beta[id] = traceNumber(beta);
+      this.value[id] = traceNumber(value);
       this.pruned[id] = pruned;
       this.move[id] = move;
       if (prunedMoves && prunedMoves.length) this.prunedMoves.set(id, prunedMoves);

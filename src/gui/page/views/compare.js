@@ -215,7 +215,7 @@ export function mount(root, app) {
     // The columns naming a row, shown while it waits.
     const lead = cols.filter((column) => ['position', 'puzzle', 'depth', 'search', 'algorithm', 'heuristic', 'car'].includes(head(column))).length;
     // A value's tooltip says it in words, and the engine's own score.
-    const title = (head, r) => (head.startsWith('value') && r.value ? `${scoreWords(r.value, start_.side)}; the engine's score (side to move): ${r.value}` : null);
+    const title = (head, r) => (head.startsWith('value') && r.value ? `${scoreWords(r.value, start_.side, start_.value_unit)}; the engine's score (side to move): ${r.value}` : null);
     const cells = (r) => {
       if (r.status === 'done') return cols.map(([head, cell]) => h('td', { class: `col-${head.split(' ')[0]}`, title: title(head, r) }, plain(cell(r))));
       const note = r.status === 'error' ? `failed: ${r.error}` : r.status === 'running' ? 'running…' : 'waiting';

@@ -9,7 +9,7 @@ import { SEARCH_PRESETS, currentPosition, opponentRefusal } from '../lab/presets
 import { TraceTree } from '../lab/tree-model.js';
 import { layout } from '../lab/tree-layout.js';
 import { TreeDrawing } from '../lab/tree-draw.js';
-import { valueText, valueWords, count } from '../lab/values.js';
+import { valueText, valueWords, count, traceNumber } from '../lab/values.js';
 import { SEARCHES, searchName, searchOptions } from '../lab/algorithms.js';
 import { boardFor } from '../boards/index.js';
 
@@ -70,7 +70,7 @@ export function mount(root, app) {
   const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
   const legend = h('div', { class: 'tv-legend' },
     h('div', {}, h('b', {}, '▲'), ' max (first player) ', h('b', {}, '▼'), ' min (second player) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
-    h('div', {}, 'Values from the first player\'s side, a pawn being 1 (+M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β. A … beside a node (a trace cut at TraceLimit): its value counts children that are not drawn.'));
+    h('div', {}, 'Values from the first player\'s side, in the game\'s own units (a tree\'s leaf 3 is 3; +M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β. A … beside a node (a trace cut at TraceLimit): its value counts children that are not drawn.'));
   const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
   const controls = h('div', { class: 'tv-controls' },
     row('Position', presetSelect),
@@ -249,7 +249,7 @@ export function mount(root, app) {
     status.className = 'tv-status';
     status.textContent = `${name}, depth ${st.depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
     fill(summary,
-      fact('Value', `${valueText(sum.value)} for the first player`, 'tv-value-out'),
+      fact('Value', `${valueText(traceNumber(sum.value))} for the first player`, 'tv-value-out'),
       fact('Best move', sum.best || '–', 'tv-best'),
       fact('Principal line', (sum.pv || []).join(' ') || '–', 'tv-pv-out'),
       fact('Engine', `${st.engine} · ${sum.time_ms ?? '?'} ms`, 'tv-engine-out'));

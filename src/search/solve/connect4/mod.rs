@@ -155,6 +155,17 @@ impl<B: SolverWord> Solver<B> {
     /// win's score, one that fills the board without a win 0, any other the negated score of
     /// the position it leads to.
     pub fn column_scores(&mut self, pos: &Connect4<B>) -> Result<Vec<(u8, i32)>, Interrupted> {
+        self.column_scores_reporting(pos, &mut |_, _| {})
+    }
+
+    /// `column_scores`, telling `report` of each column's solve as it narrows: the column
+    /// (0-based) and the narrowing of the position it leads to (from that position's side to
+    /// move). A column that ends the game needs no solve and reports nothing.
+    pub fn column_scores_reporting(
+        &mut self,
+        pos: &Connect4<B>,
+        report: &mut dyn FnMut(u8, Narrowing),
+    ) -> Result<Vec<(u8, i32)>, Interrupted> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut scores = Vec::with_capacity(moves.len());
@@ -164,7 +175,7 @@ impl<B: SolverWord> Solver<B> {
             let score = match child.outcome() {
                 Some(Outcome::Win(_)) => win_score(pos.shape().cells(), pos.moves_played()),
                 Some(_) => 0,
-                None => -self.solve(&child, &mut |_| {})?,
+                None => -self.solve(&child, &mut |n| report(col, n))?,
             };
             scores.push((col, score));
         }

@@ -1,0 +1,268 @@
+//! The `sente` command line: its arguments (clap) and where each subcommand goes. The engine
+//! runs by default; every subcommand's work is done by its module of the library. The top
+//! layer: it may call every other.
+
+use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "sente", version, about = "A game engine speaking UCI and UGI")]
+struct Cli {
+    /// The variant to start with (see `uci` for the list).
+    #[arg(long)]
+    variant: Option<String>,
+    #[command(subcommand)]
+    command: Option<Tool>,
+}
+
+#[derive(Subcommand)]
+enum Tool {
+    /// Search fixed positions to fixed depths and print nodes, time and speed.
+    Bench {
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Solve positions exactly, one per line of stdin (`sente solve connect4`).
+    Solve {
+        /// The game (only `connect4` has an exact solver).
+        game: String,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// Threads sharing the table.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Keep the table from one position to the next.
+        #[arg(long)]
+        keep_table: bool,
+        /// Columns of the Connect Four board.
+        #[arg(long, default_value_t = 7)]
+        width: u8,
+        /// Rows of the Connect Four board.
+        #[arg(long, default_value_t = 6)]
+        height: u8,
+        /// Prove only who wins (score 1, 0 or -1), not how fast.
+        #[arg(long)]
+        weak: bool,
+    },
+    /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`).
+    Book {
+        /// The game (only `connect4`).
+        game: String,
+        /// Whose book: `first`, `second`, or `openings` (both sides after any opening of
+        /// `--opening` moves and one more).
+        #[arg(long, default_value = "first")]
+        side: String,
+        /// The opening's moves for `--side openings`.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Instead of making a book, pack this text book into `--out` (the compact form
+        /// sente ships the openings book in).
+        #[arg(long)]
+        pack: Option<PathBuf>,
+        /// Book positions have fewer stones than this.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Where to write the book.
+        #[arg(long)]
+        out: PathBuf,
+        /// Solver table size in MB.
+        #[arg(long, default_value_t = 1024)]
+        hash: usize,
+        /// Solver threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
+    Match(Box<crate::referee::match_command::MatchArgs>),
+    /// Play sente in the terminal.
+    Play {
+        /// The game.
+        #[arg(long, default_value = "connect4")]
+        variant: String,
+        /// Your seat: `first` or `second` (ignored in one-player puzzles).
+        #[arg(long, default_value = "first")]
+        human: String,
+        /// sente's time per move and per hint, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        st: f64,
+        /// An engine option, `Name=value` (rule options such as BabylonColours also set the
+        /// rules); repeatable.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+    /// Serve a web page that plays and analyses every game (see gui.md).
+    Gui(crate::gui::GuiArgs),
+    /// Rush Hour tools (`sente rushhour universe --size 6 --walls 0 --out FILE`).
+    #[command(subcommand)]
+    Rushhour(RushhourTool),
+    /// Play transcript files (`> sent`, `< expected`) against an engine.
+    Transcript {
+        /// The engine to test (default: this sente).
+        #[arg(long)]
+        engine: Option<PathBuf>,
+        /// Arguments for the engine.
+        #[arg(long = "arg", allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Transcript files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// `sente rushhour` tools.
+#[derive(Subcommand)]
+enum RushhourTool {
+    /// Enumerate every board of an N x N game, one interesting puzzle per cluster, as Michael
+    /// Fogleman's database does (see protocol.md, "sente rushhour universe").
+    Universe {
+        /// Board side: 4, 5 or 6.
+        #[arg(long, default_value_t = 6)]
+        size: usize,
+        /// The most walls (1-cell blockers): 0, 1 or 2.
+        #[arg(long, default_value_t = 0)]
+        walls: usize,
+        /// Where to write the puzzles, one line each, sorted.
+        #[arg(long)]
+        out: PathBuf,
+        /// Enumerate only part K of M (`K/M`, 1 <= K <= M); the parts' lines merge into the
+        /// whole run's.
+        #[arg(long, value_name = "K/M")]
+        shard: Option<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Seconds between progress lines on stderr.
+        #[arg(long, default_value_t = 10.0)]
+        progress: f64,
+    },
+    /// Print puzzles of the set shipped with sente (6x6, no walls, drawn from the universe):
+    /// `moves board cluster_states`, one a line; a board is a fen for `position fen`.
+    Puzzles {
+        /// Only the puzzles of this many moves (slides).
+        #[arg(long, conflicts_with_all = ["min", "max"])]
+        moves: Option<u32>,
+        /// Only the puzzles of at least this many moves.
+        #[arg(long)]
+        min: Option<u32>,
+        /// Only the puzzles of at most this many moves.
+        #[arg(long)]
+        max: Option<u32>,
+    },
+}
+
+/// Runs the `sente` command with `args` (the program's name first, as `std::env::args_os`
+/// gives them): the engine by default, or a subcommand. The `sente` binary calls it, and so
+/// does the Python package's `sente` console entry (`pip install ./python`).
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    // A second call in one process (none but tests) keeps the first logger.
+    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .try_init();
+    let matches = match <Cli as clap::CommandFactory>::command().try_get_matches_from(args) {
+        Ok(matches) => matches,
+        Err(e) => e.exit(),
+    };
+    let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    // Each `--engine` occurrence is one engine's group of pairs.
+    let groups = |name: &str| -> Vec<Vec<String>> {
+        matches
+            .subcommand_matches(name)
+            .and_then(|sub| sub.get_occurrences::<String>("engines"))
+            .map(|groups| groups.map(|g| g.cloned().collect()).collect())
+            .unwrap_or_default()
+    };
+    match &mut cli.command {
+        Some(Tool::Match(args)) => args.engine_groups = groups("match"),
+        Some(Tool::Gui(args)) => args.engine_groups = groups("gui"),
+        _ => {}
+    }
+    let outcome = match cli.command {
+        None => crate::engine::run_stdio(cli.variant.as_deref()),
+        Some(Tool::Bench { hash }) => {
+            crate::bench::run(hash, &mut std::io::stdout().lock()).map(|_| ())
+        }
+        Some(Tool::Solve {
+            game,
+            hash,
+            threads,
+            keep_table,
+            width,
+            height,
+            weak,
+        }) => crate::search::solve::batch::run_stdio(
+            &game,
+            (width, height),
+            hash,
+            threads,
+            keep_table,
+            weak,
+        ),
+        Some(Tool::Book {
+            game,
+            pack: Some(text),
+            out,
+            ..
+        }) => crate::search::solve::book::make::pack_file(&game, &text, &out),
+        Some(Tool::Book {
+            game,
+            side,
+            opening,
+            pack: None,
+            plies,
+            out,
+            hash,
+            threads,
+        }) => crate::search::solve::book::make::make_file(
+            &game, &side, opening, plies, &out, hash, threads,
+        ),
+        Some(Tool::Match(args)) => return crate::referee::match_command::run(&args),
+        Some(Tool::Play {
+            variant,
+            human,
+            st,
+            options,
+        }) => crate::referee::play::run_stdio(&variant, &human, st, &options),
+        Some(Tool::Transcript {
+            engine,
+            args,
+            files,
+        }) => crate::transcript::run_files(engine, &args, &files),
+        Some(Tool::Gui(args)) => args.into_config().and_then(crate::gui::run),
+        Some(Tool::Rushhour(RushhourTool::Universe {
+            size,
+            walls,
+            out,
+            shard,
+            threads,
+            progress,
+        })) => crate::search::universe::command::universe(
+            size,
+            walls,
+            &out,
+            shard.as_deref(),
+            threads,
+            progress,
+        ),
+        Some(Tool::Rushhour(RushhourTool::Puzzles { moves, min, max })) => {
+            crate::search::universe::command::puzzles(moves, min, max)
+        }
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sente: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
