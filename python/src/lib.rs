@@ -3,6 +3,8 @@
 //! the engine's own tasks with the GIL released, and the engine driver wraps the referee's
 //! `EngineProcess`. The Python side (`python/sente/`) gives these plain classes and drawings.
 
+mod actions;
+mod batch;
 mod engine;
 mod errors;
 mod puzzles;
@@ -18,6 +20,7 @@ use pyo3::prelude::*;
 fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<state::State>()?;
+    m.add_class::<batch::Batch>()?;
     m.add_class::<engine::EngineProcess>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;

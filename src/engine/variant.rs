@@ -59,7 +59,7 @@ pub trait Variant: Send {
     fn play_action(&mut self, action: u32) -> Result<String, String>;
     /// The most plies the game can still last (`Game::max_plies`).
     fn max_plies(&self) -> Option<u32>;
-    /// The lowest and highest return of p1 (`Game::return_range`).
+    /// The lowest and highest return of either player (`Game::return_range`).
     fn return_range(&self) -> (f64, f64);
     /// The observation tensor's shape (`Game::observation_shape`).
     fn observation_shape(&self) -> Option<[usize; 3]>;

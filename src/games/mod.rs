@@ -151,8 +151,9 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
         None
     }
 
-    /// The lowest and highest return a finished game gives p1 (OpenSpiel's `min_utility`
-    /// and `max_utility`): -1 and 1 for a game won or lost; a game tree's leaves' range.
+    /// The lowest and highest return a finished game gives either player (OpenSpiel's
+    /// `min_utility` and `max_utility`): -1 and 1 for a game won or lost; for a game tree,
+    /// plus and minus its largest leaf.
     fn return_range(&self) -> (f64, f64) {
         (-1.0, 1.0)
     }

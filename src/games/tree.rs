@@ -315,10 +315,12 @@ impl Game for GameTree {
         Some(self.arena.heights[self.at as usize])
     }
 
-    /// The lowest and the highest leaf of the whole tree, in its own units.
+    /// The widest of the whole tree's leaves, in its own units, for either player (p2's
+    /// return is minus p1's).
     fn return_range(&self) -> (f64, f64) {
         let (low, high) = self.arena.leaves;
-        (f64::from(low) / 100.0, f64::from(high) / 100.0)
+        let most = f64::from(low.abs().max(high.abs())) / 100.0;
+        (-most, most)
     }
 
     fn move_text(&self, child: u32) -> String {

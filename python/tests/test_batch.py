@@ -1,0 +1,116 @@
+"""sente.Batch: N games stepped by a numpy array of actions, and N random playouts, in Rust;
+checked against the same games played one State at a time."""
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import sente
+
+
+def test_steps_are_the_states_moves():
+    rng = random.Random(11)
+    start = sente.State("connect4", width=6, height=5)
+    n = 8
+    batch = sente.Batch(start, n)
+    assert len(batch) == n and batch.num_distinct_actions == 6
+    assert batch.observation_shape == [3, 5, 6]
+    observations, masks, players = batch.reset()
+    assert observations.shape == (n, 3, 5, 6) and observations.dtype == np.float32
+    assert masks.shape == (n, 6) and masks.dtype == np.int8 and players.dtype == np.int8
+    states = [start.copy() for _ in range(n)]
+    finished = 0
+    for _ in range(200):
+        actions = np.array([rng.choice(s.legal_actions()) for s in states], dtype=np.int64)
+        observations, masks, rewards, done, players = batch.step(actions)
+        for i, s in enumerate(states):
+            s.apply_action(int(actions[i]))
+            assert bool(done[i]) == s.is_terminal()
+            assert list(rewards[i]) == (s.returns() if s.is_terminal() else [0.0, 0.0])
+            if s.is_terminal():
+                finished += 1
+                states[i] = s = start.copy()
+            assert np.array_equal(observations[i], s.observation_tensor())
+            assert np.array_equal(masks[i], s.legal_actions_mask())
+            assert players[i] == s.current_player()
+    assert finished > 10
+    again = batch.observe()
+    assert np.array_equal(again[0], observations) and np.array_equal(again[2], players)
+
+
+def test_actions_may_be_any_integer_array_like():
+    batch = sente.Batch(sente.State("tictactoe"), 3)
+    batch.step([0, 4, 8])
+    batch.step(np.array([1, 2, 3], dtype=np.int32))
+    observations, masks, players = batch.observe()
+    assert masks.sum(axis=1).tolist() == [7, 7, 7] and players.tolist() == [0, 0, 0]
+
+
+def test_a_bad_step_names_the_game_and_plays_nothing():
+    batch = sente.Batch(sente.State("connect4"), 2)
+    batch.step([3, 3])
+    before = batch.observe()
+    for actions, message in [
+        ([3, 9], "game 1: action 9 is out of range \\(0 to 6\\)"),
+        ([-1, 3], "game 0: action -1 is out of range"),
+        ([3], "1 actions for 2 games"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            batch.step(actions)
+    for _ in range(5):
+        batch.step([0, 3])
+    with pytest.raises(ValueError, match="game 1: action 3 is not a legal move here"):
+        batch.step([0, 3])
+    assert not np.array_equal(batch.observe()[0][0], before[0][0])
+    # Game 0 kept its five stones in column 1: the failed step played nothing.
+    assert batch.observe()[0][0][2, :, 0].sum() == 1
+
+
+def test_random_playouts():
+    batch = sente.Batch(sente.State("tictactoe"), 2000)
+    lengths, returns = batch.random_playouts(seed=4)
+    assert lengths.dtype == np.int32 and returns.dtype == np.float32
+    assert lengths.min() >= 5 and lengths.max() == 9
+    assert set(returns.tolist()) == {-1.0, 0.0, 1.0}
+    # x wins on odd plies, o on even ones; a draw fills the board.
+    assert np.all(lengths[returns == 1] % 2 == 1) and np.all(lengths[returns == -1] % 2 == 0)
+    assert np.all(lengths[returns == 0] == 9)
+    # Uniformly random tic-tac-toe: x wins 58.5% of games, o 28.8%, 12.7% are drawn.
+    assert 0.50 < np.mean(returns == 1) < 0.67
+    again = batch.random_playouts(seed=4)
+    assert np.array_equal(again[0], lengths) and np.array_equal(again[1], returns)
+    assert not np.array_equal(batch.random_playouts(seed=5)[0], lengths)
+
+
+def test_random_playouts_from_a_position_and_of_every_game():
+    s = sente.State("connect4")
+    for a in [3, 3, 3, 3, 3]:
+        s.apply_action(a)
+    lengths, _ = sente.Batch(s, 50).random_playouts(seed=1)
+    assert lengths.max() <= 42 - 5
+    tree = sente.State("tree", fen="((3 12 8) (2 4 6) (14 5 2))")
+    lengths, returns = sente.Batch(tree, 300).random_playouts(seed=2)
+    assert set(returns.tolist()) == {3.0, 12.0, 8.0, 2.0, 4.0, 6.0, 14.0, 5.0}
+    for variant in sente.variants():
+        lengths, returns = sente.Batch(sente.State(variant), 5).random_playouts(seed=3)
+        assert lengths.shape == (5,) and np.all(lengths > 0), variant
+
+
+def test_the_gil_is_released_during_playouts():
+    batch = sente.Batch(sente.State("connect4"), 400_000)
+    started, results = threading.Event(), []
+
+    def work():
+        started.set()
+        results.append(batch.random_playouts(seed=1))
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    # Python runs here while the worker is inside Rust; holding the GIL, it would have
+    # finished before this thread could run again.
+    alive = [worker.is_alive() for _ in range(100)]
+    worker.join()
+    assert alive[-1] and results and results[0][0].sum() > 400_000 * 7
