@@ -23,7 +23,14 @@ import json
 from typing import Any, Dict, Optional
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as missing:
+    raise ImportError(
+        f"sente.openspiel needs OpenSpiel ({missing}): pip install open_spiel, "
+        "or pip install './python[openspiel]'"
+    ) from missing
 
 from ._api import search
 from ._sente import State, rules, variants

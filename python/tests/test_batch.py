@@ -10,19 +10,21 @@ import pytest
 import sente
 
 
-def test_steps_are_the_states_moves():
+# 6x5 in a 64-bit word, 10x8 in 128 bits, 12x10 in 192.
+@pytest.mark.parametrize("width,height", [(6, 5), (10, 8), (12, 10)])
+def test_steps_are_the_states_moves(width, height):
     rng = random.Random(11)
-    start = sente.State("connect4", width=6, height=5)
+    start = sente.State("connect4", width=width, height=height)
     n = 8
     batch = sente.Batch(start, n)
-    assert len(batch) == n and batch.num_distinct_actions == 6
-    assert batch.observation_shape == [3, 5, 6]
+    assert len(batch) == n and batch.num_distinct_actions == width
+    assert batch.observation_shape == [3, height, width]
     observations, masks, players = batch.reset()
-    assert observations.shape == (n, 3, 5, 6) and observations.dtype == np.float32
-    assert masks.shape == (n, 6) and masks.dtype == np.int8 and players.dtype == np.int8
+    assert observations.shape == (n, 3, height, width) and observations.dtype == np.float32
+    assert masks.shape == (n, width) and masks.dtype == np.int8 and players.dtype == np.int8
     states = [start.copy() for _ in range(n)]
     finished = 0
-    for _ in range(200):
+    for _ in range(width * height * 4):
         actions = np.array([rng.choice(s.legal_actions()) for s in states], dtype=np.int64)
         observations, masks, rewards, done, players = batch.step(actions)
         for i, s in enumerate(states):

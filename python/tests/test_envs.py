@@ -37,7 +37,9 @@ def api_warnings(env):
 
 @pytest.mark.parametrize(
     "make", [connect_four.env, tictactoe.env, lambda: connect_four.env(width=9, height=5),
-             lambda: connect_four.env(width=4, height=4)]
+             lambda: connect_four.env(width=4, height=4),
+             lambda: connect_four.env(width=10, height=8),
+             lambda: connect_four.env(width=12, height=10)]
 )
 def test_pettingzoos_api_test(make):
     said = api_warnings(make())
@@ -74,6 +76,32 @@ def play_side_by_side(ours, theirs, games, seed):
             theirs.step(action)
             ours.step(action)
         assert ours.agents == [] and ours.rewards == theirs.rewards
+
+
+@pytest.mark.parametrize("width,height", [(7, 6), (10, 8), (12, 10)])
+def test_connect_four_observations_read_as_the_fen(width, height):
+    # Plane 0 the agent's stones, plane 1 the opponent's, the top row first: read here from
+    # the fen's text, not from the observation tensor the environment uses.
+    rng = random.Random(width)
+    env = connect_four.env(width=width, height=height)
+    for game in range(5):
+        env.reset(seed=game)
+        for agent in env.agent_iter():
+            rows = env.state.fen.split()[0].split("/")
+            own = "xo"[env.possible_agents.index(agent)]
+            board = env.observe(agent)["observation"]
+            assert board.shape == (height, width, 2) and board.dtype == np.int8
+            for r, row in enumerate(rows):
+                for c, cell in enumerate(row):
+                    expected = (int(cell == own), int(cell not in (own, ".")))
+                    assert tuple(board[r, c]) == expected, (r, c, rows)
+            _, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            mask = env.observe(agent)["action_mask"]
+            assert np.flatnonzero(mask).tolist() == [i for i in range(width) if rows[0][i] == "."]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
 
 
 def test_the_same_games_as_pettingzoos():

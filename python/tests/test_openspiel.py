@@ -56,8 +56,10 @@ def test_the_bot_plays_in_openspiels_loop():
 
 # Both ways: sente states as OpenSpiel states, on boards of any size.
 
+# 7x6 and 8x7 in a 64-bit word, 10x8 in 128 bits, 12x10 in the widest (192 bits).
 SIZES = [("tictactoe", {}), ("connect4", {}), ("connect4", {"width": 5, "height": 4}),
-         ("connect4", {"width": 8, "height": 7})]
+         ("connect4", {"width": 8, "height": 7}), ("connect4", {"width": 10, "height": 8}),
+         ("connect4", {"width": 12, "height": 10})]
 
 
 @pytest.mark.parametrize("variant,rules", SIZES)
@@ -118,10 +120,12 @@ def test_openspiels_random_simulation_checks(name):
 
 
 def test_rules_and_positions_are_parameters():
-    game = pyspiel.load_game("sente_connect4", {"width": 8, "height": 7})
-    assert game.num_distinct_actions() == 8 and game.max_game_length() == 56
-    assert game.observation_tensor_shape() == [3, 7, 8]
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    for width, height in [(8, 7), (10, 8), (12, 10), (4, 4)]:
+        game = pyspiel.load_game("sente_connect4", {"width": width, "height": height})
+        assert game.num_distinct_actions() == width
+        assert game.max_game_length() == width * height
+        assert game.observation_tensor_shape() == [3, height, width]
+        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
     tree = pyspiel.load_game("sente_tree", {"fen": "((3 12 8) (2 4 6) (14 5 2))"})
     assert (tree.num_distinct_actions(), tree.max_game_length()) == (3, 2)
     assert (tree.min_utility(), tree.max_utility()) == (-14.0, 14.0)
@@ -155,6 +159,15 @@ def test_openspiels_algorithms_play_sentes_games():
             bots[seat] = mcts_bot(game, 300)
             returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
             assert returns[seat] == 1.0, (game, seat)
+    # MCTS against MCTS on the textbook tree: the minimax value 3.
+    bots = [mcts_bot(tree, 200), mcts_bot(tree, 200)]
+    assert evaluate_bots.evaluate_bots(tree.new_initial_state(), bots, rng) == [3.0, -3.0]
+    # The rocks game: the cars get out of the course's ten-step puzzle in ten car moves
+    # against any rocks (protocol.md), so sente's bot with 12 moves beats MCTS's rocks.
+    rocks = pyspiel.load_game("sente_rushhour_rocks",
+                              {"fen": "....B.....BC.AA.BC.D.....D.....DEEE. c", "max_turns": 12})
+    bots = [sos.SenteBot(0, movetime=None, depth=12), mcts_bot(rocks, 100)]
+    assert evaluate_bots.evaluate_bots(rocks.new_initial_state(), bots, rng) == [1.0, -1.0]
     # Nim 3 4 5 (nim-sum 2) is a first player's win: sente, which knows Nim's theory, wins it
     # moving first against MCTS.
     nim = pyspiel.load_game("sente_nim")

@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn a_step_checks_every_action_first_and_restarts_finished_games() {
-        let mut games = Games::new(Connect4::startpos(), 2);
+        let mut games = Games::new(<Connect4>::startpos(), 2);
         let (mut rewards, mut done) = (vec![0.0; 4], vec![0; 2]);
         let bad = games.step(
             &[3, 7],
@@ -232,7 +232,7 @@ mod tests {
             bad,
             Err("game 1: action 7 is out of range (0 to 6)".to_string())
         );
-        assert_eq!(games.games[0], Connect4::startpos(), "nothing played");
+        assert_eq!(games.games[0], <Connect4>::startpos(), "nothing played");
         assert!(
             games
                 .step(
@@ -273,7 +273,7 @@ mod tests {
             (rewards.as_slice(), done.as_slice()),
             (&[1.0, -1.0, 0.0, 0.0][..], &[1, 0][..])
         );
-        assert_eq!(games.games[0], Connect4::startpos(), "restarted");
+        assert_eq!(games.games[0], <Connect4>::startpos(), "restarted");
         let (mut observations, mut masks, mut players) =
             (vec![0.0; 2 * 126], vec![0; 14], vec![0; 2]);
         games.observe(Observed {
@@ -291,5 +291,62 @@ mod tests {
             (second[0], second[3], second[42 + 1], second[42 + 8]),
             (1.0, 1.0, 1.0, 1.0)
         );
+    }
+
+    /// The observation of `pos` read back as a fen's board (rows from the top), planes x, o
+    /// and empty with rows from the bottom.
+    fn board_of_observation(pos: &impl Game, shape: [usize; 3]) -> String {
+        let [planes, h, w] = shape;
+        let mut out = vec![0.0; planes * h * w];
+        pos.observe(&mut out);
+        let rows: Vec<String> = (0..h)
+            .rev()
+            .map(|r| {
+                (0..w)
+                    .map(|c| {
+                        let on: Vec<usize> = (0..planes)
+                            .filter(|&p| out[p * h * w + r * w + c] == 1.0)
+                            .collect();
+                        assert_eq!(on.len(), 1, "one plane per cell");
+                        ['x', 'o', '.'][on[0]]
+                    })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
+    }
+
+    #[test]
+    fn connect_four_observations_on_every_board_word() {
+        use crate::games::connect4::Shape;
+        use crate::with_board_word;
+        // 7x6 in 64 bits, 10x8 in 128, 12x10 in 192.
+        for (width, height) in [(7, 6), (10, 8), (12, 10), (4, 4)] {
+            let shape = Shape::new(width, height).expect("a board");
+            with_board_word!(shape, B => {
+                let start = Connect4::<B>::start(shape).expect("start");
+                let dims = start.observation_shape().expect("a tensor");
+                assert_eq!(dims, [3, height as usize, width as usize]);
+                assert_eq!(start.action_count(), u32::from(width));
+                let mut rng = StdRng::seed_from_u64(u64::from(width));
+                for _ in 0..20 {
+                    let mut pos = start.clone();
+                    let mut moves = Vec::new();
+                    loop {
+                        let fen = pos.fen();
+                        let board = fen.split(' ').next().expect("a board");
+                        assert_eq!(board_of_observation(&pos, dims), board);
+                        moves.clear();
+                        pos.legal_moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let mv = moves[rng.random_range(0..moves.len())];
+                        assert_eq!(pos.action(mv), u32::from(mv));
+                        pos.play(mv);
+                    }
+                }
+            });
+        }
     }
 }

@@ -13,7 +13,14 @@ pettingzoo gymnasium`, or `pip install ./python[envs]`).
 - For many games at once without a Python call per move, `sente.Batch`.
 """
 
-import pettingzoo
+try:
+    import gymnasium  # noqa: F401
+    import pettingzoo
+except ImportError as missing:
+    raise ImportError(
+        f"sente.envs needs PettingZoo and Gymnasium ({missing}): pip install pettingzoo gymnasium, "
+        "or pip install './python[envs]'"
+    ) from missing
 
 from . import connect_four, tictactoe
 from .versus import VersusSente

@@ -1,5 +1,5 @@
-"""Connect Four as PettingZoo's `connect_four_v3` has it, at any size (4 to 12 columns, 4 to
-15 rows, width x (height + 1) at most 64), played by sente.
+"""Connect Four as PettingZoo's `connect_four_v3` has it, at any size sente plays (4 x 4 up to
+12 columns, width x (height + 1) at most 128 or the board at most 12 x 10), played by sente.
 
 - agents `player_0` (moves first) and `player_1`; action: the column, 0 to width - 1;
 - observation `{"observation": int8 [height, width, 2], "action_mask": int8 [width]}`:
