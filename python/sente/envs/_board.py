@@ -44,7 +44,13 @@ class BoardEnv(AECEnv):
         self.possible_agents = list(self.agent_names)
         self.agents = list(self.possible_agents)
         count = state.num_distinct_actions()
-        shape = self._planes(state.observation_tensor(), 0).shape
+        tensor_shape = tuple(state.observation_tensor_shape())
+        cells = np.arange(int(np.prod(tensor_shape))).reshape(tensor_shape)
+        # Where each player's observation takes each of its values in the state's tensor:
+        # one `take` per observation.
+        self._gather = [self._planes(cells, p) for p in (0, 1)]
+        shape = self._gather[0].shape
+        self._count = count
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
@@ -55,6 +61,7 @@ class BoardEnv(AECEnv):
             )
             for a in self.possible_agents
         }
+        # The state's tensor as int8 (flat), and its mask, made once per position.
         self._tensor: Optional[np.ndarray] = None
         self._mask: Optional[np.ndarray] = None
         self._no_move = np.zeros(count, np.int8)
@@ -62,7 +69,8 @@ class BoardEnv(AECEnv):
     # What differs per game.
 
     def _planes(self, tensor: np.ndarray, player: int) -> np.ndarray:
-        """The observation of `player` (0 or 1) from the state's observation tensor."""
+        """The observation of `player` (0 or 1) from the state's observation tensor, by
+        indexing and transposing only (it is applied once, to the tensor's cell numbers)."""
         raise NotImplementedError
 
     def _action(self, action: int) -> int:
@@ -89,7 +97,7 @@ class BoardEnv(AECEnv):
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         if self._tensor is None:
-            self._tensor = self._state.observation_tensor()
+            self._tensor = self._state.observation_tensor().astype(np.int8).ravel()
         player = self.possible_agents.index(agent)
         if agent == self.agent_selection:
             if self._mask is None:
@@ -97,7 +105,7 @@ class BoardEnv(AECEnv):
             mask = self._mask.copy()
         else:
             mask = self._no_move.copy()
-        return {"observation": self._planes(self._tensor, player), "action_mask": mask}
+        return {"observation": self._tensor.take(self._gather[player]), "action_mask": mask}
 
     def _mask_of_state(self) -> np.ndarray:
         mask = self._state.legal_actions_mask()
@@ -130,7 +138,10 @@ class BoardEnv(AECEnv):
         if not self._checked:
             self._state.apply_action(self._action(int(action)))
         else:
-            assert self.action_spaces[agent].contains(action), "action is not in action space"
+            # Discrete.contains, with a fast way for a plain int.
+            in_space = (0 <= action < self._count if type(action) is int
+                        else self.action_spaces[agent].contains(action))
+            assert in_space, "action is not in action space"
             try:
                 self._state.apply_action(self._action(int(action)))
             except IllegalMove:

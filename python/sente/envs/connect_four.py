@@ -44,7 +44,7 @@ class raw_env(BoardEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
 
     def _planes(self, tensor: np.ndarray, player: int) -> np.ndarray:
         # sente's (OpenSpiel's) tensor: planes x, o, empty with the bottom row first.
-        return tensor[[player, 1 - player], ::-1].transpose(1, 2, 0).astype(np.int8)
+        return tensor[[player, 1 - player], ::-1].transpose(1, 2, 0)
 
 
 def env(width: int = 7, height: int = 6, render_mode: Optional[str] = None) -> raw_env:

@@ -46,7 +46,7 @@ class raw_env(BoardEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
     def _planes(self, tensor: np.ndarray, player: int) -> np.ndarray:
         # sente's (OpenSpiel's) tensor: planes empty, o, x, indexed [row, column].
         own, other = (2, 1) if player == 0 else (1, 2)
-        return tensor[[own, other]].transpose(2, 1, 0).astype(np.int8)
+        return tensor[[own, other]].transpose(2, 1, 0)
 
     def _action(self, action: int) -> int:
         # Down the columns <-> along the rows: the transpose, its own inverse.
