@@ -129,7 +129,8 @@ class Batch:
     in Rust with the GIL released (python/src/batch.rs)."""
 
     def __init__(self, state: State, n: int) -> None:
-        """n copies of `state`'s position (its game and rules, not its history)."""
+        """n copies (1 to 10,000,000) of `state`'s position (its game and rules, not its
+        history)."""
     def __len__(self) -> int: ...
     @property
     def num_distinct_actions(self) -> int:
@@ -146,8 +147,14 @@ class Batch:
     ) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray"]:
         """Plays actions[i] in game i: (observations, masks, rewards [n, 2], done, players);
         a finished game starts again; ValueError naming the game for an illegal action."""
-    def random_playouts(self, seed: Optional[int] = None) -> Tuple["np.ndarray", "np.ndarray"]:
-        """n random games from the start: (lengths int32, p1's returns float32)."""
+    def random_playouts(
+        self, seed: Optional[int] = None, games: Optional[int] = None
+    ) -> Tuple["np.ndarray", "np.ndarray"]:
+        """`games` (n without it) random games from the start: (lengths int32, p1's returns
+        float32); the GIL released, Ctrl-C stops it."""
+    @property
+    def playouts_done(self) -> int:
+        """The playouts finished so far by the running (or last) `random_playouts`."""
 
 def search(
     state: State,

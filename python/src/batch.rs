@@ -9,10 +9,28 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sente::engine::batch::{Batch as Games, Observed, StepOut};
 use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Random playouts run this many games between two checks for Ctrl-C.
 const PLAYOUT_CHUNK: usize = 4096;
+
+/// The most games a batch keeps (each is a position in memory).
+const MOST_GAMES: i64 = 10_000_000;
+
+/// The most random playouts of one call (8 bytes of results each).
+const MOST_PLAYOUTS: i64 = 100_000_000;
+
+/// `value` as a count from `low` to `high`, or a `ValueError` naming `name` and the range.
+fn count(name: &str, value: i64, low: i64, high: i64) -> PyResult<usize> {
+    if (low..=high).contains(&value) {
+        Ok(value as usize)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} must be from {low} to {high}, not {value}"
+        )))
+    }
+}
 
 /// What `reset` and `step` give back about the games.
 type Observations<'py> = (
@@ -37,6 +55,8 @@ type Playouts<'py> = (Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<f32>>);
 #[pyclass(module = "sente._sente", name = "Batch")]
 pub struct Batch {
     games: Mutex<Box<dyn Games>>,
+    /// The playouts finished so far by the running (or last) `random_playouts` call.
+    played: AtomicU64,
 }
 
 impl Batch {
@@ -78,13 +98,23 @@ fn observe<'py>(py: Python<'py>, games: &mut dyn Games) -> PyResult<Observations
 
 #[pymethods]
 impl Batch {
-    /// `n` games, each a copy of `state`'s position (its game and rules; not its history).
+    /// `n` games (1 to 10,000,000), each a copy of `state`'s position (its game and rules;
+    /// not its history).
     #[new]
     #[pyo3(signature = (state, n))]
-    fn new(state: &State, n: usize) -> Self {
-        Batch {
+    fn new(state: &State, n: i64) -> PyResult<Self> {
+        let n = count("n", n, 1, MOST_GAMES)?;
+        Ok(Batch {
             games: Mutex::new(state.lock().variant.batch(n)),
-        }
+            played: AtomicU64::new(0),
+        })
+    }
+
+    /// The playouts finished so far by the `random_playouts` call running (or the last one),
+    /// readable from another thread while it runs.
+    #[getter]
+    fn playouts_done(&self) -> u64 {
+        self.played.load(Ordering::Relaxed)
     }
 
     /// The number of games.
@@ -152,16 +182,37 @@ impl Batch {
         Ok((observations, masks, rewards, done.into_pyarray(py), players))
     }
 
-    /// Plays n games of uniformly random moves from the start, seeded by `seed` (a fresh
-    /// seed without one), and returns `(lengths, returns)`: each game's length in plies
-    /// (int32) and p1's return (float32: 1 a win, -1 a loss, 0 a draw; a game tree's score).
-    /// A puzzle's walk is cut at 10,000 plies (its return then 0). Ctrl-C stops it.
-    #[pyo3(signature = (seed = None))]
-    fn random_playouts<'py>(&self, py: Python<'py>, seed: Option<u64>) -> PyResult<Playouts<'py>> {
+    /// Plays `games` games (n without it; up to 100,000,000) of uniformly random moves from
+    /// the start, seeded by `seed` (a fresh seed without one), and returns `(lengths,
+    /// returns)`: each game's length in plies (int32) and p1's return (float32: 1 a win, -1 a
+    /// loss, 0 a draw; a game tree's score). A puzzle's walk is cut at 10,000 plies (its
+    /// return then 0). Runs with the GIL released; Ctrl-C stops it (`playouts_done` tells how
+    /// far it got).
+    #[pyo3(signature = (seed = None, games = None))]
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+        games: Option<i64>,
+    ) -> PyResult<Playouts<'py>> {
+        let seed = seed
+            .map(|s| {
+                s.extract::<u64>().map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "seed must be an int from 0 to 2**64 - 1, not {}",
+                        s.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+                    ))
+                })
+            })
+            .transpose()?;
+        let wanted = games
+            .map(|g| count("games", g, 0, MOST_PLAYOUTS))
+            .transpose()?;
         let mut guard = self.lock();
         let games = guard.as_mut();
-        let n = games.len();
+        let n = wanted.unwrap_or_else(|| games.len());
         let seed = seed.unwrap_or_else(|| RandomState::new().hash_one(n));
+        self.played.store(0, Ordering::Relaxed);
         let (mut lengths, mut returns) = (vec![0u32; n], vec![0f32; n]);
         for (chunk, (lengths, returns)) in lengths
             .chunks_mut(PLAYOUT_CHUNK)
@@ -170,7 +221,9 @@ impl Batch {
         {
             let chunk_seed = seed.wrapping_add(chunk as u64);
             let games = &mut *games;
+            let played = lengths.len() as u64;
             py.detach(move || games.random_playouts(chunk_seed, lengths, returns));
+            self.played.fetch_add(played, Ordering::Relaxed);
             py.check_signals()?;
         }
         let lengths: Vec<i32> = lengths.into_iter().map(|l| l as i32).collect();

@@ -1,8 +1,11 @@
 """sente.Batch: N games stepped by a numpy array of actions, and N random playouts, in Rust;
 checked against the same games played one State at a time."""
 
+import os
 import random
+import signal
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -100,19 +103,58 @@ def test_random_playouts_from_a_position_and_of_every_game():
         assert lengths.shape == (5,) and np.all(lengths > 0), variant
 
 
-def test_the_gil_is_released_during_playouts():
-    batch = sente.Batch(sente.State("connect4"), 400_000)
-    started, results = threading.Event(), []
+#: Seconds the watcher below waits for the playouts before it calls them stuck: a hang guard,
+#: never a bound on how fast the machine is.
+HANG_GUARD = 120
 
-    def work():
-        started.set()
-        results.append(batch.random_playouts(seed=1))
+in_main_thread = pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(), reason="signals go to the main thread"
+)
 
-    worker = threading.Thread(target=work)
-    worker.start()
-    started.wait()
-    # Python runs here while the worker is inside Rust; holding the GIL, it would have
-    # finished before this thread could run again.
-    alive = [worker.is_alive() for _ in range(100)]
-    worker.join()
-    assert alive[-1] and results and results[0][0].sum() > 400_000 * 7
+
+@in_main_thread
+def test_the_gil_is_released_and_ctrl_c_stops_playouts():
+    # Playouts far longer than the test (2,000,000 games on 12x10) run in the main thread; a
+    # watcher thread, running Python meanwhile, sees `playouts_done` grow three times, then
+    # sends Ctrl-C. Were the GIL held during the playouts, the watcher could not run until they
+    # returned, and no KeyboardInterrupt would be raised.
+    batch = sente.Batch(sente.State("connect4", width=12, height=10), 1)
+    seen, over = [], threading.Event()
+
+    def watch():
+        hang_guard = time.monotonic() + HANG_GUARD
+        grown, last = 0, 0
+        while grown < 3 and not over.is_set() and time.monotonic() < hang_guard:
+            done = batch.playouts_done
+            grown, last = grown + (done > last), max(done, last)
+            time.sleep(0.001)
+        seen.append(grown >= 3)
+        if grown >= 3:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            batch.random_playouts(seed=1, games=2_000_000)
+    finally:
+        over.set()
+        watcher.join()
+    assert seen == [True]
+    assert 0 < batch.playouts_done < 2_000_000
+    # The batch works on: a whole call after the interrupted one.
+    lengths, _ = batch.random_playouts(seed=1, games=100)
+    assert lengths.shape == (100,) and batch.playouts_done == 100
+
+
+def test_counts_and_seeds_are_checked():
+    state = sente.State("tictactoe")
+    for n in (0, -1, 10**8):
+        with pytest.raises(ValueError, match=f"n must be from 1 to 10000000, not {n}"):
+            sente.Batch(state, n)
+    batch = sente.Batch(state, 2)
+    with pytest.raises(ValueError, match="games must be from 0 to 100000000, not -5"):
+        batch.random_playouts(games=-5)
+    with pytest.raises(ValueError, match="seed must be an int from 0 to 2\\*\\*64 - 1, not -1"):
+        batch.random_playouts(seed=-1)
+    assert batch.random_playouts(seed=0, games=0)[0].shape == (0,)

@@ -60,7 +60,7 @@ def test_a_rush_hour_database_line_is_a_fen():
     [
         (lambda: sente.State("chess"), "unknown variant 'chess'"),
         (lambda: sente.State("connect4", width=20), "Connect4Width"),
-        (lambda: sente.State("connect4", width=12, height=12), "64"),
+        (lambda: sente.State("connect4", width=12, height=12), "too large"),
         (lambda: sente.State("tictactoe", width=4), "not a rule of tictactoe"),
         (lambda: sente.State("connect4", colours=3), "not a rule of connect4"),
         (lambda: sente.State("babylon", colours=0), "BabylonColours"),
