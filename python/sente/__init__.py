@@ -9,17 +9,23 @@
 
 States, searches and solvers run in Rust (the crate itself, through `sente._sente`); searches
 release the GIL and stop on Ctrl-C. `sente.engine` drives any UCI/UGI engine process.
+
+For learning: states take integer actions as OpenSpiel's do (`legal_actions()`,
+`apply_action()`, `returns()`, `observation_tensor()`); `sente.Batch` steps N games by a numpy
+array of actions or plays N random games in Rust; `sente.openspiel` registers sente's games in
+OpenSpiel; `sente.envs` has PettingZoo and Gymnasium environments.
 """
 
 from . import engine
 from ._api import SearchResult, Solution, search, solve
-from ._sente import IllegalMove, State, rules, variants
+from ._sente import Batch, IllegalMove, State, rules, variants
 from .progress import SolveProgress
 from .puzzles import RushHourPuzzle, rushhour_puzzles
 from .tree import SearchTree
 
 __all__ = [
     "State",
+    "Batch",
     "IllegalMove",
     "variants",
     "rules",

@@ -1,6 +1,9 @@
 """Type stubs of the Rust extension `sente._sente` (python/src/)."""
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+
+if TYPE_CHECKING:
+    import numpy as np
 
 def variants() -> List[str]:
     """The names of every variant, as `UCI_Variant` takes them."""
@@ -96,6 +99,69 @@ class State:
         """The number of move sequences of `depth` plies (0 to 120)."""
     def _repr_svg_(self) -> str:
         """The board in SVG."""
+    # The integer-action interface (python/src/actions.rs), with OpenSpiel's names.
+    def num_distinct_actions(self) -> int:
+        """The number of integer actions of the game under its rules."""
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        """The legal moves as integer actions, ascending (none for a `player` not to move)."""
+    def legal_actions_mask(self) -> "np.ndarray":
+        """int8 [num_distinct_actions()], 1 where an action is legal."""
+    def apply_action(self, action: int) -> None:
+        """Plays the move of `action`; IllegalMove, the state unchanged, if not legal."""
+    def child(self, action: int) -> "State":
+        """A copy with `action` played."""
+    def action_to_string(self, action: int) -> str:
+        """The move notation of a legal action."""
+    def string_to_action(self, move: str) -> int:
+        """The action of a legal move in notation."""
+    def history(self) -> List[int]:
+        """The actions played since the state was made."""
+    def current_player(self) -> int:
+        """0 or 1 to move; -4 (OpenSpiel's TERMINAL) once the game is over."""
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+    def returns(self) -> List[float]:
+        """[p1, p2]: 1 a win, -1 a loss, 0 a draw or while playing; a tree's score."""
+    def return_range(self) -> Tuple[float, float]:
+        """The lowest and highest return of either player."""
+    def max_game_length(self) -> Optional[int]:
+        """The most plies the game can still last (None for a puzzle)."""
+    def observation_tensor_shape(self) -> Optional[List[int]]:
+        """The shape of `observation_tensor()`, None without one."""
+    def observation_tensor(self, player: Optional[int] = None) -> "np.ndarray":
+        """float32 in OpenSpiel's layout (connect4 [3, h, w], tictactoe [3, 3, 3])."""
+
+class Batch:
+    """`n` games of one variant stepped together by integer actions, or n random playouts,
+    in Rust with the GIL released (python/src/batch.rs)."""
+
+    def __init__(self, state: State, n: int) -> None:
+        """n copies (1 to 10,000,000) of `state`'s position (its game and rules, not its
+        history)."""
+    def __len__(self) -> int: ...
+    @property
+    def num_distinct_actions(self) -> int:
+        """The length of a mask."""
+    @property
+    def observation_shape(self) -> Optional[List[int]]:
+        """One game's observation shape, None without one."""
+    def reset(self) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+        """Every game back at the start: (observations, masks, players)."""
+    def observe(self) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+        """(observations, masks, players) of the games as they are."""
+    def step(
+        self, actions: Any
+    ) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray"]:
+        """Plays actions[i] in game i: (observations, masks, rewards [n, 2], done, players);
+        a finished game starts again; ValueError naming the game for an illegal action."""
+    def random_playouts(
+        self, seed: Optional[int] = None, games: Optional[int] = None
+    ) -> Tuple["np.ndarray", "np.ndarray"]:
+        """`games` (n without it) random games from the start: (lengths int32, p1's returns
+        float32); the GIL released, Ctrl-C stops it."""
+    @property
+    def playouts_done(self) -> int:
+        """The playouts finished so far by the running (or last) `random_playouts`."""
 
 def search(
     state: State,

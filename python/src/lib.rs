@@ -4,7 +4,9 @@
 //! `EngineProcess`; `run_command` is the `sente` command's console entry. The Python side
 //! (`python/sente/`) gives these plain classes and drawings.
 
+mod actions;
 mod args;
+mod batch;
 mod cli;
 mod engine;
 mod errors;
@@ -22,6 +24,7 @@ use pyo3::prelude::*;
 fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<state::State>()?;
+    m.add_class::<batch::Batch>()?;
     m.add_class::<engine::EngineProcess>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve_algorithms, m)?)?;

@@ -98,7 +98,7 @@ pub struct Inner {
     /// The current position.
     pub variant: Box<dyn Variant>,
     /// The position before each move played, with the move.
-    history: Vec<(Box<dyn Variant>, String)>,
+    pub history: Vec<(Box<dyn Variant>, String)>,
     /// The rules as given, for `repr` and `rules`.
     rules: Vec<(String, String)>,
 }
@@ -316,7 +316,7 @@ impl State {
     }
 
     /// An independent copy (with its history).
-    fn copy(&self) -> State {
+    pub fn copy(&self) -> State {
         State {
             inner: Mutex::new(self.lock().copy()),
         }

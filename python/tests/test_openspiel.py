@@ -7,6 +7,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import sente  # noqa: E402
 import sente.openspiel as sos  # noqa: E402
 
 
@@ -51,3 +52,125 @@ def test_the_bot_plays_in_openspiels_loop():
         bots[seat] = sos.SenteBot(seat, movetime=None, depth=6)
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
         assert returns[seat] == 1
+
+
+# Both ways: sente states as OpenSpiel states, on boards of any size.
+
+# 7x6 and 8x7 in a 64-bit word, 10x8 in 128 bits, 12x10 in the widest (192 bits).
+SIZES = [("tictactoe", {}), ("connect4", {}), ("connect4", {"width": 5, "height": 4}),
+         ("connect4", {"width": 8, "height": 7}), ("connect4", {"width": 10, "height": 8}),
+         ("connect4", {"width": 12, "height": 10})]
+
+
+@pytest.mark.parametrize("variant,rules", SIZES)
+def test_to_openspiel_and_back_agree_move_by_move(variant, rules):
+    import numpy as np
+
+    rng = random.Random(3)
+    for _ in range(10):
+        state = sente.State(variant, **rules)
+        while True:
+            os_state = sos.to_openspiel(state)
+            assert os_state.history() == state.history()
+            assert os_state.legal_actions() == state.legal_actions()
+            assert os_state.current_player() == state.current_player()
+            assert os_state.returns() == state.returns()
+            shape = os_state.get_game().observation_tensor_shape()
+            assert shape == state.observation_tensor_shape()
+            for player in (0, 1):
+                tensor = np.array(os_state.observation_tensor(player), np.float32).reshape(shape)
+                assert np.array_equal(tensor, state.observation_tensor(player))
+            back = sos.from_openspiel(os_state)
+            assert back == state and back.moves == state.moves
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_positions_without_a_history_go_by_their_board():
+    for variant, fen in [("connect4", "......./......./......./...o.../...x.../..xxo.o x"),
+                         ("tictactoe", "x.o/.x./..o x")]:
+        state = sente.State(variant, fen=fen)
+        os_state = sos.to_openspiel(state)
+        assert os_state.history() == [] and os_state.legal_actions() == state.legal_actions()
+        assert os_state.current_player() == state.current_player()
+        assert sos.from_openspiel(os_state) == state
+    # A finished board: x's four on the bottom row.
+    won = sente.State("connect4", fen="......./......./......./......./ooo..../xxxx... o")
+    os_state = sos.to_openspiel(won)
+    assert os_state.is_terminal() and os_state.returns() == [1.0, -1.0]
+
+
+# sente's games registered in OpenSpiel.
+
+REGISTERED = ["sente_connect4", "sente_tictactoe", "sente_tree", "sente_rushhour_rocks",
+              "sente_babylon", "sente_nim"]
+
+
+def test_every_two_player_game_is_registered():
+    names = set(pyspiel.registered_names())
+    assert {sos.game_name(v) for v in sente.variants() if not sente.State(v).is_puzzle} == set(REGISTERED)
+    assert set(REGISTERED) <= names and "sente_rushhour" not in names
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_openspiels_random_simulation_checks(name):
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+
+
+def test_rules_and_positions_are_parameters():
+    for width, height in [(8, 7), (10, 8), (12, 10), (4, 4)]:
+        game = pyspiel.load_game("sente_connect4", {"width": width, "height": height})
+        assert game.num_distinct_actions() == width
+        assert game.max_game_length() == width * height
+        assert game.observation_tensor_shape() == [3, height, width]
+        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    tree = pyspiel.load_game("sente_tree", {"fen": "((3 12 8) (2 4 6) (14 5 2))"})
+    assert (tree.num_distinct_actions(), tree.max_game_length()) == (3, 2)
+    assert (tree.min_utility(), tree.max_utility()) == (-14.0, 14.0)
+    nim = pyspiel.load_game("sente_nim", {"heaps": "1 2", "misere": True})
+    assert nim.new_initial_state().sente_state.fen == "1/2 1"
+    assert str(pyspiel.load_game("sente_babylon(colours=2,per_colour=2)").new_initial_state()).strip()
+    with pytest.raises(ValueError, match="colours"):
+        pyspiel.load_game("sente_babylon", {"colours": 9})
+
+
+def test_openspiels_algorithms_play_sentes_games():
+    # OpenSpiel's Python MCTSBot: its C++ MCTSBot (pyspiel.MCTSBot) crashes on every game
+    # written in Python in open_spiel 2.0.2, its own python_tic_tac_toe included.
+    from open_spiel.python.algorithms import evaluate_bots, mcts, minimax
+    import numpy as np
+
+    # OpenSpiel's minimax on sente's game tree: the textbook value 3.
+    tree = pyspiel.load_game("sente_tree", {"fen": "((3 12 8) (2 4 6) (14 5 2))"})
+    assert minimax.alpha_beta_search(tree) == (3.0, 0)
+    rng = np.random.RandomState(2)
+
+    def mcts_bot(game, simulations):
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(3))
+        return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=np.random.RandomState(4))
+
+    # MCTS against random play in Babylon and in Connect Four 5x4.
+    for game in [pyspiel.load_game("sente_babylon"),
+                 pyspiel.load_game("sente_connect4", {"width": 5, "height": 4})]:
+        for seat in (0, 1):
+            bots = [pyspiel.make_uniform_random_bot(1 - seat, 5)] * 2
+            bots[seat] = mcts_bot(game, 300)
+            returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+            assert returns[seat] == 1.0, (game, seat)
+    # MCTS against MCTS on the textbook tree: the minimax value 3.
+    bots = [mcts_bot(tree, 200), mcts_bot(tree, 200)]
+    assert evaluate_bots.evaluate_bots(tree.new_initial_state(), bots, rng) == [3.0, -3.0]
+    # The rocks game: the cars get out of the course's ten-step puzzle in ten car moves
+    # against any rocks (protocol.md), so sente's bot with 12 moves beats MCTS's rocks.
+    rocks = pyspiel.load_game("sente_rushhour_rocks",
+                              {"fen": "....B.....BC.AA.BC.D.....D.....DEEE. c", "max_turns": 12})
+    bots = [sos.SenteBot(0, movetime=None, depth=12), mcts_bot(rocks, 100)]
+    assert evaluate_bots.evaluate_bots(rocks.new_initial_state(), bots, rng) == [1.0, -1.0]
+    # Nim 3 4 5 (nim-sum 2) is a first player's win: sente, which knows Nim's theory, wins it
+    # moving first against MCTS.
+    nim = pyspiel.load_game("sente_nim")
+    for _ in range(3):
+        bots = [sos.SenteBot(0, movetime=0.05), mcts_bot(nim, 100)]
+        assert evaluate_bots.evaluate_bots(nim.new_initial_state(), bots, rng) == [1.0, -1.0]

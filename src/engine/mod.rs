@@ -1,5 +1,6 @@
 //! The engine process: the session loop, the search worker, options and the variant registry.
 
+pub mod batch;
 pub mod input;
 pub mod job;
 pub mod options;

@@ -1,6 +1,7 @@
 //! `GamePosition<G>`: the position of game `G` as the session keeps it (its start under the
 //! rules, the current position, the game's exact solver), behind the `Variant` trait.
 
+use super::batch::{Batch, Games, legal_move};
 use super::job::SearchJob;
 use super::tasks::{ExactSolver, perft_task, search_task};
 use super::variant::Variant;
@@ -140,5 +141,53 @@ impl<G: Game> Variant for GamePosition<G> {
 
     fn prepare(&self) -> Option<Prepare> {
         self.prepare
+    }
+
+    fn action_count(&self) -> u32 {
+        self.pos.action_count()
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        let mut actions: Vec<u32> = moves.into_iter().map(|m| self.pos.action(m)).collect();
+        actions.sort_unstable();
+        actions
+    }
+
+    fn move_action(&self, text: &str) -> Result<u32, String> {
+        let mv = self.pos.parse_move(text).map_err(|e| e.to_string())?;
+        Ok(self.pos.action(mv))
+    }
+
+    fn action_move(&self, action: u32) -> Result<String, String> {
+        legal_move(&self.pos, action).map(|mv| self.pos.move_text(mv))
+    }
+
+    fn play_action(&mut self, action: u32) -> Result<String, String> {
+        let mv = legal_move(&self.pos, action)?;
+        let text = self.pos.move_text(mv);
+        self.pos.play(mv);
+        Ok(text)
+    }
+
+    fn max_plies(&self) -> Option<u32> {
+        self.pos.max_plies()
+    }
+
+    fn return_range(&self) -> (f64, f64) {
+        self.pos.return_range()
+    }
+
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        self.pos.observation_shape()
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        self.pos.observe(out);
+    }
+
+    fn batch(&self, games: usize) -> Box<dyn Batch> {
+        Box::new(Games::new(self.pos.clone(), games))
     }
 }

@@ -1,6 +1,7 @@
 //! A position of any game behind one object-safe trait: what the session, the referee, the
 //! GUI and the Python package do with the current position, whatever the game.
 
+use super::batch::Batch;
 use super::job::SearchJob;
 use super::worker::{Prepare, Task};
 use crate::games::{Outcome, Seat};
@@ -49,6 +50,40 @@ pub trait Variant: Send {
     /// What a new game of timed searches has the worker do before its first move (make the
     /// game's solver for this board, which takes a while), if anything.
     fn prepare(&self) -> Option<Prepare>;
+    /// The number of integer actions of the game (`Game::action_count`).
+    fn action_count(&self) -> u32;
+    /// The legal moves as integer actions (`Game::action`), ascending.
+    fn legal_actions(&self) -> Vec<u32>;
+    /// The integer action of a legal move given in move notation.
+    fn move_action(&self, text: &str) -> Result<u32, String>;
+    /// The move notation of `action`, if it is a legal move here.
+    fn action_move(&self, action: u32) -> Result<String, String>;
+    /// Plays the legal move of `action` and returns its notation; on error the position is
+    /// unchanged.
+    fn play_action(&mut self, action: u32) -> Result<String, String>;
+    /// The most plies the game can still last (`Game::max_plies`).
+    fn max_plies(&self) -> Option<u32>;
+    /// The lowest and highest return of either player (`Game::return_range`).
+    fn return_range(&self) -> (f64, f64);
+    /// The observation tensor's shape (`Game::observation_shape`).
+    fn observation_shape(&self) -> Option<[usize; 3]>;
+    /// Writes the observation tensor into `out`, zeroed, of the shape's size.
+    fn observe(&self, out: &mut [f32]);
+    /// `games` copies of this position, stepped together by integer actions (`Batch`).
+    fn batch(&self, games: usize) -> Box<dyn Batch>;
+}
+
+/// p1's return once the game is over: 1 for a win, -1 for a loss, 0 for a draw (a solved
+/// puzzle is a win), a game tree's final score in the tree's own units; `None` while the game
+/// goes on. p2's is its negative.
+pub fn p1_return(outcome: Option<Outcome>) -> Option<f64> {
+    outcome.map(|o| match o {
+        Outcome::Win(Seat::P1) => 1.0,
+        Outcome::Win(Seat::P2) => -1.0,
+        Outcome::Draw => 0.0,
+        // Centipawns, 100 to the unit (`Outcome::Score`).
+        Outcome::Score(v) => f64::from(v) / 100.0,
+    })
 }
 
 /// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.

@@ -90,6 +90,11 @@ impl Babylon {
         &self.stacks[..usize::from(self.len)]
     }
 
+    /// The tablets in play (the stacks' heights added), the same all game.
+    fn tablets(&self) -> u32 {
+        self.codes().iter().map(|&s| u32::from(height_of(s))).sum()
+    }
+
     /// The position with colours renamed in a canonical order (by each colour's sorted
     /// heights): positions equal up to a renaming of colours have the same canonical codes.
     fn canonical_codes(&self) -> Vec<u8> {
@@ -265,6 +270,24 @@ impl Game for Babylon {
 
     fn move_code((from, onto): (u8, u8)) -> u16 {
         u16::from(from) << 8 | u16::from(onto)
+    }
+
+    /// `from * S + onto`, each stack numbered `colour * T + height - 1` (colour `a` = 0) with
+    /// T the tablets in play and S = 8 x T the stacks there can be: the number stays the
+    /// same all game, as T does.
+    fn action(&self, (from, onto): (u8, u8)) -> u32 {
+        let tablets = self.tablets();
+        let index = |code| u32::from(colour_of(code)) * tablets + u32::from(height_of(code)) - 1;
+        index(from) * u32::from(MAX_COLOURS) * tablets + index(onto)
+    }
+
+    fn action_count(&self) -> u32 {
+        (u32::from(MAX_COLOURS) * self.tablets()).pow(2)
+    }
+
+    /// Each move makes one stack of two: at most one move fewer than there are stacks.
+    fn max_plies(&self) -> Option<u32> {
+        Some(u32::from(self.len).saturating_sub(1))
     }
 
     fn move_text(&self, (from, onto): (u8, u8)) -> String {

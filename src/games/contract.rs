@@ -1,6 +1,7 @@
 //! The contract every game keeps, checked on random playouts and on any text given to its
 //! parsers: no legal move exactly when the game is over, fen and move text round-trip, the hash
-//! follows the position, the evaluation stays in bounds, move codes are unique. The registry
+//! follows the position, the evaluation stays in bounds, move codes are unique, integer actions
+//! and observations keep their ranges and shapes. The registry
 //! gives each variant its checks (`Contract`), which the tests and the fuzzer run on every
 //! game without listing them.
 
@@ -48,6 +49,9 @@ pub fn check_random_playouts<G: Game>(start: &G, games: usize) -> Result<(), Str
             }
             pos.play(moves[rng.random_range(0..moves.len())]);
             plies += 1;
+            if start.max_plies().is_some_and(|most| plies > most as usize) {
+                return Err(format!("{}: a playout outlasts max_plies", G::NAME));
+            }
             // A game of two players ends; a puzzle's random walk may wander for long.
             if plies >= MAX_PLIES {
                 if G::PLIES_PER_MOVE == 1 {
@@ -87,6 +91,7 @@ pub fn check_position<G: Game>(pos: &G) -> Result<(), String> {
     if eval.abs() >= EVALUATION_BOUND {
         return Err(format!("{name} {fen}: evaluation {eval} out of bounds"));
     }
+    check_actions(pos, &moves)?;
     let mut codes = Vec::new();
     for &mv in &moves {
         let text = pos.move_text(mv);
@@ -109,6 +114,54 @@ pub fn check_position<G: Game>(pos: &G) -> Result<(), String> {
     codes.dedup();
     if codes.len() != moves.len() {
         return Err(format!("{name} {fen}: move codes are not unique"));
+    }
+    Ok(())
+}
+
+/// The integer actions of `moves` (the legal moves of `pos`) are unique and below
+/// `action_count`, which every child keeps, as it keeps the observation's shape; each child's
+/// `max_plies` is one less at least; the observation is one plane per kind of cell.
+fn check_actions<G: Game>(pos: &G, moves: &[G::Move]) -> Result<(), String> {
+    let (name, fen) = (G::NAME, pos.fen());
+    let count = pos.action_count();
+    let mut actions: Vec<u32> = moves.iter().map(|&mv| pos.action(mv)).collect();
+    if let Some(&a) = actions.iter().find(|&&a| a >= count) {
+        return Err(format!("{name} {fen}: action {a} of {count}"));
+    }
+    actions.sort_unstable();
+    actions.dedup();
+    if actions.len() != moves.len() {
+        return Err(format!("{name} {fen}: actions are not unique"));
+    }
+    if pos.max_plies() == Some(0) && !moves.is_empty() {
+        return Err(format!("{name} {fen}: moves after the most plies"));
+    }
+    let shape = pos.observation_shape();
+    if let Some([planes, rows, columns]) = shape {
+        let mut tensor = vec![0.0; planes * rows * columns];
+        pos.observe(&mut tensor);
+        for cell in 0..rows * columns {
+            let set: f32 = (0..planes).map(|p| tensor[p * rows * columns + cell]).sum();
+            if set != 1.0 {
+                return Err(format!("{name} {fen}: cell {cell} is in {set} planes"));
+            }
+        }
+    }
+    for &mv in moves {
+        let mut child = pos.clone();
+        child.play(mv);
+        let text = pos.move_text(mv);
+        if child.action_count() != count || child.observation_shape() != shape {
+            return Err(format!(
+                "{name} {fen} {text}: the actions or the observation change"
+            ));
+        }
+        let (before, after) = (pos.max_plies(), child.max_plies());
+        if before.is_some() != after.is_some() || after >= before && before.is_some() {
+            return Err(format!(
+                "{name} {fen} {text}: most plies {before:?} then {after:?}"
+            ));
+        }
     }
     Ok(())
 }

@@ -142,6 +142,42 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
     /// The board drawn for a person, several lines.
     fn display(&self) -> String;
 
+    /// The number of integer actions of the game under this position's rules (OpenSpiel's
+    /// `num_distinct_actions`, the size of PettingZoo's action space): the moves of this
+    /// position and of every position reached from it have actions below it.
+    fn action_count(&self) -> u32;
+
+    /// The integer action of `mv` (the learning libraries' form of a move): below
+    /// `action_count`, unique among the position's moves, and the same number for the same
+    /// move in every position of the game. protocol.md ("Integer actions") gives each game's.
+    fn action(&self, mv: Self::Move) -> u32;
+
+    /// The most plies a game from this position can still last (OpenSpiel's
+    /// `max_game_length`); `None` when a game can go on for ever (a puzzle's walk).
+    fn max_plies(&self) -> Option<u32> {
+        None
+    }
+
+    /// The lowest and highest return a finished game gives either player (OpenSpiel's
+    /// `min_utility` and `max_utility`): -1 and 1 for a game won or lost; for a game tree,
+    /// plus and minus its largest leaf.
+    fn return_range(&self) -> (f64, f64) {
+        (-1.0, 1.0)
+    }
+
+    /// The shape `[planes, rows, columns]` of the observation tensor (`observe`), the same for
+    /// every position of the game; `None` for a game without one.
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        None
+    }
+
+    /// Writes the observation tensor, `observation_shape` in row-major order, into `out`
+    /// (already zeroed, of that size): one plane per kind of cell, 1.0 where a cell is of that
+    /// kind. The two games OpenSpiel also has use its layout (protocol.md, "Integer actions").
+    fn observe(&self, out: &mut [f32]) {
+        let _ = out;
+    }
+
     /// The position's value by the game's own theory, when it has one that needs no search
     /// (Nim's nim-sum): who wins with perfect play and the moves that keep that value. `None`
     /// for the games whose value only a search or a solver finds.

@@ -261,6 +261,21 @@ impl Game for Nim {
         u16::from(heap) << 8 | u16::from(take)
     }
 
+    /// `(matches - 1) x heaps + heap` (heap from 0), as OpenSpiel's `nim` numbers its
+    /// actions, with room for the 99 matches a heap may hold.
+    fn action(&self, (heap, take): (u8, u8)) -> u32 {
+        (u32::from(take) - 1) * u32::from(self.count) + u32::from(heap)
+    }
+
+    fn action_count(&self) -> u32 {
+        u32::from(MAX_MATCHES) * u32::from(self.count)
+    }
+
+    /// Each move takes a match at least.
+    fn max_plies(&self) -> Option<u32> {
+        Some(self.heaps().iter().map(|&h| u32::from(h)).sum())
+    }
+
     fn move_text(&self, (heap, take): (u8, u8)) -> String {
         format!("{}-{take}", heap + 1)
     }

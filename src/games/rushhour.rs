@@ -465,6 +465,21 @@ impl Game for RushHour {
         u16::from(v) << 8 | u16::from(d as u8)
     }
 
+    /// `vehicle x 8 + k`, vehicles numbered from 0 in the fen's order of letters and k 0 to 3
+    /// for a slide of 4 to 1 cells back (left or up), 4 to 7 for 1 to 4 cells on.
+    fn action(&self, (v, d): (u8, i8)) -> u32 {
+        let k = if d < 0 {
+            i32::from(d) + 4
+        } else {
+            i32::from(d) + 3
+        };
+        u32::from(v) * 8 + k.clamp(0, 7) as u32
+    }
+
+    fn action_count(&self) -> u32 {
+        MAX_VEHICLES as u32 * 8
+    }
+
     fn move_text(&self, (v, d): (u8, i8)) -> String {
         format!(
             "{}{}{}",

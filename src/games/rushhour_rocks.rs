@@ -6,7 +6,7 @@
 //! p2 wins once p1 has made `RocksMaxTurns` moves without getting out.
 
 use super::rules::{OptionType, RuleOption, RuleValues};
-use super::rushhour::{EXIT_ROW, Metric, RushHour, SIZE, START, typed_board};
+use super::rushhour::{EXIT_ROW, MAX_VEHICLES, Metric, RushHour, SIZE, START, typed_board};
 use super::{Game, GameError, Outcome, Seat, game_error};
 
 /// Default `RocksMaxTurns`.
@@ -248,6 +248,30 @@ impl Game for RushHourRocks {
             RockMove::Rock(cell) => 0x100 | u16::from(cell),
             RockMove::Pass => 0x200,
         }
+    }
+
+    /// A car's step `2 x vehicle + 1` on or `2 x vehicle` back (vehicles numbered from 0 in
+    /// the fen's order of letters), the rock on a cell `32 + row x 6 + column`, the pass 68.
+    fn action(&self, mv: RockMove) -> u32 {
+        let cars = 2 * MAX_VEHICLES as u32;
+        match mv {
+            RockMove::Car(v, d) => 2 * u32::from(v) + u32::from(d > 0),
+            RockMove::Rock(cell) => cars + u32::from(cell),
+            RockMove::Pass => cars + (SIZE * SIZE) as u32,
+        }
+    }
+
+    fn action_count(&self) -> u32 {
+        (2 * MAX_VEHICLES + SIZE * SIZE + 1) as u32
+    }
+
+    /// Each car move is answered by a rock move (or a pass) until the cars' moves run out.
+    fn max_plies(&self) -> Option<u32> {
+        let cars = self.max_turns.saturating_sub(self.turns);
+        Some(match self.side {
+            Seat::P1 => (2 * cars).saturating_sub(1),
+            Seat::P2 => 2 * cars,
+        })
     }
 
     fn move_text(&self, mv: RockMove) -> String {

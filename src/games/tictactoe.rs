@@ -185,6 +185,39 @@ impl Game for TicTacToe {
         (u64::from(self.x) << 9) | u64::from(self.o)
     }
 
+    /// The cell, 0 to 8 row by row from the top left (`a3` is 0, `c1` 8): OpenSpiel's
+    /// `tic_tac_toe` actions.
+    fn action(&self, cell: u8) -> u32 {
+        u32::from(cell)
+    }
+
+    fn action_count(&self) -> u32 {
+        9
+    }
+
+    fn max_plies(&self) -> Option<u32> {
+        Some(9 - (self.x | self.o).count_ones())
+    }
+
+    /// OpenSpiel's `tic_tac_toe` tensor: planes empty, `o`, `x`; rows from the top.
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        Some([3, 3, 3])
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        for cell in 0..9 {
+            let bit = 1u16 << cell;
+            let plane = if self.x & bit != 0 {
+                2
+            } else if self.o & bit != 0 {
+                1
+            } else {
+                0
+            };
+            out[plane * 9 + cell] = 1.0;
+        }
+    }
+
     fn move_code(cell: u8) -> u16 {
         u16::from(cell)
     }

@@ -25,6 +25,12 @@ enum Node {
 struct Arena {
     nodes: Vec<Node>,
     hashes: Vec<u64>,
+    /// The longest path from each node to a leaf, in plies.
+    heights: Vec<u32>,
+    /// The most children a node has.
+    widest: u32,
+    /// The lowest and highest leaf.
+    leaves: (i32, i32),
 }
 
 /// A position: a node of a tree, and whose turn it is there.
@@ -51,8 +57,23 @@ impl Arena {
                 mix(h ^ self.hashes[c as usize])
             }),
         };
+        let height = match &node {
+            Node::Leaf(v) => {
+                self.leaves = (self.leaves.0.min(*v), self.leaves.1.max(*v));
+                0
+            }
+            Node::Inner(children) => {
+                self.widest = self.widest.max(children.len() as u32);
+                1 + children
+                    .iter()
+                    .map(|&c| self.heights[c as usize])
+                    .max()
+                    .unwrap_or(0)
+            }
+        };
         self.nodes.push(node);
         self.hashes.push(hash);
+        self.heights.push(height);
         (self.nodes.len() - 1) as u32
     }
 
@@ -61,6 +82,9 @@ impl Arena {
         let mut arena = Arena {
             nodes: Vec::new(),
             hashes: Vec::new(),
+            heights: Vec::new(),
+            widest: 0,
+            leaves: (i32::MAX, i32::MIN),
         };
         // Children of the lists still open.
         let mut open: Vec<Vec<u32>> = Vec::new();
@@ -191,6 +215,9 @@ impl Game for GameTree {
                 Arena {
                     nodes: vec![Node::Leaf(0)],
                     hashes: vec![0],
+                    heights: vec![0],
+                    widest: 0,
+                    leaves: (0, 0),
                 },
                 0,
             )
@@ -279,6 +306,28 @@ impl Game for GameTree {
 
     fn move_code(child: u32) -> u16 {
         child.min(u32::from(u16::MAX)) as u16
+    }
+
+    /// The child's index from 0 (move `1` is action 0).
+    fn action(&self, child: u32) -> u32 {
+        child
+    }
+
+    /// The most children a node of the tree has.
+    fn action_count(&self) -> u32 {
+        self.arena.widest.max(1)
+    }
+
+    fn max_plies(&self) -> Option<u32> {
+        Some(self.arena.heights[self.at as usize])
+    }
+
+    /// The widest of the whole tree's leaves, in its own units, for either player (p2's
+    /// return is minus p1's).
+    fn return_range(&self) -> (f64, f64) {
+        let (low, high) = self.arena.leaves;
+        let most = f64::from(low.abs().max(high.abs())) / 100.0;
+        (-most, most)
     }
 
     fn move_text(&self, child: u32) -> String {

@@ -469,6 +469,49 @@ impl<B: Bits> Game for Connect4<B> {
         u16::from(col)
     }
 
+    /// The column, 0 for the leftmost (move `1`): OpenSpiel's `connect_four` actions and
+    /// PettingZoo's `connect_four_v3`'s.
+    fn action(&self, col: u8) -> u32 {
+        u32::from(col)
+    }
+
+    fn action_count(&self) -> u32 {
+        self.geo.width()
+    }
+
+    fn max_plies(&self) -> Option<u32> {
+        Some(self.geo.cells() - self.moves)
+    }
+
+    /// OpenSpiel's `connect_four` tensor: planes `x`, `o`, empty; rows from the bottom.
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        let (w, h) = (self.geo.width() as usize, self.geo.height() as usize);
+        Some([3, h, w])
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        let x = if self.side_to_move_seat() == Seat::P1 {
+            self.current
+        } else {
+            self.current ^ self.mask
+        };
+        let (w, h) = (self.geo.width(), self.geo.height());
+        let cells = (w * h) as usize;
+        for row in 0..h {
+            for col in 0..w {
+                let bit = B::bit(col * self.geo.stride() + row);
+                let plane = if (self.mask & bit).is_zero() {
+                    2
+                } else if !(x & bit).is_zero() {
+                    0
+                } else {
+                    1
+                };
+                out[plane * cells + (row * w + col) as usize] = 1.0;
+            }
+        }
+    }
+
     fn move_order_hint(&self, col: u8) -> i32 {
         self.order_hint(col)
     }
