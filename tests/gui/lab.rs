@@ -263,6 +263,32 @@ async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax(
         ["7.67", "4", "7"]
     );
     assert_eq!(texts(&b, "#tv-svg .tv-max .tv-value").await, ["7.67"]);
+    // The principal line ends at the chance node of move 1: no leaf under it is on the line
+    // (the engine's pv names the opponent's reply, which is chance).
+    assert_eq!(
+        number(
+            &b,
+            "document.querySelectorAll('#tv-svg .tv-node.tv-pv').length"
+        )
+        .await,
+        2
+    );
+    assert_eq!(
+        number(
+            &b,
+            "document.querySelectorAll('#tv-svg .tv-chance.tv-pv').length"
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        number(
+            &b,
+            "document.querySelectorAll('#tv-svg .tv-edge.tv-pv').length"
+        )
+        .await,
+        1
+    );
     b.shot("expectimax").await;
     b.close().await;
 }

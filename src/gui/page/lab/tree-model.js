@@ -107,6 +107,9 @@ export class TraceTree {
       this.pvEnd = 1;
       let at = 1;
       for (const mv of summary.pv || []) {
+        // The line ends at a chance node (expectimax): the opponent's reply there is chance,
+        // not a move anyone plays, though the engine's pv names one.
+        if (this.kind[at] === KINDS.chance) break;
         const next = this.children(at).find((c) => this.move[c] === mv);
         if (!next) break;
         this.pv[next] = 1;
