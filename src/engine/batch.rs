@@ -3,8 +3,7 @@
 //! games or N whole games per call, without a call from Python per move. The Python package
 //! wraps it in numpy arrays (`sente.Batch`).
 
-use super::variant::p1_return;
-use crate::games::{Game, Seat};
+use crate::games::{Game, Outcome, Seat};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -188,6 +187,19 @@ impl<G: Game> Batch for Games<G> {
         }
         total
     }
+}
+
+/// p1's return once the game is over: 1 for a win, -1 for a loss, 0 for a draw (a solved
+/// puzzle is a win), a game tree's final score in the tree's own units; `None` while the game
+/// goes on. p2's is its negative.
+pub fn p1_return(outcome: Option<Outcome>) -> Option<f64> {
+    outcome.map(|o| match o {
+        Outcome::Win(Seat::P1) => 1.0,
+        Outcome::Win(Seat::P2) => -1.0,
+        Outcome::Draw => 0.0,
+        // Centipawns, 100 to the unit (`Outcome::Score`).
+        Outcome::Score(v) => f64::from(v) / 100.0,
+    })
 }
 
 #[cfg(test)]

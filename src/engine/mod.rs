@@ -9,6 +9,7 @@ pub mod registry;
 pub mod session;
 pub mod tasks;
 pub mod variant;
+pub mod words;
 pub mod worker;
 
 /// Runs the engine on stdin/stdout until `quit` or end of input.

@@ -4,8 +4,9 @@
 //! Adding a game is its module in `games/` and one line here (docs/adding-a-game.md).
 
 use super::position::GamePosition;
-use super::tasks::{connect4, rocks, rushhour, theory};
+use super::tasks::{rocks, rushhour, theory};
 use super::variant::Variant;
+use super::words;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::contract::{Contract, contract};
@@ -23,7 +24,7 @@ pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 /// Every variant, in the order `UCI_Variant` lists them.
 const REGISTRY: &[Entry] = &[
     Entry::of::<Connect4>()
-        .made_by(connect4::position)
+        .made_by(words::connect4)
         .with(Features::MOVE_VALUES),
     Entry::of::<TicTacToe>(),
     Entry::of::<GameTree>(),

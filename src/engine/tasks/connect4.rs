@@ -2,22 +2,18 @@
 //! whenever the value can be proven in time, at every board size. Runs on the worker thread,
 //! streams the narrowing bounds as `info` lines, and plays a move that keeps the proven value.
 //! The session's position is a `Connect4<B>` in the narrowest word its board fits
-//! (`position`), and so is the solver it keeps.
+//! (`engine::words::connect4`), and so is the solver it keeps.
 
 use super::super::job::SearchJob;
-use super::super::position::GamePosition;
-use super::super::variant::Variant;
 use super::super::worker::{KeptSolver, WorkerState};
-use crate::games::connect4::{Connect4, shape_of};
-use crate::games::rules::RuleValues;
-use crate::games::{Game, GameError};
+use crate::games::Game;
+use crate::games::connect4::Connect4;
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::Book;
 use crate::search::solve::connect4::{Interrupted, Narrowing, Solver, SolverWord, win_score};
-use crate::with_board_word;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -38,17 +34,6 @@ const WEAK_SOLVE_AFTER: u32 = 12;
 /// Longest principal variation worked out after a solve (each ply costs a few null-window
 /// searches).
 const MAX_PV: usize = 16;
-
-/// The start position of a Connect Four session under `rules`, its bitboards in the narrowest
-/// word its board fits, with the solver of that word (asked first at every `go`, made before
-/// a game of timed searches).
-pub fn position(rules: &RuleValues) -> Result<Box<dyn Variant>, GameError> {
-    with_board_word!(shape_of(rules)?, B => {
-        let start = GamePosition::<Connect4<B>>::start(rules)?;
-        let start: Box<dyn Variant> = Box::new(start.with_solver(solve_task::<B>, Some(prepare::<B>)));
-        Ok(start)
-    })
-}
 
 /// A solver score (literature convention) as the protocol reports it from the side to move:
 /// `mate N` counts the side's own moves to its winning stone, `mate -N` the opponent's.
