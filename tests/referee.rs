@@ -172,11 +172,13 @@ fn tictactoe_at_full_depth_between_two_configurations_is_all_draws_and_replays()
 fn connect4_at_a_fast_clock_with_paired_openings() {
     let out = temp_path("connect4.txt");
     // The clock is fast for the engines' time management, but the referee's margin is a
-    // hang guard: on a loaded machine a move may come late without losing the game.
+    // hang guard: on a loaded machine a move may come late without losing the game. The full
+    // search is bounded by depth too, so that its strength does not hang on the machine's
+    // speed (a loaded machine gave it too few nodes at this clock to beat depth 2).
     let output = sente_match(
         &format!(
             "--variant connect4 --games 4 --concurrency 2 --openings plies=4 --seed 7 \
-             --engine cmd=$SENTE name=full \
+             --engine cmd=$SENTE name=full depth=8 \
              --engine cmd=$SENTE name=weak option.Algorithm=minimax option.OwnBook=false \
              depth=2 --each tc=2+0.05 option.Hash=8 {HANG_GUARD_LIMITS} --out $1"
         ),
