@@ -8,7 +8,7 @@ use numpy::ndarray::{Array, IxDyn};
 use numpy::{IntoPyArray, PyArray1, PyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sente::engine::variant::p1_return;
+use sente::engine::batch::p1_return;
 use sente::games::Seat;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).

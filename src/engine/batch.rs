@@ -3,14 +3,26 @@
 //! games or N whole games per call, without a call from Python per move. The Python package
 //! wraps it in numpy arrays (`sente.Batch`).
 
-use super::variant::p1_return;
-use crate::games::{Game, Seat};
+use crate::games::{Game, Outcome, Seat};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 /// The longest random playout of a game that can go on for ever (a puzzle's walk): it is cut
 /// there and counts as unfinished.
 pub const MAX_WALK: u32 = 10_000;
+
+/// p1's return once the game is over: 1 for a win, -1 for a loss, 0 for a draw (a solved
+/// puzzle is a win), a game tree's final score in the tree's own units; `None` while the game
+/// goes on. p2's is its negative.
+pub fn p1_return(outcome: Option<Outcome>) -> Option<f64> {
+    outcome.map(|o| match o {
+        Outcome::Win(Seat::P1) => 1.0,
+        Outcome::Win(Seat::P2) => -1.0,
+        Outcome::Draw => 0.0,
+        // Centipawns, 100 to the unit (`Outcome::Score`).
+        Outcome::Score(v) => f64::from(v) / 100.0,
+    })
+}
 
 /// What a step of every game gives back, one entry per game (two rewards per game).
 pub struct StepOut<'a> {

@@ -73,19 +73,6 @@ pub trait Variant: Send {
     fn batch(&self, games: usize) -> Box<dyn Batch>;
 }
 
-/// p1's return once the game is over: 1 for a win, -1 for a loss, 0 for a draw (a solved
-/// puzzle is a win), a game tree's final score in the tree's own units; `None` while the game
-/// goes on. p2's is its negative.
-pub fn p1_return(outcome: Option<Outcome>) -> Option<f64> {
-    outcome.map(|o| match o {
-        Outcome::Win(Seat::P1) => 1.0,
-        Outcome::Win(Seat::P2) => -1.0,
-        Outcome::Draw => 0.0,
-        // Centipawns, 100 to the unit (`Outcome::Score`).
-        Outcome::Score(v) => f64::from(v) / 100.0,
-    })
-}
-
 /// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.
 pub fn describe(variant: &dyn Variant) -> String {
     let side = match (variant.outcome(), variant.side_to_move()) {
