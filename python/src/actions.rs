@@ -4,6 +4,7 @@
 
 use crate::errors::IllegalMove;
 use crate::state::State;
+use crate::units;
 use numpy::ndarray::{Array, IxDyn};
 use numpy::{IntoPyArray, PyArray1, PyArrayDyn};
 use pyo3::exceptions::PyValueError;
@@ -130,7 +131,12 @@ impl State {
     /// Each player's return, `[p1, p2]`: 1 for a win, -1 for a loss, 0 for a draw or while
     /// the game goes on; a game tree's final score in the tree's own units.
     fn returns(&self) -> [f64; 2] {
-        let r = p1_return(self.lock().variant.outcome()).unwrap_or(0.0);
+        let inner = self.lock();
+        let r = p1_return(
+            inner.variant.outcome(),
+            units::unit_of(inner.variant.as_ref()),
+        )
+        .unwrap_or(0.0);
         [r, -r]
     }
 

@@ -11,6 +11,19 @@ use rand::{RngExt, SeedableRng};
 /// there and counts as unfinished.
 pub const MAX_WALK: u32 = 10_000;
 
+/// p1's return once the game is over: 1 for a win, -1 for a loss, 0 for a draw (a solved
+/// puzzle is a win), a final score in the game's own units (`value_unit`, `Game::VALUE_UNIT`:
+/// a game tree's leaf 3 is 3); `None` while the game goes on. p2's is its negative.
+pub fn p1_return(outcome: Option<Outcome>, value_unit: i32) -> Option<f64> {
+    outcome.map(|o| match o {
+        Outcome::Win(Seat::P1) => 1.0,
+        Outcome::Win(Seat::P2) => -1.0,
+        Outcome::Draw => 0.0,
+        // The search's score units (`Outcome::Score`), `value_unit` to one of the game's.
+        Outcome::Score(v) => f64::from(v) / f64::from(value_unit.max(1)),
+    })
+}
+
 /// What a step of every game gives back, one entry per game (two rewards per game).
 pub struct StepOut<'a> {
     /// p1's and p2's reward for this step, per game: the final returns when the step ended
@@ -131,7 +144,7 @@ impl<G: Game> Batch for Games<G> {
         }
         for (i, (game, mv)) in self.games.iter_mut().zip(moves).enumerate() {
             game.play(mv);
-            let ended = p1_return(game.outcome());
+            let ended = p1_return(game.outcome(), G::VALUE_UNIT);
             let reward = ended.unwrap_or(0.0) as f32;
             out.rewards[2 * i] = reward;
             out.rewards[2 * i + 1] = -reward;
@@ -182,7 +195,7 @@ impl<G: Game> Batch for Games<G> {
                 plies += 1;
             }
             *length = plies;
-            *result = p1_return(pos.outcome()).unwrap_or(0.0) as f32;
+            *result = p1_return(pos.outcome(), G::VALUE_UNIT).unwrap_or(0.0) as f32;
             total += u64::from(plies);
         }
         total

@@ -326,7 +326,7 @@ impl Game for GameTree {
     /// return is minus p1's).
     fn return_range(&self) -> (f64, f64) {
         let (low, high) = self.arena.leaves;
-        let most = f64::from(low.abs().max(high.abs())) / 100.0;
+        let most = f64::from(low.abs().max(high.abs())) / f64::from(Self::VALUE_UNIT);
         (-most, most)
     }
 
