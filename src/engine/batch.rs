@@ -202,19 +202,6 @@ impl<G: Game> Batch for Games<G> {
     }
 }
 
-/// p1's return once the game is over: 1 for a win, -1 for a loss, 0 for a draw (a solved
-/// puzzle is a win), a game tree's final score in the tree's own units; `None` while the game
-/// goes on. p2's is its negative.
-pub fn p1_return(outcome: Option<Outcome>) -> Option<f64> {
-    outcome.map(|o| match o {
-        Outcome::Win(Seat::P1) => 1.0,
-        Outcome::Win(Seat::P2) => -1.0,
-        Outcome::Draw => 0.0,
-        // Centipawns, 100 to the unit (`Outcome::Score`).
-        Outcome::Score(v) => f64::from(v) / 100.0,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
