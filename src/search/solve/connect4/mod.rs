@@ -23,6 +23,7 @@ mod claimeven;
 mod search;
 mod slots;
 pub mod table;
+pub mod weak_table;
 
 use crate::games::connect4::shape::GeometryVisitor;
 use crate::games::connect4::{Connect4, Geometry, Shape, Word};
