@@ -100,9 +100,11 @@ fn progress_header(shape: Shape, stones: u32) -> String {
 }
 
 /// The positions with 0 to `stones` stones of a `shape` board, one per mirror pair (the first
-/// in the order of their move strings), not over, each level in that order.
-fn levels(shape: Shape, stones: u32) -> Vec<Vec<(Connect4, String)>> {
-    let mut levels = vec![vec![(Connect4::start(shape), String::new())]];
+/// in the order of their move strings), not over, each level in that order; an error when
+/// the board does not fit a 64-bit word (the table's keys).
+fn levels(shape: Shape, stones: u32) -> Result<Vec<Vec<(Connect4, String)>>, String> {
+    let start = Connect4::start(shape).map_err(|e| format!("a {shape} board: {e}"))?;
+    let mut levels = vec![vec![(start, String::new())]];
     for _ in 0..stones {
         let mut seen = std::collections::HashSet::new();
         let mut next = Vec::new();
@@ -119,7 +121,7 @@ fn levels(shape: Shape, stones: u32) -> Vec<Vec<(Connect4, String)>> {
         }
         levels.push(next);
     }
-    levels
+    Ok(levels)
 }
 
 /// Reads the values proven so far from the progress file at `path` (made if missing; a line
@@ -183,7 +185,7 @@ pub fn make(
     progress_path: &Path,
     report: &mut dyn FnMut(Progress),
 ) -> Result<Result<Vec<u8>, Interrupted>, String> {
-    let levels = levels(shape, stones);
+    let levels = levels(shape, stones)?;
     let (mut values, mut file) = read_progress(progress_path, shape, stones)?;
     let deepest = levels.last().map_or(&[][..], Vec::as_slice);
     let resumed = values.len();
@@ -281,7 +283,7 @@ mod tests {
         let table = WeakTable::from_packed(&whole).expect("a table");
         let mut checker = Solver::new(16);
         let mut count = 0;
-        for level in levels(shape, 4) {
+        for level in levels(shape, 4).expect("a 64-bit board") {
             for (pos, moves) in level {
                 let want = checker.solve_weak(&pos, &mut |_| {}).expect("solved");
                 assert_eq!(table.sign(&pos), Some(want), "{moves}");

@@ -11,7 +11,7 @@
 //! positions are not in it.
 
 use crate::games::Game;
-use crate::games::connect4::{Connect4, Shape};
+use crate::games::connect4::{Bits, Connect4, Shape};
 
 /// The first bytes of a packed table.
 const MAGIC: &[u8; 8] = b"sente-c4";
@@ -115,11 +115,13 @@ impl<'a> WeakTable<'a> {
 
     /// Who wins `pos` (1 the side to move, 0 nobody, -1 the other side), if the table holds
     /// it: a position of its board size, not over, with at most `plies()` stones.
-    pub fn sign(&self, pos: &Connect4) -> Option<Sign> {
+    pub fn sign<B: Bits>(&self, pos: &Connect4<B>) -> Option<Sign> {
         if pos.shape() != self.shape || pos.moves_played() > self.plies || pos.outcome().is_some() {
             return None;
         }
-        let key = canonical_key(pos);
+        // The table's board keys fit 62 bits (checked when made), whatever word holds them.
+        let [key, mirror, ..] = [pos.key().words()[0], pos.mirror_key().words()[0]];
+        let key = key.min(mirror);
         let (mut low, mut high) = (0, self.len());
         while low < high {
             let mid = (low + high) / 2;
@@ -164,12 +166,13 @@ mod tests {
         let mirror = Connect4::from_move_string("7").expect("moves");
         assert_eq!(table.sign(&mirror), Some(-1));
         // Not in it: another position, more stones, another board.
-        assert_eq!(table.sign(&Connect4::startpos()), None);
+        assert_eq!(table.sign(&Connect4::<u64>::startpos()), None);
         assert_eq!(
-            table.sign(&Connect4::from_move_string("44").expect("moves")),
+            table.sign(&Connect4::<u64>::from_move_string("44").expect("moves")),
             None
         );
-        let small = Connect4::from_moves(Shape::new(5, 4).expect("fits"), "3").expect("moves");
+        let small =
+            Connect4::<u64>::from_moves(Shape::new(5, 4).expect("fits"), "3").expect("moves");
         assert_eq!(table.sign(&small), None);
     }
 
