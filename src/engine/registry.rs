@@ -22,6 +22,11 @@ use crate::games::{Game, GameError};
 /// winning chances of the games whose own constant is not fitted.
 pub const LICHESS_WIN_SCALE: f64 = 0.003_682_08;
 
+/// The constant of the logistic curve fitted to sente's Connect Four scores against results
+/// (`scripts/fit_win_scale.py --games 60 --depths 2 4 6 8 10`: 14,206 scored moves of 600
+/// games; docs/performance.md, "Winning chances").
+pub const CONNECT4_WIN_SCALE: f64 = 0.013_54;
+
 /// The variant a new session plays.
 pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 
@@ -29,7 +34,8 @@ pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 const REGISTRY: &[Entry] = &[
     Entry::of::<Connect4>()
         .made_by(words::connect4)
-        .with(Features::MOVE_VALUES),
+        .with(Features::MOVE_VALUES)
+        .scored(CONNECT4_WIN_SCALE),
     Entry::of::<TicTacToe>(),
     Entry::of::<GameTree>(),
     Entry::of::<RushHour>().made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task)),

@@ -25,8 +25,7 @@ pub use crate::engine::registry::LICHESS_WIN_SCALE;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
-    /// Keeps the value exactly (or, by search, is the engine's move and loses nothing that
-    /// counts).
+    /// Keeps the value exactly (or, by search, is the engine's move, or loses nothing).
     Best,
     /// Keeps who wins, losing at most one ply; or kept the result where only who wins is known;
     /// or loses less than 0.1 in winning chances by search.
@@ -164,6 +163,10 @@ fn by_chances(before: Value, after: Value, is_engine_move: bool, scale: f64) -> 
     let (Some(was), Some(now)) = (chances(before, scale), chances(after, scale)) else {
         return Class::Unjudged;
     };
+    // The engine's own move keeps its estimate: a drop is the next search seeing further.
+    if is_engine_move {
+        return Class::Best;
+    }
     let drop = was - now;
     let (inaccuracy, mistake, blunder) = CHANCE_DROPS;
     if drop >= blunder {
@@ -172,7 +175,7 @@ fn by_chances(before: Value, after: Value, is_engine_move: bool, scale: f64) -> 
         Class::Mistake
     } else if drop >= inaccuracy {
         Class::Inaccuracy
-    } else if is_engine_move || drop <= 0.0 {
+    } else if drop <= 0.0 {
         Class::Best
     } else {
         Class::Good
@@ -191,28 +194,17 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
 }
 
 /// lichess's game accuracy of each side: `wins` is the first player's win % at every position
-/// of the game (one more than the moves), `movers[i]` the side (0 or 1) that made move `i`.
-/// `None` for a side without a move.
-pub fn game_accuracy(wins: &[f64], movers: &[usize]) -> [Option<f64>; 2] {
-    let moves = movers.len().min(wins.len().saturating_sub(1));
-    let window = (moves / 10).clamp(2, 8).min(wins.len());
-    // The first windows repeat the opening's, so that every move has one.
-    let mut weights = Vec::with_capacity(moves);
-    for i in 0..moves {
-        let start = (i + 2).saturating_sub(window).min(wins.len() - window);
-        let start = if i + 2 < window { 0 } else { start };
-        let spread = standard_deviation(&wins[start..start + window]);
-        weights.push(spread.clamp(0.5, 12.0));
-    }
+/// of the game (one more than the moves; their spread weighs the moves), `moves[i]` the side
+/// (0 or 1) that made move `i` and its accuracy. `None` for a side without a move.
+pub fn game_accuracy(wins: &[f64], moves: &[(usize, f64)]) -> [Option<f64>; 2] {
+    let count = moves.len().min(wins.len().saturating_sub(1));
+    let window = (wins.len() / 10).clamp(2, 8).min(wins.len());
     let mut per_side: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
-    for i in 0..moves {
-        let side = movers[i].min(1);
-        let (before, after) = if side == 0 {
-            (wins[i], wins[i + 1])
-        } else {
-            (100.0 - wins[i], 100.0 - wins[i + 1])
-        };
-        per_side[side].push((move_accuracy(before, after), weights[i]));
+    for (i, &(side, accuracy)) in moves.iter().enumerate().take(count) {
+        // The first windows repeat the opening's, so that every move has one.
+        let start = (i + 2).saturating_sub(window).min(wins.len() - window);
+        let weight = standard_deviation(&wins[start..start + window]).clamp(0.5, 12.0);
+        per_side[side.min(1)].push((accuracy, weight));
     }
     per_side.map(|moves| {
         if moves.is_empty() {
@@ -310,6 +302,7 @@ mod tests {
                 < 0.001
         );
         assert_eq!(by(100, 100, true), Class::Best);
+        assert_eq!(by(100, -100, true), Class::Best);
         assert_eq!(by(100, 90, false), Class::Good);
         assert_eq!(by(100, 0, false), Class::Inaccuracy);
         assert_eq!(by(100, -50, false), Class::Mistake);
@@ -326,10 +319,16 @@ mod tests {
         assert_eq!(move_accuracy(100.0, 0.0), 0.0);
         // Every move perfect: 100 for both; a side without moves: none.
         let wins = [50.0, 50.0, 50.0, 50.0];
-        assert_eq!(game_accuracy(&wins, &[0, 1, 0]), [Some(100.0), Some(100.0)]);
-        assert_eq!(game_accuracy(&wins[..2], &[0]), [Some(100.0), None]);
+        let perfect = [(0, 100.0), (1, 100.0), (0, 100.0)];
+        assert_eq!(game_accuracy(&wins, &perfect), [Some(100.0), Some(100.0)]);
+        assert_eq!(
+            game_accuracy(&wins[..2], &perfect[..1]),
+            [Some(100.0), None]
+        );
         // One blunder of p2 (from 50 to 100 for p1): p2's accuracy falls, p1's stays.
-        let [p1, p2] = game_accuracy(&[50.0, 50.0, 100.0, 100.0, 100.0], &[0, 1, 0, 1]);
+        let blunder = move_accuracy(50.0, 0.0);
+        let moves = [(0, 100.0), (1, blunder), (0, 100.0), (1, 100.0)];
+        let [p1, p2] = game_accuracy(&[50.0, 50.0, 100.0, 100.0, 100.0], &moves);
         assert_eq!(p1, Some(100.0));
         let p2 = p2.expect("p2 moved");
         assert!(p2 < 60.0 && p2 > 0.0, "{p2}");

@@ -142,9 +142,10 @@ pub struct MoveReview {
     /// The best move(s) known: every move keeping `before` where the player erred (all were
     /// valued), otherwise the engine's move and the move played if it was best.
     pub best: Vec<String>,
-    /// The mover's win % before the move.
+    /// The mover's win % before the move, by the value the move was judged by (a proven
+    /// value's, or the search's estimate where the other side of the move is only estimated).
     pub win_before: f64,
-    /// The mover's win % after it.
+    /// The mover's win % after it, likewise.
     pub win_after: f64,
     /// lichess's accuracy of the move (`None` in a puzzle).
     pub accuracy: Option<f64>,

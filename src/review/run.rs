@@ -50,6 +50,8 @@ pub struct Reviewer {
     puzzle: bool,
     positions: Vec<Box<dyn Variant>>,
     values: Vec<Option<Valued>>,
+    /// The search's estimates of the positions, where one was needed beside a proven value.
+    estimates: Vec<Option<Valued>>,
     moves: Vec<Option<MoveReview>>,
     /// The moves `moves[..left]` are still to review.
     left: usize,
@@ -79,6 +81,7 @@ impl Reviewer {
             scale,
             puzzle,
             values: vec![None; positions.len()],
+            estimates: vec![None; positions.len()],
             moves: vec![None; plies],
             left: plies,
             positions,
@@ -158,6 +161,29 @@ impl Reviewer {
         Ok(found)
     }
 
+    /// The search's estimate of the game's position `ply` (a finished position: its value),
+    /// found once.
+    fn estimate(&mut self, ply: usize) -> Result<Valued, Stopped> {
+        if let Some(found) = &self.estimates[ply] {
+            return Ok(found.clone());
+        }
+        let found = value::value(
+            self.positions[ply].as_ref(),
+            Ask::Search(self.settings.nodes),
+            &self.options,
+            &mut self.state,
+            &self.stop,
+        );
+        self.check()?;
+        let found = found.unwrap_or(Valued {
+            value: Value::Unknown,
+            judged: Judged::Search,
+            best: None,
+        });
+        self.estimates[ply] = Some(found.clone());
+        Ok(found)
+    }
+
     /// Reviews the next move (from the last to the first) and returns it; `None` once every
     /// move is reviewed; `Err(Stopped)` once the stop flag is raised.
     pub fn step(&mut self) -> Result<Option<&MoveReview>, Stopped> {
@@ -192,13 +218,31 @@ impl Reviewer {
         let mv = self.game.moves()[ply].clone();
         let kept = self.kept(pos.as_ref(), self.positions[ply + 1].as_ref(), after);
         let engine_move = before.best.as_deref() == Some(mv.as_str());
+        // A proven value beside a search's estimate: both positions' estimates are compared
+        // (as lichess compares two evaluations), a proven value being no estimate's peer.
+        let (judged_before, judged_after) =
+            if (before.judged == Judged::Search) != (after.judged == Judged::Search) {
+                let was = self.estimate(ply)?;
+                let now = self.estimate(ply + 1)?;
+                let next = self.positions[ply + 1].clone_box();
+                let value = self.kept(pos.as_ref(), next.as_ref(), &now);
+                (was, Valued { value, ..now })
+            } else {
+                (
+                    before.clone(),
+                    Valued {
+                        value: kept,
+                        ..after.clone()
+                    },
+                )
+            };
         let (class, judged) = judge::classify(
-            before.value,
-            kept,
+            judged_before.value,
+            judged_after.value,
             self.puzzle,
             engine_move,
             self.scale,
-            (before.judged, after.judged),
+            (judged_before.judged, judged_after.judged),
         );
         let mut alternatives = Vec::new();
         let mut best = Vec::new();
@@ -242,15 +286,16 @@ impl Reviewer {
             words::comment(
                 &mv,
                 best.first().map(String::as_str),
-                (before.value, kept),
+                (judged_before.value, judged_after.value),
                 class,
                 (judged, self.puzzle, self.scale),
             )
         } else {
             String::new()
         };
-        let win_before = judge::win_percent(before.value, self.scale);
-        let win_after = judge::win_percent(kept, self.scale);
+        // The values the move was judged by (so that accuracy and class agree).
+        let win_before = judge::win_percent(judged_before.value, self.scale);
+        let win_after = judge::win_percent(judged_after.value, self.scale);
         Ok(MoveReview {
             ply: ply + 1,
             side: side(pos.side_to_move()),
@@ -263,7 +308,15 @@ impl Reviewer {
             best,
             win_before,
             win_after,
-            accuracy: (!self.puzzle).then(|| judge::move_accuracy(win_before, win_after)),
+            // A best move loses nothing (by search: the engine's own move, whose estimate the
+            // next search may revise).
+            accuracy: (!self.puzzle).then(|| {
+                if class == Class::Best {
+                    100.0
+                } else {
+                    judge::move_accuracy(win_before, win_after)
+                }
+            }),
             alternatives,
             comment,
         })
@@ -307,9 +360,9 @@ impl Reviewer {
             })
             .collect();
         let moves: Vec<MoveReview> = self.moves.into_iter().flatten().collect();
-        let movers: Vec<usize> = moves
+        let movers: Vec<(usize, f64)> = moves
             .iter()
-            .map(|m| usize::from(m.side == Side::P2))
+            .map(|m| (usize::from(m.side == Side::P2), m.accuracy.unwrap_or(100.0)))
             .collect();
         let wins: Vec<f64> = positions.iter().map(|p| p.win_p1).collect();
         let accuracy = judge::game_accuracy(&wins, &movers);
