@@ -12,7 +12,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// `sente review` arguments.
 #[derive(clap::Args, Debug)]
@@ -85,27 +84,8 @@ impl ReviewArgs {
 
     /// The settings the arguments give.
     pub fn settings(&self) -> Result<Settings, String> {
-        if !(self.movetime.is_finite() && self.movetime > 0.0 && self.movetime <= 86_400.0) {
-            return Err(format!(
-                "--movetime is a number of seconds above 0 (at most a day), not {}",
-                self.movetime
-            ));
-        }
-        if self.nodes == 0 {
-            return Err("--nodes is at least 1".to_string());
-        }
-        if !(1..=16_384).contains(&self.hash) {
-            return Err(format!("--hash is 1 to 16384 MB, not {}", self.hash));
-        }
-        if !(1..=256).contains(&self.threads) {
-            return Err(format!("--threads is 1 to 256, not {}", self.threads));
-        }
-        Ok(Settings {
-            movetime: Duration::from_secs_f64(self.movetime),
-            nodes: self.nodes,
-            hash_mb: self.hash,
-            threads: self.threads,
-        })
+        Settings::checked(self.movetime, self.nodes, self.hash, self.threads)
+            .map_err(|e| format!("--{e}"))
     }
 }
 
@@ -114,9 +94,9 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     match reviewed(args) {
         Ok(Some(review)) => {
             let text = if args.json {
-                match serde_json::to_string(&review) {
+                match review.to_json() {
                     Ok(json) => json + "\n",
-                    Err(e) => return failed(&format!("cannot write the review as JSON: {e}")),
+                    Err(e) => return failed(&e),
                 }
             } else {
                 annotated(&review)

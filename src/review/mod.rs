@@ -58,6 +58,46 @@ pub struct Settings {
     pub threads: usize,
 }
 
+impl Settings {
+    /// Settings from a person's numbers: `movetime` seconds per solve (above 0, at most a
+    /// day), a search budget of `nodes` (at least 1), `hash_mb` MB of tables (1-16384) and
+    /// `threads` (1-256); the error names the number out of range.
+    pub fn checked(
+        movetime: f64,
+        nodes: u64,
+        hash_mb: usize,
+        threads: usize,
+    ) -> Result<Settings, String> {
+        if !(movetime.is_finite() && movetime > 0.0 && movetime <= 86_400.0) {
+            return Err(format!(
+                "movetime is a number of seconds above 0 (at most a day), not {movetime}"
+            ));
+        }
+        if nodes == 0 {
+            return Err("nodes is at least 1".to_string());
+        }
+        if !(1..=16_384).contains(&hash_mb) {
+            return Err(format!("hash is 1 to 16384 MB, not {hash_mb}"));
+        }
+        if !(1..=256).contains(&threads) {
+            return Err(format!("threads is 1 to 256, not {threads}"));
+        }
+        Ok(Settings {
+            movetime: Duration::from_secs_f64(movetime),
+            nodes,
+            hash_mb,
+            threads,
+        })
+    }
+}
+
+impl Review {
+    /// The review as the JSON `sente review --json` prints (protocol.md, "sente review").
+    pub fn to_json(&self) -> Result<String, String> {
+        serde_json::to_string(self).map_err(|e| format!("cannot write the review as JSON: {e}"))
+    }
+}
+
 fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u64(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
