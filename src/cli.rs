@@ -48,7 +48,8 @@ enum Tool {
         #[arg(long)]
         weak: bool,
     },
-    /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`).
+    /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`), or the
+    /// table of weak values (`sente book connect4 --weak-values --stones 4 --out FILE`).
     Book {
         /// The game (only `connect4`).
         game: String,
@@ -63,6 +64,17 @@ enum Tool {
         /// sente ships the openings book in).
         #[arg(long)]
         pack: Option<PathBuf>,
+        /// Instead of a book, the table of the weak value (win, draw or loss) of every
+        /// position with at most `--stones` stones, kept in `--progress` as it is made (a
+        /// stopped run goes on where it stopped).
+        #[arg(long, conflicts_with = "pack")]
+        weak_values: bool,
+        /// The most stones of a position in the table of weak values.
+        #[arg(long, default_value_t = 4, requires = "weak_values")]
+        stones: u32,
+        /// Where the table of weak values keeps its progress (default: `<out>.progress`).
+        #[arg(long, requires = "weak_values")]
+        progress: Option<PathBuf>,
         /// Book positions have fewer stones than this.
         #[arg(long, default_value_t = 8)]
         plies: u32,
@@ -78,6 +90,9 @@ enum Tool {
     },
     /// Play engines against each other, refereed by sente's rules (see protocol.md, "sente match").
     Match(Box<crate::referee::match_command::MatchArgs>),
+    /// Review a game: every move classed exactly where a solver answers, accuracies, the better
+    /// moves (see protocol.md, "sente review").
+    Review(Box<crate::review::ReviewArgs>),
     /// Play sente in the terminal.
     Play {
         /// The game.
@@ -216,6 +231,23 @@ where
         }) => crate::search::solve::book::make::pack_file(&game, &text, &out),
         Some(Tool::Book {
             game,
+            weak_values: true,
+            stones,
+            progress,
+            out,
+            hash,
+            threads,
+            ..
+        }) => crate::search::solve::book::weak_values::make_file(
+            &game,
+            stones,
+            &out,
+            progress.as_deref(),
+            hash,
+            threads,
+        ),
+        Some(Tool::Book {
+            game,
             side,
             opening,
             pack: None,
@@ -223,10 +255,12 @@ where
             out,
             hash,
             threads,
+            ..
         }) => crate::search::solve::book::make::make_file(
             &game, &side, opening, plies, &out, hash, threads,
         ),
         Some(Tool::Match(args)) => return crate::referee::match_command::run(&args),
+        Some(Tool::Review(args)) => return crate::review::run_command(&args),
         Some(Tool::Play {
             variant,
             human,

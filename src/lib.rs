@@ -7,6 +7,7 @@ pub mod games;
 pub mod gui;
 pub mod protocol;
 pub mod referee;
+pub mod review;
 pub mod search;
 pub mod shard;
 pub mod transcript;

@@ -6,6 +6,7 @@
     sente.solve(s)                        # Connect Four: exact score and each column's
     r = sente.search(s, "alphabeta-plain", depth=4, trace=True)
     r.tree                                # the traced tree, drawn in Jupyter
+    sente.review(s).moves[0].cls          # every move classed, exactly where a solver answers
 
 States, searches and solvers run in Rust (the crate itself, through `sente._sente`); searches
 release the GIL and stop on Ctrl-C. `sente.engine` drives any UCI/UGI engine process.
@@ -18,6 +19,7 @@ OpenSpiel; `sente.envs` has PettingZoo and Gymnasium environments.
 
 from . import engine
 from ._api import SearchResult, Solution, search, solve
+from ._review import MoveReview, Review, review
 from ._sente import Batch, IllegalMove, State, rules, variants
 from .progress import SolveProgress
 from .puzzles import RushHourPuzzle, rushhour_puzzles
@@ -35,6 +37,9 @@ __all__ = [
     "Solution",
     "SolveProgress",
     "SearchTree",
+    "review",
+    "Review",
+    "MoveReview",
     "RushHourPuzzle",
     "rushhour_puzzles",
     "engine",

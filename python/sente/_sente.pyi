@@ -207,6 +207,18 @@ def parse_info(line: str) -> Dict[str, Any]:
 def rushhour_puzzle_set() -> List[Tuple[int, str, int]]:
     """The 6x6 Rush Hour puzzle set: (moves, board, cluster_states), by moves."""
 
+def review_game(
+    variant: str,
+    rules: List[Tuple[str, str]],
+    fen: Optional[str],
+    moves: List[str],
+    movetime: float = ...,
+    nodes: int = ...,
+    hash: int = ...,
+    threads: int = ...,
+) -> str:
+    """The game review as `sente review --json` prints it."""
+
 class EngineProcess:
     """A running engine process (the referee's)."""
 

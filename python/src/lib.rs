@@ -11,6 +11,7 @@ mod cli;
 mod engine;
 mod errors;
 mod puzzles;
+mod review;
 mod run;
 mod search;
 mod solve;
@@ -38,6 +39,7 @@ fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(args::check_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rushhour_puzzle_set, m)?)?;
     m.add_function(wrap_pyfunction!(cli::run_command, m)?)?;
+    m.add_function(wrap_pyfunction!(review::review_game, m)?)?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("EngineError", py.get_type::<errors::EngineError>())?;
     m.add(

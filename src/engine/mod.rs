@@ -8,6 +8,7 @@ pub mod position;
 pub mod registry;
 pub mod session;
 pub mod tasks;
+pub mod value;
 pub mod variant;
 pub mod words;
 pub mod worker;

@@ -18,6 +18,15 @@ use crate::games::tictactoe::TicTacToe;
 use crate::games::tree::GameTree;
 use crate::games::{Game, GameError};
 
+/// lichess's constant of the logistic curve, fitted to Stockfish's centipawns in chess: the
+/// winning chances of the games whose own constant is not fitted.
+pub const LICHESS_WIN_SCALE: f64 = 0.003_682_08;
+
+/// The constant of the logistic curve fitted to sente's Connect Four scores against results
+/// (`scripts/fit_win_scale.py --games 60 --depths 2 4 6 8 10`: 14,206 scored moves of 600
+/// games; docs/performance.md, "Winning chances").
+pub const CONNECT4_WIN_SCALE: f64 = 0.013_54;
+
 /// The variant a new session plays.
 pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 
@@ -25,7 +34,8 @@ pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 const REGISTRY: &[Entry] = &[
     Entry::of::<Connect4>()
         .made_by(words::connect4)
-        .with(Features::MOVE_VALUES),
+        .with(Features::MOVE_VALUES)
+        .scored(CONNECT4_WIN_SCALE),
     Entry::of::<TicTacToe>(),
     Entry::of::<GameTree>(),
     Entry::of::<RushHour>().made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task)),
@@ -91,6 +101,11 @@ pub struct Entry {
     pub value_unit: i32,
     /// The checks of the game's contract (tests and fuzzing run them on every variant).
     pub contract: Contract,
+    /// The constant `k` of the logistic curve `2 / (1 + exp(-k * cp)) - 1` turning the search's
+    /// scores (centipawns) into winning chances, fitted to the game's own scores against game
+    /// results (docs/performance.md, "Winning chances"); lichess's chess constant when not
+    /// fitted. The game review classes moves judged by search with it.
+    pub win_scale: f64,
 }
 
 impl Entry {
@@ -106,7 +121,14 @@ impl Entry {
             },
             value_unit: G::VALUE_UNIT,
             contract: contract::<G>(),
+            win_scale: LICHESS_WIN_SCALE,
         }
+    }
+
+    /// The same entry, whose search scores turn into winning chances with the constant
+    /// `win_scale` (see the field).
+    pub const fn scored(self, win_scale: f64) -> Entry {
+        Entry { win_scale, ..self }
     }
 
     /// The same entry, offering `features`.

@@ -21,7 +21,7 @@ pub mod universe;
 
 pub use algorithm::Algorithm;
 pub use context::{NamedEstimate, SearchContext};
-pub use report::{Progress, Report, SearchResult};
+pub use report::{NOT_PROVEN, NOT_SOLVED, Progress, Report, SOLVED_WEAK, SearchResult, UNSOLVABLE};
 
 use crate::games::{Game, Outcome};
 use control::Control;
@@ -117,9 +117,7 @@ pub fn run_with_estimate<G: Game>(
         ),
     };
     if context.limits.solve && !result.proven {
-        report(Report::Note(
-            "stopped before the value was proven".to_string(),
-        ));
+        report(Report::Note(NOT_PROVEN.to_string()));
     }
     result
 }
@@ -182,14 +180,12 @@ fn solve_puzzle<G: Game>(
             result.proven = true;
         }
         puzzle::PuzzleResult::Unsolvable => {
-            report(Report::Note("unsolvable".to_string()));
+            report(Report::Note(UNSOLVABLE.to_string()));
             result.best_move = None;
             result.proven = true;
         }
         puzzle::PuzzleResult::Stopped => {
-            report(Report::Note(
-                "stopped before a solution was found".to_string(),
-            ));
+            report(Report::Note(NOT_SOLVED.to_string()));
         }
     }
     report(Report::PuzzleCounts(PuzzleCounts {

@@ -6,6 +6,19 @@ use super::trace::TraceNode;
 use super::tt::Bound;
 use std::time::Duration;
 
+/// The note of a `go solve` stopped (by `stop` or a limit) before it proved the value.
+pub const NOT_PROVEN: &str = "stopped before the value was proven";
+
+/// The note of a puzzle search stopped before it found a solution.
+pub const NOT_SOLVED: &str = "stopped before a solution was found";
+
+/// The note of a puzzle search that proved there is no solution.
+pub const UNSOLVABLE: &str = "unsolvable";
+
+/// The first words of the note a weak solve ends with: `solved weak win|draw|loss`, maybe
+/// followed by where the value comes from (`(the game's theory)`).
+pub const SOLVED_WEAK: &str = "solved weak";
+
 /// One finished iteration (or the final state of a search), before formatting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {

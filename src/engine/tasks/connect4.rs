@@ -9,11 +9,11 @@ use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::connect4::Connect4;
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
-use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::Book;
 use crate::search::solve::connect4::{Interrupted, Narrowing, Solver, SolverWord, win_score};
+use crate::search::{Algorithm, NOT_PROVEN, SOLVED_WEAK};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -126,9 +126,7 @@ pub fn solve_task<B: SolverWord>(
         return Some(match solve(pos, job, state, say, deadline) {
             Ok(best) => best,
             Err(Interrupted) => {
-                say(Response::InfoString(
-                    "stopped before the value was proven".to_string(),
-                ));
+                say(Response::InfoString(NOT_PROVEN.to_string()));
                 Response::BestMove(fallback_move(pos).map(|mv| pos.move_text(mv)))
             }
         });
@@ -222,7 +220,7 @@ fn weak_solve_for_play<B: SolverWord>(
         pv: best.map(|mv| vec![pos.move_text(mv)]).unwrap_or_default(),
     }));
     let outcome = if sign > 0 { "win" } else { "draw" };
-    say(Response::InfoString(format!("solved weak {outcome}")));
+    say(Response::InfoString(format!("{SOLVED_WEAK} {outcome}")));
     Ok(Some(Response::BestMove(best.map(|mv| pos.move_text(mv)))))
 }
 
@@ -295,7 +293,7 @@ fn solve<B: SolverWord>(
             solver.nodes,
             pv,
         )));
-        say(Response::InfoString(format!("solved weak {outcome}")));
+        say(Response::InfoString(format!("{SOLVED_WEAK} {outcome}")));
         return Ok(Response::BestMove(best.map(|mv| pos.move_text(mv))));
     }
     let score = solver.solve(pos, &mut report)?;

@@ -8,7 +8,7 @@ use super::super::worker::WorkerState;
 use super::run_search;
 use crate::games::Game;
 use crate::protocol::response::Response;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, SOLVED_WEAK};
 
 /// `go` on a game with a theory. `go solve weak`: `info string solved weak win|draw|loss (the
 /// game's theory)` and the first move that keeps the value. `go solve` (the full search to the
@@ -36,7 +36,7 @@ pub fn solve_task<G: Game>(
     let first = keeping.first().cloned();
     if solve && job.limits.weak {
         say(Response::InfoString(format!(
-            "solved weak {value} (the game's theory)"
+            "{SOLVED_WEAK} {value} (the game's theory)"
         )));
         return Some(Response::BestMove(first));
     }

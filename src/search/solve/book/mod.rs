@@ -10,6 +10,7 @@
 //! book.
 
 pub mod make;
+pub mod weak_values;
 
 use crate::games::connect4::{Bits, Connect4, Shape};
 use crate::games::{Game, GameError};

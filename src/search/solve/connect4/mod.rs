@@ -23,6 +23,7 @@ mod claimeven;
 mod search;
 mod slots;
 pub mod table;
+pub mod weak_table;
 
 use crate::games::connect4::shape::GeometryVisitor;
 use crate::games::connect4::{Connect4, Geometry, Shape, Word};
@@ -33,6 +34,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use table::{SolverTable, TableKey};
+use weak_table::WeakTable;
 
 /// A word the solver runs on: its board sizes (`Word`) and its table's keys (`TableKey`).
 pub trait SolverWord: Word + TableKey {}
@@ -75,6 +77,8 @@ pub struct Solver<B: SolverWord = u64> {
     limits: Limits,
     /// Threads of a solve (the calling one included).
     threads: usize,
+    /// Who wins the positions of the first plies, looked up rather than searched.
+    weak_values: Option<WeakTable<'static>>,
 }
 
 impl<B: SolverWord> Solver<B> {
@@ -87,7 +91,27 @@ impl<B: SolverWord> Solver<B> {
             nodes: 0,
             limits: Limits::default(),
             threads: 1,
+            weak_values: None,
         }
+    }
+
+    /// Makes later solves look positions up in `table` first (who wins them): a weak solve of
+    /// a position in it takes no search, a strong one of a drawn position neither, and of a won
+    /// or lost one only the search for how fast; `move_reaches` answers from it when it can.
+    pub fn set_weak_table(&mut self, table: Option<WeakTable<'static>>) {
+        self.weak_values = table;
+    }
+
+    /// The score range the weak table gives `pos` (`None` if it does not hold it): a win is
+    /// at least 1, a loss at most -1, a draw 0.
+    fn table_range(&self, pos: &Connect4<B>) -> Option<(i32, i32)> {
+        let sign = self.weak_values.as_ref()?.sign(pos)?;
+        let widest = win_score(pos.shape().cells(), pos.moves_played());
+        Some(match sign {
+            1 => (1, widest),
+            0 => (0, 0),
+            _ => (-widest, -1),
+        })
     }
 
     /// Solves with `threads` threads sharing the table: every thread runs each null-window
@@ -213,6 +237,19 @@ impl<B: SolverWord> Solver<B> {
         if bit.is_zero() {
             return Ok(false);
         }
+        if self.weak_values.is_some() {
+            let mut child = pos.clone();
+            child.play(col);
+            // The child's range, seen from the side to move of `pos`.
+            if let Some((lower, upper)) = self.table_range(&child).map(|(l, u)| (-u, -l)) {
+                if lower >= score {
+                    return Ok(true);
+                }
+                if upper < score {
+                    return Ok(false);
+                }
+            }
+        }
         let task = MoveReaches {
             solver: self,
             board: Board::of(pos),
@@ -249,6 +286,12 @@ impl<B: SolverWord> Solver<B> {
         }
         let (mut lower, mut upper) =
             Search::new(geo, &self.table, &self.limits, 0).score_range(board);
+        if let Some((low, high)) = self.table_range(pos) {
+            if weak || low == high {
+                return Ok(if weak { low.signum() } else { low });
+            }
+            (lower, upper) = (lower.max(low), upper.min(high));
+        }
         if weak {
             // The weak solution narrows the range to the sign: -1 stands for any loss, 1 for
             // any win.

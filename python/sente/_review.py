@@ -1,0 +1,245 @@
+"""`sente.review`: the game review of a `State`'s moves, as `sente review` gives it.
+
+    s = sente.State("tictactoe")
+    for m in "a1 b2 a2 a3 c1 b1 c2".split():
+        s.play(m)
+    r = sente.review(s)
+    r.moves[-1].cls, r.moves[-1].best        # ('blunder', ['b3'])
+    r.sides[0].accuracy, r.sides[0].blunders
+
+Every move's class is exact where a solver answers (a blunder changes who wins, a mistake gives
+away 6 plies or more, an inaccuracy 2 to 5), by who wins only where the distance was not proven
+in time, and by lichess's drops in winning chances where only a search's estimate was found
+(protocol.md, "sente review"). It runs in Rust with the GIL released; Ctrl-C stops it with a
+`KeyboardInterrupt`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from . import _sente
+from ._sente import State
+
+__all__ = [
+    "Value",
+    "PositionReview",
+    "Alternative",
+    "MoveReview",
+    "SideSummary",
+    "PuzzleSummary",
+    "Review",
+    "review",
+]
+
+
+@dataclass(frozen=True)
+class Value:
+    """What a position is worth for its side to move (for a move: the mover)."""
+
+    kind: str
+    """`win`, `loss`, `draw`, `score` (a game tree's final score), `estimate` (a search's) or
+    `unknown`."""
+    plies: Optional[int] = None
+    """For a win or a loss: plies to the end with best play (a puzzle: moves to the
+    solution); None when only who wins is proven."""
+    cp: Optional[int] = None
+    """For a score or an estimate: centipawns (100 per unit)."""
+
+    def __str__(self) -> str:
+        if self.kind in ("win", "loss"):
+            return self.kind if self.plies is None else f"{self.kind} in {self.plies}"
+        if self.kind in ("score", "estimate"):
+            return f"{self.kind} {self.cp / 100:+.2f}"
+        return self.kind
+
+
+@dataclass(frozen=True)
+class PositionReview:
+    """A position of the game and its value."""
+
+    ply: int
+    fen: str
+    side: str
+    """`p1` or `p2`: its side to move."""
+    value: Value
+    judged: str
+    """`exact`, `weak` (who wins only) or `search`."""
+    best: Optional[str]
+    """The engine's move there."""
+    win_p1: float
+    """The first player's win % (the evaluation graph's point)."""
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Another move where the player erred, and its value for the mover."""
+
+    move: str
+    value: Value
+    judged: str
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move, judged."""
+
+    ply: int
+    side: str
+    move: str
+    before: Value
+    """The value of the position before it, for the mover."""
+    after: Value
+    """The value it keeps (the position after it, seen by the mover)."""
+    judged: str
+    cls: str
+    """`best`, `good`, `inaccuracy`, `mistake`, `blunder` or `unjudged`."""
+    mark: str
+    """`?!`, `?`, `??` or empty."""
+    best: List[str]
+    """The moves keeping `before` (every one where the player erred)."""
+    win_before: float
+    win_after: float
+    accuracy: Optional[float]
+    """lichess's accuracy of the move (None in a puzzle)."""
+    alternatives: List[Alternative]
+    """Where the player erred: every legal move and its value, best first."""
+    comment: str
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's accuracy and counts."""
+
+    side: str
+    moves: int
+    accuracy: Optional[float]
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    judged: Dict[str, int]
+    """Its moves by how they were judged: `exact`, `weak`, `search`."""
+
+
+@dataclass(frozen=True)
+class PuzzleSummary:
+    """A puzzle's moves against the fewest that solve it."""
+
+    moves: int
+    optimal: Optional[int]
+    solved: bool
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a game."""
+
+    variant: str
+    rules: str
+    fen: Optional[str]
+    result: Optional[str]
+    settings: Dict[str, Any]
+    win_scale: float
+    """The constant of the logistic curve turning search scores into winning chances."""
+    positions: List[PositionReview]
+    moves: List[MoveReview]
+    sides: List[SideSummary]
+    puzzle: Optional[PuzzleSummary] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The JSON object as `sente review --json` prints it."""
+
+
+def _value(d: Dict[str, Any]) -> Value:
+    return Value(kind=d["kind"], plies=d.get("plies"), cp=d.get("cp"))
+
+
+def _from_json(d: Dict[str, Any]) -> Review:
+    positions = [
+        PositionReview(
+            ply=p["ply"],
+            fen=p["fen"],
+            side=p["side"],
+            value=_value(p["value"]),
+            judged=p["judged"],
+            best=p["best"],
+            win_p1=p["win_p1"],
+        )
+        for p in d["positions"]
+    ]
+    moves = [
+        MoveReview(
+            ply=m["ply"],
+            side=m["side"],
+            move=m["move"],
+            before=_value(m["before"]),
+            after=_value(m["after"]),
+            judged=m["judged"],
+            cls=m["class"],
+            mark=m["mark"],
+            best=list(m["best"]),
+            win_before=m["win_before"],
+            win_after=m["win_after"],
+            accuracy=m["accuracy"],
+            alternatives=[
+                Alternative(move=a["move"], value=_value(a["value"]), judged=a["judged"])
+                for a in m["alternatives"]
+            ],
+            comment=m["comment"],
+        )
+        for m in d["moves"]
+    ]
+    sides = [
+        SideSummary(
+            side=s["side"],
+            moves=s["moves"],
+            accuracy=s["accuracy"],
+            inaccuracies=s["inaccuracies"],
+            mistakes=s["mistakes"],
+            blunders=s["blunders"],
+            judged=dict(s["judged"]),
+        )
+        for s in d["sides"]
+    ]
+    puzzle = PuzzleSummary(**d["puzzle"]) if d.get("puzzle") else None
+    return Review(
+        variant=d["variant"],
+        rules=d["rules"],
+        fen=d["fen"],
+        result=d["result"],
+        settings=dict(d["settings"]),
+        win_scale=d["win_scale"],
+        positions=positions,
+        moves=moves,
+        sides=sides,
+        puzzle=puzzle,
+        raw=d,
+    )
+
+
+def review(
+    state: State,
+    movetime: float = 10.0,
+    nodes: int = 1_000_000,
+    hash: int = 256,
+    threads: int = 1,
+) -> Review:
+    """Reviews the moves played on `state` (from the position it was made at): `movetime`
+    seconds at most per solve of a position, `nodes` per search where no solve proves it in
+    time, `hash` MB of tables, `threads` for the Connect Four solver. A `ValueError` names a
+    bad setting."""
+    if not isinstance(state, State):
+        raise TypeError(f"review takes a sente.State, not {type(state).__name__}")
+    moves = list(state.moves)
+    start = state.copy()
+    for _ in moves:
+        start.undo()
+    fen = start.fen
+    rules = [(name, value) for name, value in state.rule_options]
+    if fen == State(state.variant, **state.rules).fen:
+        fen = None
+    text = _sente.review_game(
+        state.variant, rules, fen, moves, movetime, nodes, hash, threads
+    )
+    return _from_json(json.loads(text))

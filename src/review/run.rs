@@ -1,0 +1,475 @@
+//! The review run move by move, from the last move to the first: each step values the
+//! positions around one move (each position once), classes the move, and where the player
+//! erred values every other move there; a stop flag ends it between and during steps.
+
+use super::game::Game;
+use super::judge::{self, Class};
+use super::words;
+use super::{
+    Alternative, JudgedCounts, MoveReview, PositionReview, PuzzleSummary, Review, Settings, Side,
+    SideSummary,
+};
+use crate::engine::options::Options;
+use crate::engine::registry;
+use crate::engine::value::{self, Ask, Judged, Value, Valued};
+use crate::engine::variant::Variant;
+use crate::engine::worker::WorkerState;
+use crate::games::Seat;
+use crate::referee::game::GameResult;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The review was stopped (its flag raised) before it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the review was stopped")
+    }
+}
+
+/// How far a review has come.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// Moves reviewed.
+    pub done: usize,
+    /// Of how many.
+    pub total: usize,
+    /// The move just reviewed.
+    pub reviewed: &'a MoveReview,
+}
+
+/// A review under way. It owns the engine's tables (`Settings::hash_mb`), kept from one
+/// position to the next; it is `Send`, to be run on a thread of its own.
+pub struct Reviewer {
+    game: Game,
+    options: Options,
+    settings: Settings,
+    scale: f64,
+    puzzle: bool,
+    positions: Vec<Box<dyn Variant>>,
+    values: Vec<Option<Valued>>,
+    /// The search's estimates of the positions, where one was needed beside a proven value.
+    estimates: Vec<Option<Valued>>,
+    moves: Vec<Option<MoveReview>>,
+    /// The moves `moves[..left]` are still to review.
+    left: usize,
+    state: WorkerState,
+    stop: Arc<AtomicBool>,
+    /// Strong solves are still tried (none failed in time yet).
+    strong: bool,
+    /// Weak solves are still tried.
+    weak: bool,
+}
+
+impl Reviewer {
+    /// A review of `game` with `settings`, stopped when `stop` is raised. The error names
+    /// what is wrong with the game or the settings.
+    pub fn new(game: &Game, settings: Settings, stop: Arc<AtomicBool>) -> Result<Reviewer, String> {
+        let options = game.options(settings.hash_mb, settings.threads)?;
+        let positions = game.positions()?;
+        let scale =
+            registry::entry(game.variant()).map_or(judge::LICHESS_WIN_SCALE, |e| e.win_scale);
+        let puzzle = positions.first().is_some_and(|p| p.is_puzzle());
+        let plies = game.moves().len();
+        Ok(Reviewer {
+            game: game.clone(),
+            state: WorkerState::new(options.hash_mb),
+            options,
+            settings,
+            scale,
+            puzzle,
+            values: vec![None; positions.len()],
+            estimates: vec![None; positions.len()],
+            moves: vec![None; plies],
+            left: plies,
+            positions,
+            stop,
+            strong: true,
+            weak: true,
+        })
+    }
+
+    /// The moves to review.
+    pub fn total(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The moves reviewed so far.
+    pub fn done(&self) -> usize {
+        self.moves.len() - self.left
+    }
+
+    /// The moves reviewed so far (`None` for those still to come), in game order.
+    pub fn reviewed(&self) -> &[Option<MoveReview>] {
+        &self.moves
+    }
+
+    fn check(&self) -> Result<(), Stopped> {
+        if self.stop.load(Ordering::Relaxed) {
+            Err(Stopped)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Values `pos`: a strong solve, else a weak one, else a search. A failed solve of a
+    /// position of the game (`of_game`) is not tried again on the positions before it.
+    fn value_of(&mut self, pos: &dyn Variant, of_game: bool) -> Result<Valued, Stopped> {
+        let movetime = self.settings.movetime;
+        let ask = |reviewer: &mut Reviewer, ask| {
+            value::value(
+                pos,
+                ask,
+                &reviewer.options,
+                &mut reviewer.state,
+                &reviewer.stop,
+            )
+        };
+        if self.strong {
+            if let Some(found) = ask(self, Ask::Solve(movetime)) {
+                return Ok(found);
+            }
+            self.check()?;
+            self.strong &= !of_game;
+        }
+        if self.weak {
+            if let Some(found) = ask(self, Ask::SolveWeak(movetime)) {
+                return Ok(found);
+            }
+            self.check()?;
+            self.weak &= !of_game;
+        }
+        let found = ask(self, Ask::Search(self.settings.nodes));
+        self.check()?;
+        Ok(found.unwrap_or(Valued {
+            value: Value::Unknown,
+            judged: Judged::Search,
+            best: None,
+        }))
+    }
+
+    /// The value of the game's position `ply`, found once.
+    fn position_value(&mut self, ply: usize) -> Result<Valued, Stopped> {
+        if let Some(found) = &self.values[ply] {
+            return Ok(found.clone());
+        }
+        let pos = self.positions[ply].clone_box();
+        let found = self.value_of(pos.as_ref(), true)?;
+        self.values[ply] = Some(found.clone());
+        Ok(found)
+    }
+
+    /// The search's estimate of the game's position `ply` (a finished position: its value),
+    /// found once.
+    fn estimate(&mut self, ply: usize) -> Result<Valued, Stopped> {
+        if let Some(found) = &self.estimates[ply] {
+            return Ok(found.clone());
+        }
+        let found = value::value(
+            self.positions[ply].as_ref(),
+            Ask::Search(self.settings.nodes),
+            &self.options,
+            &mut self.state,
+            &self.stop,
+        );
+        self.check()?;
+        let found = found.unwrap_or(Valued {
+            value: Value::Unknown,
+            judged: Judged::Search,
+            best: None,
+        });
+        self.estimates[ply] = Some(found.clone());
+        Ok(found)
+    }
+
+    /// Reviews the next move (from the last to the first) and returns it; `None` once every
+    /// move is reviewed; `Err(Stopped)` once the stop flag is raised.
+    pub fn step(&mut self) -> Result<Option<&MoveReview>, Stopped> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.check()?;
+        let ply = self.left - 1;
+        let after = self.position_value(ply + 1)?;
+        let before = self.position_value(ply)?;
+        let reviewed = self.judge(ply, &before, &after)?;
+        self.moves[ply] = Some(reviewed);
+        self.left = ply;
+        Ok(self.moves[ply].as_ref())
+    }
+
+    /// The value of the position after `mv` from `pos`, moved one ply back to the mover.
+    fn kept(&self, pos: &dyn Variant, next: &dyn Variant, found: &Valued) -> Value {
+        found
+            .value
+            .one_ply_back(pos.side_to_move() != next.side_to_move())
+    }
+
+    /// Judges move `ply` from the values of the positions before and after it.
+    fn judge(
+        &mut self,
+        ply: usize,
+        before: &Valued,
+        after: &Valued,
+    ) -> Result<MoveReview, Stopped> {
+        let pos = self.positions[ply].clone_box();
+        let mv = self.game.moves()[ply].clone();
+        let kept = self.kept(pos.as_ref(), self.positions[ply + 1].as_ref(), after);
+        let engine_move = before.best.as_deref() == Some(mv.as_str());
+        // A proven value beside a search's estimate: both positions' estimates are compared
+        // (as lichess compares two evaluations), a proven value being no estimate's peer.
+        let (judged_before, judged_after) =
+            if (before.judged == Judged::Search) != (after.judged == Judged::Search) {
+                let was = self.estimate(ply)?;
+                let now = self.estimate(ply + 1)?;
+                let next = self.positions[ply + 1].clone_box();
+                let value = self.kept(pos.as_ref(), next.as_ref(), &now);
+                (was, Valued { value, ..now })
+            } else {
+                (
+                    before.clone(),
+                    Valued {
+                        value: kept,
+                        ..after.clone()
+                    },
+                )
+            };
+        let (class, judged) = judge::classify(
+            judged_before.value,
+            judged_after.value,
+            self.puzzle,
+            engine_move,
+            self.scale,
+            (judged_before.judged, judged_after.judged),
+        );
+        let mut alternatives = Vec::new();
+        let mut best = Vec::new();
+        if class.erred() {
+            for other in pos.legal_moves() {
+                let (value, how) = if other == mv {
+                    (kept, after.judged)
+                } else {
+                    let mut next = pos.clone_box();
+                    if next.play_move(&other).is_err() {
+                        continue;
+                    }
+                    let found = self.value_of(next.as_ref(), false)?;
+                    (self.kept(pos.as_ref(), next.as_ref(), &found), found.judged)
+                };
+                alternatives.push(Alternative {
+                    mv: other,
+                    value,
+                    judged: how,
+                });
+            }
+            alternatives
+                .sort_by(|a, b| order(b.value, self.scale).total_cmp(&order(a.value, self.scale)));
+            let top = alternatives.first().map(|a| order(a.value, self.scale));
+            best = alternatives
+                .iter()
+                .filter(|a| Some(order(a.value, self.scale)) == top)
+                .map(|a| a.mv.clone())
+                .collect();
+        } else {
+            if class == Class::Best {
+                best.push(mv.clone());
+            }
+            if let Some(engine) = &before.best
+                && !best.contains(engine)
+            {
+                best.push(engine.clone());
+            }
+        }
+        let comment = if class.erred() {
+            words::comment(
+                &mv,
+                best.first().map(String::as_str),
+                (judged_before.value, judged_after.value),
+                class,
+                (judged, self.puzzle, self.scale),
+            )
+        } else {
+            String::new()
+        };
+        // The values the move was judged by (so that accuracy and class agree).
+        let win_before = judge::win_percent(judged_before.value, self.scale);
+        let win_after = judge::win_percent(judged_after.value, self.scale);
+        Ok(MoveReview {
+            ply: ply + 1,
+            side: side(pos.side_to_move()),
+            mv,
+            before: before.value,
+            after: kept,
+            judged,
+            class,
+            mark: class.mark(),
+            best,
+            win_before,
+            win_after,
+            // A best move loses nothing (by search: the engine's own move, whose estimate the
+            // next search may revise).
+            accuracy: (!self.puzzle).then(|| {
+                if class == Class::Best {
+                    100.0
+                } else {
+                    judge::move_accuracy(win_before, win_after)
+                }
+            }),
+            alternatives,
+            comment,
+        })
+    }
+
+    /// The whole review, once every move is reviewed (the moves still to review are reviewed
+    /// first).
+    pub fn finish(mut self) -> Result<Review, Stopped> {
+        while self.step()?.is_some() {}
+        // A game without moves: its one position.
+        if self.values.iter().any(Option::is_none) {
+            let last = self.values.len() - 1;
+            self.position_value(last)?;
+        }
+        let scale = self.scale;
+        let positions: Vec<PositionReview> = self
+            .positions
+            .iter()
+            .zip(&self.values)
+            .enumerate()
+            .map(|(ply, (pos, found))| {
+                let found = found.clone().unwrap_or(Valued {
+                    value: Value::Unknown,
+                    judged: Judged::Search,
+                    best: None,
+                });
+                let win = judge::win_percent(found.value, scale);
+                PositionReview {
+                    ply,
+                    fen: pos.fen(),
+                    side: side(pos.side_to_move()),
+                    value: found.value,
+                    judged: found.judged,
+                    best: found.best,
+                    win_p1: if pos.side_to_move() == Seat::P1 {
+                        win
+                    } else {
+                        100.0 - win
+                    },
+                }
+            })
+            .collect();
+        let moves: Vec<MoveReview> = self.moves.into_iter().flatten().collect();
+        let movers: Vec<(usize, f64)> = moves
+            .iter()
+            .map(|m| (usize::from(m.side == Side::P2), m.accuracy.unwrap_or(100.0)))
+            .collect();
+        let wins: Vec<f64> = positions.iter().map(|p| p.win_p1).collect();
+        let accuracy = judge::game_accuracy(&wins, &movers);
+        let seats: &[Side] = if self.puzzle {
+            &[Side::P1]
+        } else {
+            &[Side::P1, Side::P2]
+        };
+        let sides = seats
+            .iter()
+            .enumerate()
+            .map(|(i, &seat)| {
+                let own: Vec<&MoveReview> = moves.iter().filter(|m| m.side == seat).collect();
+                let count = |class| own.iter().filter(|m| m.class == class).count();
+                let judged = |how| own.iter().filter(|m| m.judged == how).count();
+                SideSummary {
+                    side: seat,
+                    moves: own.len(),
+                    accuracy: if self.puzzle { None } else { accuracy[i] },
+                    inaccuracies: count(Class::Inaccuracy),
+                    mistakes: count(Class::Mistake),
+                    blunders: count(Class::Blunder),
+                    judged: JudgedCounts {
+                        exact: judged(Judged::Exact),
+                        weak: judged(Judged::Weak),
+                        search: judged(Judged::Search),
+                    },
+                }
+            })
+            .collect();
+        let last = self.positions.last();
+        let outcome = last.and_then(|p| p.outcome());
+        let puzzle = self.puzzle.then(|| PuzzleSummary {
+            moves: moves.len(),
+            optimal: match positions.first().map(|p| p.value) {
+                Some(Value::Win { plies }) => plies,
+                _ => None,
+            },
+            solved: outcome.is_some(),
+        });
+        Ok(Review {
+            variant: self.game.variant(),
+            rules: self.game.rules_text(),
+            fen: self.game.fen().map(str::to_string),
+            result: if self.puzzle {
+                None
+            } else {
+                outcome.map(|o| match GameResult::of(o) {
+                    GameResult::P1Win => "1-0",
+                    GameResult::P2Win => "0-1",
+                    GameResult::Draw => "1/2-1/2",
+                })
+            },
+            settings: self.settings,
+            win_scale: scale,
+            positions,
+            moves,
+            sides,
+            puzzle,
+        })
+    }
+}
+
+/// `P1` or `P2` as the review names it.
+fn side(seat: Seat) -> Side {
+    match seat {
+        Seat::P1 => Side::P1,
+        Seat::P2 => Side::P2,
+    }
+}
+
+/// A number ordering values for their side: faster wins first, slower losses before faster
+/// ones, what only who wins is known of between, estimates by winning chances.
+fn order(value: Value, scale: f64) -> f64 {
+    match value {
+        Value::Win { plies: Some(p) } => 100_000.0 - f64::from(p),
+        Value::Win { plies: None } => 90_000.0,
+        Value::Loss { plies: Some(p) } => -100_000.0 + f64::from(p),
+        Value::Loss { plies: None } => -90_000.0,
+        Value::Draw => 0.0,
+        Value::Score { cp } => f64::from(cp) / 100.0,
+        Value::Estimate { .. } => 100.0 * judge::chances(value, scale).unwrap_or(0.0),
+        Value::Unknown => -200_000.0,
+    }
+}
+
+/// Reviews `game` with `settings` until done or `stop` is raised, telling `progress` each move
+/// reviewed.
+pub fn review(
+    game: &Game,
+    settings: Settings,
+    stop: Arc<AtomicBool>,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Result<Review, Stopped>, String> {
+    let mut reviewer = Reviewer::new(game, settings, stop)?;
+    let total = reviewer.total();
+    loop {
+        let done = reviewer.done() + 1;
+        match reviewer.step() {
+            Ok(Some(reviewed)) => progress(Progress {
+                done,
+                total,
+                reviewed,
+            }),
+            Ok(None) => break,
+            Err(Stopped) => return Ok(Err(Stopped)),
+        }
+    }
+    Ok(reviewer.finish())
+}
