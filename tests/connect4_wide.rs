@@ -138,3 +138,74 @@ fn the_128_bit_path_equals_the_64_bit_one_on_every_9x5_vector() {
     assert!(shape.bits() <= 64);
     both_words_agree("nine-by-five.txt", shape, 2, 3);
 }
+
+/// `sente solve connect4 --width W --height H` with `input` on stdin: (success, stdout, stderr).
+fn sente_solve(width: u8, height: u8, input: &str) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+        .args(["solve", "connect4", "--width", &width.to_string()])
+        .args(["--height", &height.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sente solve");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write the positions");
+    let out = child.wait_with_output().expect("sente solve's output");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn sente_solve_takes_every_board_up_to_12x10_and_names_the_limit_beyond() {
+    // A 10 x 8 position of sente's own games (18 empty cells) and a 12 x 10 one of a random
+    // game without fours (20 empty), with their scores as the 192-bit word gives them apart
+    // from the command; a finished position and a column beyond the board are errors.
+    let cases = [
+        (
+            10,
+            8,
+            "489953453354a143673687785485455877714766654711112aa11aa2222229",
+        ),
+        (
+            12,
+            10,
+            "258377b988a64a26628892c8a99b845225686653348925144c9c6abbc333aa8a9aabb96bb9b9a614511113226331b1421ccc",
+        ),
+    ];
+    for (width, height, moves) in cases {
+        let shape = Shape::new(width, height).expect("a board sente holds");
+        let want = solve_in::<sente::games::connect4::U192>(shape, &[moves.to_string()])[0].1;
+        let (ok, out, err) = sente_solve(width, height, &format!("{moves}\n1212121\nd\n"));
+        assert!(ok, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        let words: Vec<&str> = lines[0].split_whitespace().collect();
+        assert_eq!(words[..2], [moves, &want.to_string()], "{out}");
+        assert!(
+            lines[1].starts_with("1212121 error the game is over"),
+            "{out}"
+        );
+        assert!(lines[2].starts_with("d error "), "{out}");
+    }
+    for (width, height) in [(12, 11), (7, 20), (13, 4)] {
+        let (ok, out, err) = sente_solve(width, height, "4\n");
+        assert!(!ok && out.is_empty(), "{width}x{height}: {out}");
+        assert!(
+            err.contains(&format!(
+                "a {width}x{height} board is too large: at most 12 columns, and width x \
+                 (height + 1) at most 128 or the board at most 12x10"
+            )),
+            "{width}x{height}: {err}"
+        );
+    }
+}
