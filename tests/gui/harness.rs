@@ -304,17 +304,29 @@ impl Browser {
             .await;
     }
 
+    /// The element matching `css`, waited for while the page draws it (a loaded machine may
+    /// draw it late); PATIENCE is only a hang guard.
+    async fn find_waiting(&self, css: &str) -> fantoccini::elements::Element {
+        let start = Instant::now();
+        loop {
+            match self.client.find(Locator::Css(css)).await {
+                Ok(element) => return element,
+                Err(e) if start.elapsed() > PATIENCE => {
+                    self.shot("timeout").await;
+                    panic!("{}: no element '{css}': {e}", self.name)
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(40)).await,
+            }
+        }
+    }
+
     /// Clicks the element matching `css`. A board redrawn between finding the element and
     /// clicking it (a message arrived) leaves a stale reference: the element is found again,
     /// as a person's click would land on the new drawing.
     pub async fn click(&self, css: &str) {
         let mut attempt = 0;
         loop {
-            let element = self
-                .client
-                .find(Locator::Css(css))
-                .await
-                .unwrap_or_else(|e| panic!("no element '{css}': {e}"));
+            let element = self.find_waiting(css).await;
             match element.click().await {
                 Ok(()) => return,
                 Err(e) if e.is_stale_element_reference() && attempt < 5 => attempt += 1,
