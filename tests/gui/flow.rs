@@ -6,17 +6,6 @@ use super::harness::{Browser, sente, start_server};
 use super::{STATE, play_to_the_end, start_play};
 use serde_json::json;
 
-async fn text(b: &Browser, css: &str) -> String {
-    b.js(
-        "const n = document.querySelector(arguments[0]); return n ? n.textContent : null;",
-        vec![json!(css)],
-    )
-    .await
-    .as_str()
-    .unwrap_or_default()
-    .to_string()
-}
-
 async fn count(b: &Browser, css: &str) -> u64 {
     b.js(
         "return document.querySelectorAll(arguments[0]).length;",
@@ -64,13 +53,13 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
         .await;
     let result = end["outcome"]["result"].as_str().unwrap_or_default();
     if result == "0-1" {
-        assert_eq!(text(&b, "#result").await, "sente wins");
-        assert_eq!(text(&b, "#reason").await, "three in a row");
+        assert_eq!(b.text("#result").await, "sente wins");
+        assert_eq!(b.text("#reason").await, "three in a row");
         assert_eq!(count(&b, ".ttt-cell.win").await, 3);
     } else {
         assert_eq!(result, "1/2-1/2", "sente cannot lose: {end}");
-        assert_eq!(text(&b, "#result").await, "Draw");
-        assert_eq!(text(&b, "#reason").await, "the board is full");
+        assert_eq!(b.text("#result").await, "Draw");
+        assert_eq!(b.text("#reason").await, "the board is full");
     }
     assert_eq!(count(&b, ".ttt-cell.last").await, 1);
     for gone in ["#undo", "#hint", "#resign", "#abort", "#offer-draw"] {
@@ -101,8 +90,8 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     assert_eq!(end["outcome"]["result"], "0-1", "{end}");
     b.wait("the banner", "document.getElementById('result-banner')")
         .await;
-    assert_eq!(text(&b, "#result").await, "sente wins");
-    assert_eq!(text(&b, "#reason").await, "four in a row");
+    assert_eq!(b.text("#result").await, "sente wins");
+    assert_eq!(b.text("#reason").await, "four in a row");
     assert!(count(&b, ".c4-win").await >= 4);
     let last = end["moves"]
         .as_array()
@@ -117,7 +106,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     );
     assert!(!shown(&b, "#undo").await && !shown(&b, "#hint").await);
     assert!(
-        !text(&b, "#mode-status").await.contains("p1"),
+        !b.text("#mode-status").await.contains("p1"),
         "players by name or colour"
     );
     b.shot("connect4").await;
@@ -139,7 +128,7 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
         .await;
     b.set_position("1212121").await;
     b.wait("red's four", &format!("{STATE}.outcome")).await;
-    assert_eq!(text(&b, "#result").await, "Red wins");
+    assert_eq!(b.text("#result").await, "Red wins");
     assert_eq!(count(&b, ".c4-win").await, 4);
 
     // Babylon: no legal move.
@@ -153,8 +142,8 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     assert_eq!(count(&b, ".bab-stack.last").await, 1, "the stack just made");
     b.set_position("a1 b2 1").await;
     b.wait("no legal move", &format!("{STATE}.outcome")).await;
-    assert_eq!(text(&b, "#result").await, "Second player wins");
-    assert_eq!(text(&b, "#reason").await, "first player has no legal move");
+    assert_eq!(b.text("#result").await, "Second player wins");
+    assert_eq!(b.text("#reason").await, "first player has no legal move");
 
     // Rush Hour with rocks, one car move at most: the turn limit.
     b.set_value("#variant", "rushhour-rocks").await;
@@ -173,8 +162,8 @@ async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_t
     let legal = b.eval(&format!("{STATE}.legal[0]")).await;
     b.send(json!({"type": "play", "moves": [legal]})).await;
     b.wait("the turn limit", &format!("{STATE}.outcome")).await;
-    assert_eq!(text(&b, "#result").await, "Rocks win");
-    assert!(text(&b, "#reason").await.starts_with("turn limit"));
+    assert_eq!(b.text("#result").await, "Rocks win");
+    assert!(b.text("#reason").await.starts_with("turn limit"));
     assert_eq!(count(&b, ".rh-vehicle.last").await, 1);
     b.shot("rocks").await;
     b.close().await;
@@ -192,7 +181,7 @@ async fn hint_shown(b: &Browser, button: &str, marker: &str, words: &str) -> Str
         ),
     )
     .await;
-    text(b, "#hint-text").await
+    b.text("#hint-text").await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -274,10 +263,10 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
         0,
         "sente's protocol lines during the game"
     );
-    assert_eq!(text(&b, "#an-score").await, "–", "sente's score shown");
+    assert_eq!(b.text("#an-score").await, "–", "sente's score shown");
     assert!(!shown(&b, "#an-bar").await && !shown(&b, "#an-pv").await);
     assert!(
-        text(&b, "#an-off")
+        b.text("#an-off")
             .await
             .starts_with("Analysis is off while you play sente")
     );
@@ -301,7 +290,7 @@ async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
     )
     .await;
     assert!(
-        text(&b, "#an-off")
+        b.text("#an-off")
             .await
             .starts_with("The game is over: sente wins (four in a row)")
     );
@@ -393,18 +382,18 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     );
     // Off, with the other engine offered, and only that one.
     assert!(
-        text(&b, "#an-off")
+        b.text("#an-off")
             .await
             .starts_with("Analysis is off while you play sente")
     );
     assert!(!shown(&b, "#an-bar").await && !shown(&b, "#an-pv").await);
-    assert_eq!(text(&b, "#an-score").await, "–", "sente's score shown");
+    assert_eq!(b.text("#an-score").await, "–", "sente's score shown");
     assert_eq!(
         b.eval("[...document.querySelectorAll('#an-helper-engine option')].map((o) => o.value).join(',')")
             .await,
         "helper"
     );
-    assert_eq!(text(&b, "#an-helper").await, "Analyse with helper");
+    assert_eq!(b.text("#an-helper").await, "Analyse with helper");
     assert!(shown(&b, "#an-helper").await);
 
     // The opponent is refused, in words, and the game goes on without analysis.
@@ -429,8 +418,8 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
     )
     .await;
     assert!(shown(&b, "#an-bar").await && !shown(&b, "#an-off").await);
-    assert!(text(&b, "#an-by").await.starts_with("Analysis by helper"));
-    assert_eq!(text(&b, "#analyse").await, "Stop analysis");
+    assert!(b.text("#an-by").await.starts_with("Analysis by helper"));
+    assert_eq!(b.text("#analyse").await, "Stop analysis");
     // It follows the game: the person's move (by its key: the board is redrawn with each
     // analysis line) and sente's reply.
     b.press('3').await;
@@ -480,7 +469,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    let form = text(&b, "#rules-form").await;
+    let form = b.text("#rules-form").await;
     assert!(
         form.contains("Board width") && form.contains("Board height"),
         "{form}"
@@ -520,7 +509,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
         b.set_value("#variant", variant).await;
         b.wait(variant, &format!("{STATE}.variant === '{variant}'"))
             .await;
-        let how = text(&b, "#how-to-play-text").await;
+        let how = b.text("#how-to-play-text").await;
         for w in words {
             assert!(how.contains(w), "{variant}: {how}");
         }
@@ -546,7 +535,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     b.set_value("#variant", "babylon").await;
     b.wait("Babylon", &format!("{STATE}.variant === 'babylon'"))
         .await;
-    let form = text(&b, "#rules-form").await;
+    let form = b.text("#rules-form").await;
     assert!(
         form.contains("Colours") && !form.contains("BabylonColours"),
         "{form}"
@@ -565,8 +554,8 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     .await;
     b.click("#analyse").await;
     start_play(&b, "p1", "1").await;
-    assert!(text(&b, "#mode-status").await.contains("1 s per move"));
-    assert!(text(&b, "#board-title").await.contains("1 s per move"));
+    assert!(b.text("#mode-status").await.contains("1 s per move"));
+    assert!(b.text("#board-title").await.contains("1 s per move"));
     b.click("#abort").await;
     b.wait("aborted", &format!("{STATE}.ended?.result === '*'"))
         .await;
@@ -628,7 +617,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     .await;
     assert_eq!(count(&b, "#puzzle-set-moves").await, 0);
     assert!(
-        text(&b, "#puzzle-set-note")
+        b.text("#puzzle-set-note")
             .await
             .contains("measured in slides")
     );
@@ -664,9 +653,9 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     .await;
     b.click("#nav-end").await;
     b.wait("the end", &format!("{STATE}.outcome")).await;
-    assert_eq!(text(&b, "#result").await, "Solved");
+    assert_eq!(b.text("#result").await, "Solved");
     assert_eq!(
-        text(&b, "#reason").await,
+        b.text("#reason").await,
         "the red car is out in 9 moves (optimal 9)"
     );
     b.shot("rushhour").await;
@@ -727,7 +716,7 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
         .eval("getComputedStyle(document.documentElement).backgroundColor")
         .await;
     assert_ne!(light, dark);
-    assert_eq!(text(&b, "#theme").await, "Light mode");
+    assert_eq!(b.text("#theme").await, "Light mode");
     b.click("#theme").await;
 
     // The server gone: the board takes no move and says why.
@@ -793,7 +782,7 @@ async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
         clock_after < clock_before,
         "{clock_before} -> {clock_after}"
     );
-    assert_eq!(text(&b, "#player-p2 .player-name").await, "You");
+    assert_eq!(b.text("#player-p2 .player-name").await, "You");
     // The game goes on.
     b.click("[data-move=\"4\"]").await;
     b.wait("the next reply", &format!("{STATE}.moves.length === 5"))
@@ -812,7 +801,7 @@ async fn setup_error(b: &Browser, text_typed: &str) -> String {
     b.set_position(text_typed).await;
     b.wait("the error", "document.querySelector('.toast-error')")
         .await;
-    text(b, ".toast-error").await
+    b.text(".toast-error").await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -887,8 +876,8 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
         }
     }
     assert_eq!(best_columns, ["2", "6"]);
-    assert_eq!(text(&b, "#an-score").await, "win in 1");
-    let first = text(&b, "#an-pv .pv-move").await;
+    assert_eq!(b.text("#an-score").await, "win in 1");
+    let first = b.text("#an-pv .pv-move").await;
     assert!(
         best_columns.contains(&first),
         "the PV starts with {first}, best {best_columns:?}"
@@ -927,7 +916,7 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
             "{title}"
         );
     }
-    let legend = text(&b, "#an-legend").await;
+    let legend = b.text("#an-legend").await;
     assert!(
         legend.contains("win in n (its n-th disc from now makes four")
             && legend.contains("loss in n (the opponent's n-th disc")
@@ -1145,7 +1134,7 @@ async fn a_second_tab_takes_over_a_game_against_the_engine_but_not_free_play() {
         .switch_to_window(first.clone())
         .await
         .expect("back to the first tab");
-    assert_eq!(text(&b, "#connection").await, "connected");
+    assert_eq!(b.text("#connection").await, "connected");
     // During a game against sente the second tab takes the game over.
     start_play(&b, "p1", "0.2").await;
     open_second(&b, &server.url, &id).await;

@@ -258,6 +258,18 @@ impl Browser {
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
+    /// The text of the first element matching `css`, empty when there is none.
+    pub async fn text(&self, css: &str) -> String {
+        self.js(
+            "const n = document.querySelector(arguments[0]); return n ? n.textContent : '';",
+            vec![json!(css)],
+        )
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
     /// The value of a JavaScript expression.
     pub async fn eval(&self, expression: &str) -> Value {
         self.js(&format!("return ({expression});"), Vec::new())

@@ -70,17 +70,6 @@ fn leak(frame: &Value, opponent: &str) -> Option<String> {
         .map(|w| format!("'{w}' in {text}"))
 }
 
-async fn text(b: &Browser, css: &str) -> String {
-    b.js(
-        "const n = document.querySelector(arguments[0]); return n ? n.textContent : '';",
-        vec![json!(css)],
-    )
-    .await
-    .as_str()
-    .unwrap_or_default()
-    .to_string()
-}
-
 async fn shown(b: &Browser, css: &str) -> bool {
     b.js(
         "const n = document.querySelector(arguments[0]); \
@@ -168,7 +157,7 @@ async fn the_socket_carries_nothing_of_the_opponent_until_the_game_ends() {
     b.wait("the hint", "window.senteApp.store.hint").await;
     // The panel says where its lines are; nothing offers to show them.
     assert!(
-        text(&b, "#log-hidden")
+        b.text("#log-hidden")
             .await
             .starts_with("sente's lines are held back during your game against it")
     );
@@ -227,7 +216,7 @@ async fn the_socket_carries_nothing_of_the_opponent_until_the_game_ends() {
     )
     .await;
     assert!(
-        text(&b, "#log")
+        b.text("#log")
             .await
             .contains("sente's lines, held back while you played it")
     );
@@ -377,9 +366,9 @@ async fn leaving_a_game_asks_first_and_keeping_it_keeps_it() {
     b.set_value("#variant", "tictactoe").await;
     b.wait("the question", "document.getElementById('leave')?.open")
         .await;
-    assert_eq!(text(&b, "#leave h2").await, "Leave the game?");
+    assert_eq!(b.text("#leave h2").await, "Leave the game?");
     assert!(
-        text(&b, "#leave p")
+        b.text("#leave p")
             .await
             .starts_with("Your game against sente is not over.")
     );
@@ -469,9 +458,9 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
     b.click("#abort").await;
     b.wait("aborted", &format!("{STATE}.ended?.result === '*'"))
         .await;
-    assert_eq!(text(&b, "#result").await, "Game aborted");
+    assert_eq!(b.text("#result").await, "Game aborted");
     assert!(
-        text(&b, "#reason")
+        b.text("#reason")
             .await
             .contains("aborted before both sides had moved")
     );
@@ -497,8 +486,8 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
     b.click("#offer-draw").await;
     b.wait("the draw", &format!("{STATE}.ended?.result === '1/2-1/2'"))
         .await;
-    assert_eq!(text(&b, "#result").await, "Draw");
-    let reason = text(&b, "#reason").await;
+    assert_eq!(b.text("#result").await, "Draw");
+    let reason = b.text("#reason").await;
     assert!(
         reason.starts_with("draw agreed: sente's own search") && reason.contains("for itself"),
         "{reason}"
@@ -523,7 +512,7 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
         &format!("{STATE}.mode.draw_offer?.status === 'declined'"),
     )
     .await;
-    let said = text(&b, "#draw-status").await;
+    let said = b.text("#draw-status").await;
     assert!(
         said.starts_with("sente declined the draw: its own search")
             && said.contains("better for itself")
@@ -552,8 +541,8 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
     b.click("#resign-ask-confirm").await;
     b.wait("resigned", &format!("{STATE}.ended?.result === '0-1'"))
         .await;
-    assert_eq!(text(&b, "#result").await, "sente wins");
-    assert_eq!(text(&b, "#reason").await, "X (you) resigned");
+    assert_eq!(b.text("#result").await, "sente wins");
+    assert_eq!(b.text("#reason").await, "X (you) resigned");
     b.send(json!({"type": "save_record"})).await;
     b.wait(
         "the record",
@@ -581,8 +570,8 @@ async fn each_sides_clock_starts_with_its_first_move() {
     let state = b.state().await;
     assert_eq!(state["clocks"]["running"], Value::Null, "{state}");
     assert_eq!(state["clocks"]["p1_ms"], 60000);
-    assert_eq!(text(&b, "#clock-p1").await, "1:00");
-    assert_eq!(text(&b, "#clock-p2").await, "1:00");
+    assert_eq!(b.text("#clock-p1").await, "1:00");
+    assert_eq!(b.text("#clock-p2").await, "1:00");
     b.shot("before-the-first-move").await;
     // The person's first move and sente's are not timed; from then on the person's clock runs.
     b.click("[data-move=\"4\"]").await;
