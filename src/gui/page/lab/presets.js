@@ -37,6 +37,11 @@ export function currentPosition(state) {
   };
 }
 
+/** The position a preset names, to tell whether a drawn result (tree, table) is of it. */
+export function positionKey(p) {
+  return p ? JSON.stringify([p.variant, p.rules || [], p.fen ?? null, p.moves || []]) : '';
+}
+
 /** Why `engine` may not search `preset` now: during a game against it, the opponent never
  *  shows its view of the game's position (the server refuses it too, and any other position
  *  of the game); `null` when it may. */

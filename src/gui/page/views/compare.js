@@ -5,7 +5,7 @@
 // exported as markdown or CSV.
 
 import { h, fill, select, row, copy } from '../dom.js';
-import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition, opponentRefusal } from '../lab/presets.js';
+import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition, opponentRefusal, positionKey } from '../lab/presets.js';
 import { columns, markdown, csv, runLabel } from '../lab/compare-table.js';
 import { SEARCHES, PUZZLE_SEARCHES } from '../lab/algorithms.js';
 import { scoreWords } from '../lab/scores.js';
@@ -125,10 +125,6 @@ export function mount(root, app) {
     return why;
   }
 
-  /** The position a preset names, to tell whether the table is of it. */
-  function positionKey(p) {
-    return p ? JSON.stringify([p.variant, p.rules || [], p.fen ?? null, p.moves || []]) : '';
-  }
   // The table's position; when another is picked (or the game's moves on), the table goes.
   let shownKey = null;
   let askedKey = null;

@@ -5,7 +5,7 @@
 // the path being searched; large trees open to a chosen level, nodes opened and closed by click.
 
 import { h, fill, select, row } from '../dom.js';
-import { SEARCH_PRESETS, currentPosition, opponentRefusal } from '../lab/presets.js';
+import { SEARCH_PRESETS, currentPosition, opponentRefusal, positionKey } from '../lab/presets.js';
 import { TraceTree } from '../lab/tree-model.js';
 import { layout } from '../lab/tree-layout.js';
 import { TreeDrawing } from '../lab/tree-draw.js';
@@ -140,10 +140,6 @@ export function mount(root, app) {
     return why;
   }
 
-  /** The position a preset names, to tell whether the tree is of it. */
-  function positionKey(p) {
-    return p ? JSON.stringify([p.variant, p.rules || [], p.fen ?? null, p.moves || []]) : '';
-  }
   // The tree's position; when another is picked (or the game's moves on), the tree goes.
   let treeKey = null;
   let askedKey = null;
