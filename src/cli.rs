@@ -69,11 +69,15 @@ enum Tool {
         /// stopped run goes on where it stopped).
         #[arg(long, conflicts_with = "pack")]
         weak_values: bool,
-        /// The most stones of a position in the table of weak values.
-        #[arg(long, default_value_t = 4, requires = "weak_values")]
+        /// As `--weak-values`, the table of the exact score (how fast who wins) of every
+        /// position with at most `--stones` stones.
+        #[arg(long, conflicts_with_all = ["pack", "weak_values"])]
+        exact_scores: bool,
+        /// The most stones of a position in the table of values.
+        #[arg(long, default_value_t = 4)]
         stones: u32,
-        /// Where the table of weak values keeps its progress (default: `<out>.progress`).
-        #[arg(long, requires = "weak_values")]
+        /// Where the table of values keeps its progress (default: `<out>.progress`).
+        #[arg(long)]
         progress: Option<PathBuf>,
         /// Book positions have fewer stones than this.
         #[arg(long, default_value_t = 8)]
@@ -231,15 +235,21 @@ where
         }) => crate::search::solve::book::make::pack_file(&game, &text, &out),
         Some(Tool::Book {
             game,
-            weak_values: true,
+            weak_values,
+            exact_scores,
             stones,
             progress,
             out,
             hash,
             threads,
             ..
-        }) => crate::search::solve::book::weak_values::make_file(
+        }) if weak_values || exact_scores => crate::search::solve::book::weak_values::make_file(
             &game,
+            if exact_scores {
+                crate::search::solve::connect4::weak_table::Kind::Exact
+            } else {
+                crate::search::solve::connect4::weak_table::Kind::Weak
+            },
             stones,
             &out,
             progress.as_deref(),

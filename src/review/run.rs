@@ -119,13 +119,26 @@ impl Reviewer {
     fn value_of(&mut self, pos: &dyn Variant, of_game: bool) -> Result<Valued, Stopped> {
         let movetime = self.settings.movetime;
         let ask = |reviewer: &mut Reviewer, ask| {
-            value::value(
+            let started = std::time::Instant::now();
+            let found = value::value(
                 pos,
                 ask,
                 &reviewer.options,
                 &mut reviewer.state,
                 &reviewer.stop,
-            )
+            );
+            log::debug!(
+                "{ask:?} of {} ({}): {:?} in {:.3} s",
+                pos.fen(),
+                if of_game {
+                    "a position of the game"
+                } else {
+                    "another move's"
+                },
+                found.as_ref().map(|f| f.value),
+                started.elapsed().as_secs_f64()
+            );
+            found
         };
         if self.strong {
             if let Some(found) = ask(self, Ask::Solve(movetime)) {

@@ -12,7 +12,9 @@ use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::Book;
-use crate::search::solve::connect4::{Interrupted, Narrowing, Solver, SolverWord, win_score};
+use crate::search::solve::connect4::{
+    Interrupted, Narrowing, Solver, SolverWord, weak_table, win_score,
+};
 use crate::search::{Algorithm, NOT_PROVEN, SOLVED_WEAK};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -84,7 +86,7 @@ fn solver_for<'a, B: SolverWord>(
     state: &'a mut WorkerState,
     say: &dyn Fn(Response),
 ) -> &'a mut Solver<B> {
-    let (solver, made) = state.keep(Solver::<B>::new);
+    let (solver, made) = state.keep(made_solver::<B>);
     if let Err(message) = made {
         say(Response::Error(message));
     }
@@ -94,7 +96,15 @@ fn solver_for<'a, B: SolverWord>(
 /// Makes the solver before a game of timed searches (a table of hundreds of MB takes a
 /// while), rather than in the time of a move.
 pub fn prepare<B: SolverWord>(state: &mut WorkerState) -> Result<(), String> {
-    state.keep(Solver::<B>::new).1
+    state.keep(made_solver::<B>).1
+}
+
+/// A solver of `megabytes` MB that looks the positions of the shipped 7 x 6 table of weak
+/// values up rather than searching them (who wins the first plies; other boards are not in it).
+fn made_solver<B: SolverWord>(megabytes: usize) -> Solver<B> {
+    let mut solver = Solver::<B>::new(megabytes);
+    solver.set_weak_table(weak_table::shipped());
+    solver
 }
 
 /// `go` on Connect Four. `go solve`, and `go` without any limit, run the solver to the end.

@@ -1,5 +1,6 @@
-//! Making the table of weak values (`sente book connect4 --weak-values --stones K --out
-//! FILE`): every position with `K` stones (one per mirror pair) weakly solved by the solver,
+//! Making a table of values (`sente book connect4 --weak-values --stones K --out FILE`, or
+//! `--exact-scores` in place of `--weak-values`): every position with `K` stones (one per
+//! mirror pair) solved by the solver, weakly (who wins) or strongly (its exact score),
 //! each appended to a progress file as soon as it is proven, so that a run stopped at any
 //! moment goes on where it stopped; then the positions with fewer stones valued from their
 //! children without a search, and the whole table packed (the form
@@ -7,8 +8,8 @@
 
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Shape};
-use crate::search::solve::connect4::weak_table::{self, Sign, WeakTable};
-use crate::search::solve::connect4::{Interrupted, Solver};
+use crate::search::solve::connect4::weak_table::{self, Kind, WeakTable};
+use crate::search::solve::connect4::{Interrupted, Solver, win_score};
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,12 +27,13 @@ pub struct Progress {
     pub resumed: usize,
 }
 
-/// `sente book connect4 --weak-values --stones <stones> --out <out> [--progress <file>]`:
-/// makes the 7 x 6 table with a solver of `hash_mb` MB on `threads` threads, keeping its
+/// `sente book connect4 --weak-values|--exact-scores --stones <stones> --out <out>
+/// [--progress <file>]`: makes the 7 x 6 table of `kind` with a solver of `hash_mb` MB on `threads` threads, keeping its
 /// progress in `progress` (default: `<out>.progress`), prints a line per position on stderr,
 /// and writes the packed table to `out` once every position is proven.
 pub fn make_file(
     game: &str,
+    kind: Kind,
     stones: u32,
     out: &Path,
     progress: Option<&Path>,
@@ -63,6 +65,7 @@ pub fn make_file(
         &mut solver,
         Shape::STANDARD,
         stones,
+        kind,
         &progress_path,
         &mut |p| {
             let fresh = p.done - p.resumed;
@@ -93,10 +96,15 @@ pub fn make_file(
 }
 
 /// The first line of a progress file.
-fn progress_header(shape: Shape, stones: u32) -> String {
-    format!(
-        "# sente's weak values, {shape}, positions with {stones} stones: <moves> <1 win, 0 draw, -1 loss for the side to move>"
-    )
+fn progress_header(shape: Shape, stones: u32, kind: Kind) -> String {
+    match kind {
+        Kind::Weak => format!(
+            "# sente's weak values, {shape}, positions with {stones} stones: <moves> <1 win, 0 draw, -1 loss for the side to move>"
+        ),
+        Kind::Exact => format!(
+            "# sente's exact scores, {shape}, positions with {stones} stones: <moves> <the solver's score for the side to move>"
+        ),
+    }
 }
 
 /// The positions with 0 to `stones` stones of a `shape` board, one per mirror pair (the first
@@ -125,14 +133,16 @@ fn levels(shape: Shape, stones: u32) -> Result<Vec<Vec<(Connect4, String)>>, Str
 }
 
 /// Reads the values proven so far from the progress file at `path` (made if missing; a line
-/// cut short by a stop is dropped), checking that it is for `shape` and `stones`.
+/// cut short by a stop is dropped), checking that it is for `shape`, `stones` and `kind`.
 fn read_progress(
     path: &Path,
     shape: Shape,
     stones: u32,
-) -> Result<(HashMap<u64, Sign>, std::fs::File), String> {
+    kind: Kind,
+) -> Result<(HashMap<u64, i32>, std::fs::File), String> {
     let name = path.display();
-    let header = progress_header(shape, stones);
+    let header = progress_header(shape, stones, kind);
+    let widest = win_score(shape.cells(), stones);
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -156,11 +166,12 @@ fn read_progress(
         let bad = || format!("{name} line {}: '{line}' is not '<moves> <value>'", n + 1);
         let (moves, value) = line.split_once(' ').ok_or_else(bad)?;
         let pos = Connect4::from_moves(shape, moves).map_err(|e| format!("{}: {e}", bad()))?;
-        let sign: Sign = value.parse().map_err(|_| bad())?;
-        if pos.moves_played() != stones || !(-1..=1).contains(&sign) {
+        let value: i32 = value.parse().map_err(|_| bad())?;
+        let most = if kind == Kind::Weak { 1 } else { widest };
+        if pos.moves_played() != stones || !(-most..=most).contains(&value) {
             return Err(bad());
         }
-        values.insert(weak_table::canonical_key(&pos), sign);
+        values.insert(weak_table::canonical_key(&pos), value);
     }
     let mut file = std::fs::File::create(path).map_err(|e| format!("{name}: {e}"))?;
     let kept = if whole.is_empty() {
@@ -174,19 +185,21 @@ fn read_progress(
     Ok((values, file))
 }
 
-/// Makes the packed table of every position of a `shape` board with at most `stones` stones:
-/// those with `stones` stones weakly solved by `solver` (each appended to the progress file
-/// at `progress_path` as it is proven, those already there read back), the others valued from
-/// their children. `report` hears each position proven.
+/// Makes the packed table of `kind` of every position of a `shape` board with at most
+/// `stones` stones: those with `stones` stones solved by `solver`, weakly or strongly as
+/// `kind` says (each appended to the progress file at `progress_path` as it is proven, those
+/// already there read back), the others valued from their children by negamax (exact for
+/// scores as for signs). `report` hears each position proven.
 pub fn make(
     solver: &mut Solver,
     shape: Shape,
     stones: u32,
+    kind: Kind,
     progress_path: &Path,
     report: &mut dyn FnMut(Progress),
 ) -> Result<Result<Vec<u8>, Interrupted>, String> {
     let levels = levels(shape, stones)?;
-    let (mut values, mut file) = read_progress(progress_path, shape, stones)?;
+    let (mut values, mut file) = read_progress(progress_path, shape, stones, kind)?;
     let deepest = levels.last().map_or(&[][..], Vec::as_slice);
     let resumed = values.len();
     let mut done = resumed;
@@ -195,14 +208,18 @@ pub fn make(
         if values.contains_key(&key) {
             continue;
         }
-        let sign = match solver.solve_weak(pos, &mut |_| {}) {
-            Ok(sign) => sign,
+        let solved = match kind {
+            Kind::Weak => solver.solve_weak(pos, &mut |_| {}),
+            Kind::Exact => solver.solve(pos, &mut |_| {}),
+        };
+        let value = match solved {
+            Ok(value) => value,
             Err(e) => return Ok(Err(e)),
         };
-        writeln!(file, "{moves} {sign}")
+        writeln!(file, "{moves} {value}")
             .and_then(|()| file.flush())
             .map_err(|e| format!("{}: {e}", progress_path.display()))?;
-        values.insert(key, sign);
+        values.insert(key, value);
         done += 1;
         report(Progress {
             done,
@@ -215,28 +232,31 @@ pub fn make(
         for (pos, moves) in level {
             let mut cols = Vec::new();
             pos.legal_moves(&mut cols);
-            let mut best = -1;
+            let mut best = i32::MIN;
             for col in cols {
                 let mut child = pos.clone();
                 child.play(col);
-                let sign = match child.outcome() {
-                    Some(crate::games::Outcome::Win(_)) => 1,
+                let value = match child.outcome() {
+                    Some(crate::games::Outcome::Win(_)) => match kind {
+                        Kind::Weak => 1,
+                        Kind::Exact => win_score(shape.cells(), pos.moves_played()),
+                    },
                     Some(_) => 0,
                     None => -*values
                         .get(&weak_table::canonical_key(&child))
                         .ok_or_else(|| format!("no value for {moves} then {}", col + 1))?,
                 };
-                best = best.max(sign);
+                best = best.max(value);
             }
             values.insert(weak_table::canonical_key(pos), best);
         }
     }
     let mut entries: Vec<u64> = values
         .iter()
-        .map(|(&key, &sign)| weak_table::entry(key, sign))
+        .map(|(&key, &value)| weak_table::entry(kind, key, value))
         .collect();
     entries.sort_unstable();
-    let mut packed = weak_table::header(shape, stones).to_vec();
+    let mut packed = weak_table::header(shape, stones, kind).to_vec();
     packed.extend(entries.iter().flat_map(|e| e.to_le_bytes()));
     Ok(Ok(packed))
 }
@@ -250,14 +270,20 @@ mod tests {
     }
 
     #[test]
-    fn the_table_agrees_with_the_solver_and_a_stopped_run_goes_on() {
+    fn each_table_agrees_with_the_solver_and_a_stopped_run_goes_on() {
+        for kind in [Kind::Weak, Kind::Exact] {
+            the_table_agrees_with_the_solver_and_a_stopped_run_goes_on(kind);
+        }
+    }
+
+    fn the_table_agrees_with_the_solver_and_a_stopped_run_goes_on(kind: Kind) {
         // Every position of 5 x 4 with at most 4 stones.
         let shape = Shape::new(5, 4).expect("fits");
-        let path = temp("progress");
+        let path = temp(&format!("progress-{kind:?}"));
         let _ = std::fs::remove_file(&path);
         let mut solver = Solver::new(16);
         let mut heard = Vec::new();
-        let whole = make(&mut solver, shape, 4, &path, &mut |p| heard.push(p))
+        let whole = make(&mut solver, shape, 4, kind, &path, &mut |p| heard.push(p))
             .expect("made")
             .expect("not stopped");
         let total = heard.last().expect("a position proven").total;
@@ -268,7 +294,7 @@ mod tests {
         lines.push("323");
         std::fs::write(&path, lines.join("\n")).expect("written");
         heard.clear();
-        let resumed = make(&mut Solver::new(16), shape, 4, &path, &mut |p| {
+        let resumed = make(&mut Solver::new(16), shape, 4, kind, &path, &mut |p| {
             heard.push(p)
         })
         .expect("made")
@@ -276,17 +302,28 @@ mod tests {
         assert_eq!(resumed, whole);
         assert_eq!(heard.first().map(|p| p.resumed), Some(3));
         assert_eq!(heard.len(), total - 3);
-        // Another table's progress is refused.
-        assert!(make(&mut solver, shape, 3, &path, &mut |_| {}).is_err());
+        // Another table's progress is refused: other stones, the other kind.
+        assert!(make(&mut solver, shape, 3, kind, &path, &mut |_| {}).is_err());
+        let other = if kind == Kind::Weak {
+            Kind::Exact
+        } else {
+            Kind::Weak
+        };
+        assert!(make(&mut solver, shape, 4, other, &path, &mut |_| {}).is_err());
         let _ = std::fs::remove_file(&path);
         // Every position up to 4 stones, checked against a fresh solve.
         let table = WeakTable::from_packed(&whole).expect("a table");
+        assert_eq!(table.kind(), kind);
         let mut checker = Solver::new(16);
         let mut count = 0;
         for level in levels(shape, 4).expect("a 64-bit board") {
             for (pos, moves) in level {
-                let want = checker.solve_weak(&pos, &mut |_| {}).expect("solved");
-                assert_eq!(table.sign(&pos), Some(want), "{moves}");
+                let weak = checker.solve_weak(&pos, &mut |_| {}).expect("solved");
+                assert_eq!(table.sign(&pos), Some(weak), "{moves}");
+                if kind == Kind::Exact {
+                    let score = checker.solve(&pos, &mut |_| {}).expect("solved");
+                    assert_eq!(table.range(&pos), Some((score, score)), "{moves}");
+                }
                 count += 1;
             }
         }

@@ -20,6 +20,7 @@
 mod board;
 mod busy;
 mod claimeven;
+mod score;
 mod search;
 mod slots;
 pub mod table;
@@ -35,6 +36,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use table::{SolverTable, TableKey};
 use weak_table::WeakTable;
+
+pub use score::win_score;
 
 /// A word the solver runs on: its board sizes (`Word`) and its table's keys (`TableKey`).
 pub trait SolverWord: Word + TableKey {}
@@ -57,12 +60,6 @@ pub struct Narrowing {
     pub upper: i32,
     /// Nodes so far.
     pub nodes: u64,
-}
-
-/// The score of a win completed by the stone played when `stones` stones are on a board of
-/// `cells` cells (`(cells + 1 - stones) / 2`); a loss is its negative.
-pub fn win_score(cells: u32, stones: u32) -> i32 {
-    (cells as i32 + 1 - stones as i32) / 2
 }
 
 /// The solver of the boards held in words `B`, with its table; reuse it across positions to
@@ -95,23 +92,19 @@ impl<B: SolverWord> Solver<B> {
         }
     }
 
-    /// Makes later solves look positions up in `table` first (who wins them): a weak solve of
-    /// a position in it takes no search, a strong one of a drawn position neither, and of a won
-    /// or lost one only the search for how fast; `move_reaches` answers from it when it can.
+    /// Makes later solves look positions up in `table` first: a weak solve of a position in it
+    /// takes no search; a strong one neither if the table holds exact scores or the position
+    /// is drawn, else (a table of weak values) only the search for how fast; `move_reaches`
+    /// answers from it when it can.
     pub fn set_weak_table(&mut self, table: Option<WeakTable<'static>>) {
         self.weak_values = table;
     }
 
-    /// The score range the weak table gives `pos` (`None` if it does not hold it): a win is
-    /// at least 1, a loss at most -1, a draw 0.
+    /// The score range the table of values gives `pos` (`None` if it does not hold it): the
+    /// score itself from a table of exact scores; from one of weak values, a win at least 1,
+    /// a loss at most -1, a draw 0.
     fn table_range(&self, pos: &Connect4<B>) -> Option<(i32, i32)> {
-        let sign = self.weak_values.as_ref()?.sign(pos)?;
-        let widest = win_score(pos.shape().cells(), pos.moves_played());
-        Some(match sign {
-            1 => (1, widest),
-            0 => (0, 0),
-            _ => (-widest, -1),
-        })
+        self.weak_values.as_ref()?.range(pos)
     }
 
     /// Solves with `threads` threads sharing the table: every thread runs each null-window
