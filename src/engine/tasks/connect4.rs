@@ -306,13 +306,21 @@ fn solve<B: SolverWord>(
         say(Response::InfoString(format!("{SOLVED_WEAK} {outcome}")));
         return Ok(Response::BestMove(best.map(|mv| pos.move_text(mv))));
     }
+    let started = Instant::now();
     let score = solver.solve(pos, &mut report)?;
+    let solved_in = started.elapsed();
     // Finding the move that keeps the value may use the whole time of the move.
     let hard = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
     solver.set_stop(job.stop.clone(), hard);
     let pv = principal_variation(solver, pos, score, || {
-        // The rest of the line is for show: it gets only the solve's own time.
-        (job.stop.clone(), deadline)
+        // The rest of the line is for show: it gets at most the solve's own time again (a
+        // position the table of values answers gets its first move alone), within the
+        // solve's deadline.
+        let shown_by = Instant::now() + solved_in;
+        (
+            job.stop.clone(),
+            Some(deadline.map_or(shown_by, |d| d.min(shown_by))),
+        )
     });
     let best = pv.first().copied().or_else(|| fallback_move(pos));
     let pv_text = crate::search::alphabeta::pv_text(pos, &pv);

@@ -67,7 +67,7 @@ pub struct WeakTable<'a> {
 }
 
 /// The packed 7 x 6 table shipped with sente (`books/README.md` says how it was made).
-pub const SHIPPED: &[u8] = include_bytes!("../../../../books/connect4-weak.bin");
+pub const SHIPPED: &[u8] = include_bytes!("../../../../books/connect4-scores.bin");
 
 /// The 7 x 6 table shipped with sente, checked once (`None` if it does not parse, which a test
 /// rules out).
