@@ -13,6 +13,7 @@ mod large_boards;
 mod lines;
 mod nim;
 mod perf;
+mod review;
 mod rules;
 
 use harness::{Browser, start_server};
