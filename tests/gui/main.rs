@@ -477,7 +477,7 @@ async fn a_game_tree_walked_by_clicks_to_a_leaf() {
     b.click("#analyse").await;
     b.wait(
         "the value of the tree",
-        "document.getElementById('an-score').textContent === '+3.0'",
+        "document.getElementById('an-score').textContent === '+3'",
     )
     .await;
     b.shot("").await;
