@@ -7,6 +7,7 @@
 //! keeping the review, and axe-core on the view, light and dark.
 
 use super::STATE;
+use super::a11y::{axe_source, violations};
 use super::harness::{Browser, start_server};
 use sente::games::{Game, Outcome};
 use serde_json::{Value, json};
@@ -397,5 +398,342 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         "no review was run after the reload"
     );
     assert_eq!(graph_points(&b).await.len(), moves.len());
+    b.close().await;
+}
+
+/// `text` written for a link's query (`+` and the rest of what is not a plain character
+/// escaped).
+fn query_text(text: &str) -> String {
+    text.bytes()
+        .map(|c| match c {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (c as char).to_string(),
+            _ => format!("%{c:02X}"),
+        })
+        .collect()
+}
+
+/// A Connect Four game late enough to review at once: columns 1, 2, 6 and 7 filled in pairs
+/// (no four can be made there), then in columns 3-5 the second best move (by the plain
+/// minimax) every `k`-th move and the best otherwise, until the game ends; of `k` from 2 to
+/// 4, the game with a blunder and the most moves that erred.
+fn late_connect_four() -> (String, Vec<String>) {
+    use sente::games::connect4::{Connect4, Shape};
+    let shape = Shape::new(7, 6).expect("7 x 6");
+    let start =
+        Connect4::<u64>::from_moves(shape, "121221211212676776766767").expect("legal moves");
+    let mut found = None;
+    let mut most = (false, 0);
+    for k in 2..5 {
+        let (fen, moves) = second_best_now_and_then(start.clone(), k);
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let classes = expected(&start, &texts);
+        let blunder = classes.iter().any(|e| e.0 == "blunder");
+        let erred = classes
+            .iter()
+            .filter(|e| e.0 != "best" && e.0 != "good")
+            .count();
+        if erred > 0 && (blunder, erred) > most {
+            most = (blunder, erred);
+            found = Some((fen, moves));
+        }
+    }
+    found.expect("a late game with a move that erred")
+}
+
+/// From `pos`, the second best move every `k`-th move and the best otherwise, until the game
+/// ends: the start's fen and the moves.
+fn second_best_now_and_then(
+    mut pos: sente::games::connect4::Connect4<u64>,
+    k: usize,
+) -> (String, Vec<String>) {
+    let mut memo = HashMap::new();
+    let fen = pos.fen();
+    let mut moves = Vec::new();
+    while pos.outcome().is_none() {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let mut valued: Vec<(i64, _)> = legal
+            .into_iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play(mv);
+                (rank(back(&pos, &next, minimax(&next, &mut memo))), mv)
+            })
+            .collect();
+        valued.sort_by_key(|v| -v.0);
+        let best = valued[0].0;
+        let pick = if moves.len() % k == 0 {
+            valued.iter().find(|v| v.0 < best).unwrap_or(&valued[0])
+        } else {
+            &valued[0]
+        };
+        moves.push(pos.move_text(pick.1));
+        pos.play(pick.1);
+    }
+    (fen, moves)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_connect_four_game_reviewed_exactly_with_the_better_move_shown() {
+    let Some(b) = Browser::start("review-connect4").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    let (fen, moves) = late_connect_four();
+    let start = <sente::games::connect4::Connect4<u64> as Game>::from_fen(&fen).expect("a fen");
+    let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let expect = expected(&start, &texts);
+    b.resize(1400, 1900).await;
+    let classes = review_link(
+        &b,
+        &server.url,
+        &format!(
+            "variant=connect4&fen={}&moves={}",
+            query_text(&fen),
+            moves.join(",")
+        ),
+        moves.len(),
+    )
+    .await;
+    let wanted: Vec<&str> = expect.iter().map(|e| e.0).collect();
+    assert_eq!(
+        classes, wanted,
+        "the page's classes against a plain minimax ({fen} {moves:?})"
+    );
+    // The better move at the first move that erred, marked on the board.
+    let erred = wanted
+        .iter()
+        .position(|c| ["inaccuracy", "mistake", "blunder"].contains(c))
+        .expect("a move that erred")
+        + 1;
+    b.click(&format!("#review-erred .review-jump[data-ply=\"{erred}\"]"))
+        .await;
+    b.wait(
+        "the erred move viewed",
+        &format!("{STATE}.cursor === {erred}"),
+    )
+    .await;
+    b.click("#review-better").await;
+    b.wait(
+        "the better column marked",
+        &format!(
+            "{STATE}.cursor === {} && document.querySelector('.c4-hint')",
+            erred - 1
+        ),
+    )
+    .await;
+    let marked = b
+        .eval("document.querySelector('.c4-hint').dataset.hint")
+        .await;
+    assert!(
+        expect[erred - 1].1.iter().any(|k| json!(k) == marked),
+        "the better move {marked} keeps the value ({:?})",
+        expect[erred - 1].1
+    );
+    b.shot("").await;
+    b.js("window.senteTheme('dark');", Vec::new()).await;
+    b.shot("dark").await;
+    b.js("window.senteTheme('light');", Vec::new()).await;
+    b.resize(420, 1800).await;
+    b.wait(
+        "nothing wider than the window",
+        "document.documentElement.scrollWidth <= 420",
+    )
+    .await;
+    b.shot("narrow").await;
+    b.close().await;
+}
+
+/// The fewest moves from `pos` to the exit, by a plain breadth-first search over the rules.
+fn exit_distance<G: Game>(pos: &G) -> Option<u32> {
+    let mut seen = std::collections::HashSet::new();
+    let mut layer = vec![pos.clone()];
+    seen.insert(pos.fen());
+    let mut depth = 0;
+    while !layer.is_empty() {
+        let mut next_layer = Vec::new();
+        for at in &layer {
+            if at.outcome().is_some() {
+                return Some(depth);
+            }
+            let mut moves = Vec::new();
+            at.legal_moves(&mut moves);
+            for mv in moves {
+                let mut next = at.clone();
+                next.play(mv);
+                if seen.insert(next.fen()) {
+                    next_layer.push(next);
+                }
+            }
+        }
+        layer = next_layer;
+        depth += 1;
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rush_hour_puzzle_game_reviewed_by_the_distance_to_the_exit() {
+    use sente::games::rushhour::{Metric, RushHour};
+    let Some(b) = Browser::start("review-rushhour").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    // The course's second puzzle (8 slides: tests/data/rushhour/course-puzzles.txt), a move
+    // a slide (in steps every move changes the distance by one: the cells' parity): a move
+    // away from the exit, one that does not bring it nearer, then the shortest way out.
+    let fen = "BB...GC..H.GCAAH.GC..H..D...FFD.EEE.";
+    let start = RushHour::parse(fen, Metric::Slides).expect("the puzzle");
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut classes = Vec::new();
+    for step in 0.. {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let before = exit_distance(&pos).expect("solvable");
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let scored: Vec<(u32, (u8, i8))> = legal
+            .into_iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play(mv);
+                (exit_distance(&next).map_or(u32::MAX, |d| d + 1), mv)
+            })
+            .collect();
+        // A blunder (further away) first, a mistake (no nearer) where there is one, then the
+        // best each time.
+        let wanted = if step == 0 {
+            before + 2
+        } else if !classes.contains(&"mistake") {
+            before + 1
+        } else {
+            before
+        };
+        let (after, mv) = scored
+            .iter()
+            .copied()
+            .find(|s| s.0 == wanted)
+            .or_else(|| scored.iter().copied().min_by_key(|s| s.0))
+            .expect("a move");
+        classes.push(match after - before {
+            0 => "best",
+            1 => "mistake",
+            _ => "blunder",
+        });
+        moves.push(pos.move_text(mv));
+        pos.play(mv);
+        assert!(step < 100, "the puzzle is not solved");
+    }
+    assert!(
+        classes.contains(&"blunder") && classes.contains(&"mistake"),
+        "{classes:?}"
+    );
+    let shown = review_link(
+        &b,
+        &server.url,
+        &format!(
+            "variant=rushhour&RushMetric=slides&fen={}&moves={}",
+            query_text(fen),
+            moves
+                .iter()
+                .map(|m| query_text(m))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        moves.len(),
+    )
+    .await;
+    assert_eq!(
+        shown, classes,
+        "the page's classes against a plain BFS ({moves:?})"
+    );
+    let summary = b.text("#review-puzzle").await;
+    assert_eq!(
+        summary,
+        format!("Solved in {} moves (optimal 8).", moves.len()),
+        "{summary}"
+    );
+    b.shot("").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_long_review_is_cancelled_after_its_first_move_and_axe_finds_nothing() {
+    let Some(b) = Browser::start("review-cancel").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    // A 16-disc Connect Four game: its last moves are reviewed at once, its first ones take
+    // the solver long.
+    b.open(&format!(
+        "{}?variant=connect4&moves=4+4+4+4+3+3+3+3+2+2+2+2+6+6+6+6",
+        server.url
+    ))
+    .await;
+    b.wait("the game", &format!("{STATE}.moves.length === 16"))
+        .await;
+    b.click("#review-start").await;
+    b.wait(
+        "the first move reviewed",
+        "window.senteApp.store.reviewRun?.done >= 1",
+    )
+    .await;
+    b.wait(
+        "the progress bar",
+        "!document.getElementById('review-progress-box').hidden && document.getElementById('review-progress').value >= 1",
+    )
+    .await;
+    b.shot("running").await;
+    b.click("#review-cancel").await;
+    b.wait(
+        "cancelled",
+        "window.senteApp.store.reviewRun?.cancelled === true && \
+         document.getElementById('review-progress-box').hidden && \
+         document.getElementById('review-status').textContent === 'Review cancelled.'",
+    )
+    .await;
+    let run = b.eval("window.senteApp.store.reviewRun").await;
+    assert!(
+        run["done"].as_u64().unwrap_or(16) < 16 && run["review"].is_null(),
+        "the review stopped before its end: {run}"
+    );
+    // The session goes on: a bad request is refused with its reason, and a tic-tac-toe game
+    // is reviewed at once.
+    b.send(json!({ "type": "review", "movetime_ms": 0 })).await;
+    b.wait(
+        "the bad request refused",
+        "[...document.querySelectorAll('.toast-error')].some((t) => t.textContent.includes('movetime_ms is 1 to'))",
+    )
+    .await;
+    b.open(&format!(
+        "{}?variant=tictactoe&moves=a1+b2+c3+a3+c1+b1+b3+a2+c2",
+        server.url
+    ))
+    .await;
+    b.click("#review-start").await;
+    b.wait("the review", REVIEWED).await;
+    let Some(axe) = axe_source() else {
+        return;
+    };
+    let mut found = Vec::new();
+    for theme in ["light", "dark"] {
+        b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+            .await;
+        b.click("#review-erred .review-jump").await;
+        b.wait(
+            "a better move offered",
+            "document.getElementById('review-better')",
+        )
+        .await;
+        found.extend(violations(&b, &axe, &format!("review ({theme})")).await);
+        b.click("#learn-start").await;
+        b.wait("a lesson", "document.getElementById('learn-prompt')")
+            .await;
+        found.extend(violations(&b, &axe, &format!("learning ({theme})")).await);
+        b.click("#learn-stop").await;
+    }
+    assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
     b.close().await;
 }

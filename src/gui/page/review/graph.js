@@ -5,7 +5,6 @@
 
 import { s } from '../boards/svg.js';
 
-const W = 640;
 const H = 150;
 const PAD_X = 14;
 const PAD_Y = 12;
@@ -34,10 +33,12 @@ function farthest(moves) {
   return most;
 }
 
-/** The graph of `moves` (by ply - 1; null for a move not yet reviewed) with the position
+/** The graph, `width` px wide, of `moves` (by ply - 1; null for a move not yet reviewed) with the position
  *  after `cursor` moves marked; `describe(ply)` says a move in words (its accessible value),
  *  `onGoto(ply)` views a move. */
-export function reviewGraph({ moves, cursor, puzzle, label, describe, onGoto }) {
+export function reviewGraph({ width, moves, cursor, puzzle, label, describe, onGoto }) {
+  // Drawn in the px of its box (`width`), so that its points stay round and readable.
+  const W = Math.max(280, Math.round(width || 640));
   const n = moves.length;
   const most = puzzle ? farthest(moves) : 1;
   const x = (ply) => PAD_X + (n === 0 ? 0 : (ply * (W - 2 * PAD_X)) / n);

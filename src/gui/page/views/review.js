@@ -70,7 +70,7 @@ export function mount(root, app) {
 
   /** Move `ply` in words: `7. Red 3 ??: blunder`. */
   function moveLine(m, state) {
-    return `${m.ply}. ${sideName(state.variant, m.side)} ${m.mv}${m.mark ? ` ${m.mark}` : ''}: ${CLASS_WORDS[m.class] || m.class}`;
+    return `${m.ply}. ${sideName(state.variant, m.side)} ${m.move}${m.mark ? ` ${m.mark}` : ''}: ${CLASS_WORDS[m.class] || m.class}`;
   }
 
   function describe(run, state) {
@@ -118,7 +118,7 @@ export function mount(root, app) {
     const label = puzzle
       ? 'Evaluation graph: moves left to the exit after each move (higher: nearer); arrow keys view a move'
       : `Evaluation graph: ${sideName(state.variant, 'p1')}'s winning chances after each move; arrow keys view a move`;
-    const graph = reviewGraph({ moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, describe: describe(run, state), onGoto: goto });
+    const graph = reviewGraph({ width: graphBox.clientWidth, moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, describe: describe(run, state), onGoto: goto });
     graph.addEventListener('focus', () => { graphFocused = true; });
     graph.addEventListener('blur', () => { graphFocused = false; });
     const refocus = graphFocused;
@@ -131,6 +131,15 @@ export function mount(root, app) {
     learn.draw(run.review ? run : null);
   }
 
+  /** A move's class and comment in a line: `7. Red 3 ??: blunder — 3 lost: 4 still won...`. */
+  function moveInfo(m, state, label) {
+    const how = m.judged === 'exact' ? 'exact' : m.judged === 'weak' ? 'who wins only' : 'by search';
+    const note = m.comment || (m.best.length && !m.best.includes(m.move) ? `best: ${m.best.join(', ')}` : '');
+    return h('p', { class: `review-move class-${m.class}`, id: 'review-move' },
+      label ? `${label} ` : '', h('strong', {}, moveLine(m, state)), note ? ` — ${note}` : '',
+      h('span', { class: 'review-how' }, ` (${how}; the position: ${valueWords(m.before, state.puzzle)})`));
+  }
+
   /** The viewed move's class and comment, and the better move's button. */
   function drawHere(run, state) {
     const c = state.cursor;
@@ -139,11 +148,8 @@ export function mount(root, app) {
     // The erred move of the viewed position: the one played from it, else the one that led to it.
     const target = next && ERRED.includes(next.class) ? next : played && ERRED.includes(played.class) ? played : null;
     const parts = [];
-    if (played) {
-      parts.push(h('p', { class: `review-move class-${played.class}`, id: 'review-move' },
-        h('strong', {}, moveLine(played, state)), played.comment ? ` — ${played.comment}` : played.best.length && !played.best.includes(played.mv) ? ` — best: ${played.best.join(', ')}` : '',
-        h('span', { class: 'review-how' }, ` (${played.judged === 'exact' ? 'exact' : played.judged === 'weak' ? 'who wins only' : 'by search'}; before: ${valueWords(played.before, state.puzzle)})`)));
-    }
+    if (target === next) parts.push(moveInfo(next, state, 'Played here:'));
+    else if (played) parts.push(moveInfo(played, state, ''));
     if (target && target.best.length) {
       const showing = store.reviewMark && store.reviewMark.ply === target.ply - 1 && state.cursor === target.ply - 1;
       parts.push(h('div', { class: 'buttons' }, h('button', {
@@ -158,14 +164,14 @@ export function mount(root, app) {
           }
           store.reviewMark = { key: run.key, ply: target.ply - 1, mv: target.best[0] };
           const words = boardFor(state.variant)?.moveWords;
-          announce(`The better move than ${target.mv}: ${target.best[0]}${words ? ` (${words(target.best[0], state)})` : ''}`);
+          announce(`The better move than ${target.move}: ${target.best[0]}${words ? ` (${words(target.best[0], state)})` : ''}`);
           if (state.cursor !== target.ply - 1) goto(target.ply - 1);
           else {
             store.emit('review-board');
             draw();
           }
         },
-      }, showing ? 'Hide the better move' : `Show the better move (instead of ${target.mv}, move ${target.ply})`),
+      }, showing ? 'Hide the better move' : `Show the better move (instead of ${target.move}, move ${target.ply})`),
       showing ? h('span', { class: 'review-better-text', id: 'review-better-text' }, `Better: ${target.best.join(' or ')}`) : null));
     }
     fill(here, parts);
@@ -210,4 +216,11 @@ export function mount(root, app) {
     store.emit('review-board');
   });
   store.on('welcome', draw);
+  // The graph is drawn to its box's width: a resized window draws it again.
+  let sized = 0;
+  window.addEventListener('resize', () => {
+    if (Math.abs(graphBox.clientWidth - sized) < 8) return;
+    sized = graphBox.clientWidth;
+    draw();
+  });
 }
