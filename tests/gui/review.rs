@@ -362,7 +362,9 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         moves.len(),
         "the game is unchanged: {state}"
     );
+    b.resize(1400, 1700).await;
     b.shot("learn").await;
+    b.resize(1400, 1100).await;
     b.click("#learn-answer").await;
     b.wait(
         "the answer marked",
@@ -735,5 +737,53 @@ async fn a_long_review_is_cancelled_after_its_first_move_and_axe_finds_nothing()
         b.click("#learn-stop").await;
     }
     assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_review_while_a_game_against_sente_goes_on_and_review_after_it() {
+    let Some(b) = Browser::start("review-after-a-game").await else {
+        return;
+    };
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("tictactoe").await;
+    super::start_play(&b, "p1", "0.05").await;
+    b.wait(
+        "the person's turn",
+        &format!("{STATE}.side === 'p1' && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.click("[data-move=\"a1\"]").await;
+    b.wait(
+        "sente's reply",
+        &format!("{STATE}.moves.length === 2 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    assert_eq!(
+        b.eval("document.getElementById('review-start').disabled")
+            .await,
+        json!(true),
+        "Review is off during the game"
+    );
+    // Asked anyway (as a page could): refused, the game going on.
+    b.send(json!({ "type": "review" })).await;
+    b.wait(
+        "the review refused",
+        "window.senteApp.store.reviewRun?.error?.includes('goes on')",
+    )
+    .await;
+    assert_eq!(b.state().await["mode"]["kind"], json!("play"));
+    let end = super::play_to_the_end(&b, 9).await;
+    assert!(!end["outcome"].is_null(), "{end}");
+    b.click("#review-ended").await;
+    b.wait("the review", REVIEWED).await;
+    let plies = end["moves"].as_array().map_or(0, Vec::len);
+    assert_eq!(graph_points(&b).await.len(), plies);
+    // Learning is from the person's side.
+    assert_eq!(
+        b.eval("document.getElementById('learn-side').value").await,
+        json!("p1")
+    );
     b.close().await;
 }

@@ -83,9 +83,10 @@ export function followReviews(store) {
 }
 
 /** The review of the game `state` shows: { running, done, total, moves, review } of the run
- *  of this game, or a kept one; null when there is none. */
+ *  of this game, or a kept one; null when there is none, and while a person plays an engine. */
 export function reviewOf(store, state = store.state) {
-  if (!state) return null;
+  // Nothing of a review while a person plays an engine: it would give the game away.
+  if (!state || store.playing?.()) return null;
   const key = gameKey(state);
   const run = store.reviewRun;
   if (run && run.key === key && (run.running || run.review)) return run;

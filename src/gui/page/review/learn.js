@@ -13,8 +13,8 @@ export function lessons(moves, side) {
   return moves.filter((m) => m && m.side === side && (m.class === 'mistake' || m.class === 'blunder'));
 }
 
-/** Mounts the learning box in `root`; returns { draw(run) } (run: the finished review shown,
- *  or null). `goto(ply)` views a position, `redraw()` draws the review view again. */
+/** Mounts the learning box in `root`; returns { draw(run) (run: the finished review shown,
+ *  or null), active() }. `goto(ply)` views a position, `redraw()` draws the review view again. */
 export function mountLearn(root, app, { goto, redraw }) {
   const { store } = app;
   // The session: { key, side, items, index, results (by index: 'right', 'shown', 'wrong'),
@@ -152,5 +152,9 @@ export function mountLearn(root, app, { goto, redraw }) {
         end));
   }
 
-  return { draw };
+  return {
+    draw,
+    /** True while a lesson is asked (the panel offers no better move of its own then). */
+    active: () => Boolean(session && session.index < session.items.length),
+  };
 }

@@ -150,7 +150,8 @@ export function mount(root, app) {
     const parts = [];
     if (target === next) parts.push(moveInfo(next, state, 'Played here:'));
     else if (played) parts.push(moveInfo(played, state, ''));
-    if (target && target.best.length) {
+    // While learning, the lesson's answer is its own.
+    if (target && target.best.length && !learn.active()) {
       const showing = store.reviewMark && store.reviewMark.ply === target.ply - 1 && state.cursor === target.ply - 1;
       parts.push(h('div', { class: 'buttons' }, h('button', {
         id: 'review-better',
