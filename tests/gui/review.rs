@@ -737,6 +737,37 @@ async fn a_long_review_is_cancelled_after_its_first_move_and_axe_finds_nothing()
         b.click("#learn-stop").await;
     }
     assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
+    // A board the solver does not finish in the time given: every move judged by search, and
+    // the page says so (a ring on each point, the count under the table).
+    b.js("window.senteTheme('light');", Vec::new()).await;
+    b.open(&format!(
+        "{}?variant=connect4&Connect4Width=12&Connect4Height=10&moves=1+2+3+4",
+        server.url
+    ))
+    .await;
+    b.wait("the game", &format!("{STATE}.moves.length === 4"))
+        .await;
+    b.send(json!({ "type": "review", "movetime_ms": 200, "nodes": 2000 }))
+        .await;
+    b.wait("the review", REVIEWED).await;
+    let judged = b
+        .eval("[...document.querySelectorAll('#review-graph .rg-point')].map((p) => p.dataset.judged)")
+        .await;
+    assert_eq!(judged, json!(["search", "search", "search", "search"]));
+    let said = b.text("#review-judged").await;
+    assert!(said.starts_with("4 moves by search"), "{said}");
+    assert!(
+        b.text(".review-legend")
+            .await
+            .contains("not judged exactly"),
+        "the legend says what a ring is"
+    );
+    b.js(
+        "document.getElementById('view-review').scrollIntoView();",
+        Vec::new(),
+    )
+    .await;
+    b.shot_here("search").await;
     b.close().await;
 }
 

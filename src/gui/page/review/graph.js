@@ -71,9 +71,9 @@ export function reviewGraph({ width, moves, cursor, puzzle, label, describe, onG
     if (!hs || hs[1] === null) return;
     const erred = ['inaccuracy', 'mistake', 'blunder'].includes(m.class);
     points.append(s('circle', {
-      class: `rg-point class-${m.class}${i + 1 === cursor ? ' current' : ''}`,
+      class: `rg-point class-${m.class}${m.judged !== 'exact' ? ` judged-${m.judged}` : ''}${i + 1 === cursor ? ' current' : ''}`,
       cx: x(i + 1).toFixed(1), cy: y(hs[1]).toFixed(1), r: erred ? 5.5 : 3.5,
-      'data-ply': i + 1, 'data-class': m.class,
+      'data-ply': i + 1, 'data-class': m.class, 'data-judged': m.judged,
     }));
   });
   svg.append(points);

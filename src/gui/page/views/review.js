@@ -6,7 +6,7 @@
 // "learn from your mistakes" (review/learn.js). The review is kept with the game
 // (review/keep.js): a reload shows it again.
 
-import { h, fill, announce } from '../dom.js';
+import { h, fill, select, announce } from '../dom.js';
 import { boardFor, sideName } from '../boards/index.js';
 import { followReviews, reviewOf } from '../review/keep.js';
 import { reviewGraph } from '../review/graph.js';
@@ -30,6 +30,11 @@ export function mount(root, app) {
   followReviews(store);
   const status = h('p', { class: 'review-status', id: 'review-status', role: 'status' });
   const startButton = h('button', { id: 'review-start', class: 'primary', onclick: () => start() }, 'Review the game');
+  // The most a solve of one position may take (the server's default: 10 s); a position not
+  // solved in it is judged by who wins only, or by search.
+  const movetime = select('review-movetime', [['1000', '1 s'], ['3000', '3 s'], ['10000', '10 s'], ['30000', '30 s']], '10000');
+  movetime.setAttribute('aria-label', 'the most time a solve of one position may take');
+  movetime.title = 'the most time a solve of one position may take: a position not solved in it is judged by who wins only, or by search';
   const progress = h('progress', { id: 'review-progress', max: 1, value: 0, 'aria-label': 'review progress' });
   const progressText = h('span', { id: 'review-progress-text' });
   const cancel = h('button', { id: 'review-cancel', onclick: () => app.send({ type: 'stop_review' }) }, 'Cancel');
@@ -40,7 +45,7 @@ export function mount(root, app) {
   const judged = h('p', { class: 'review-judged', id: 'review-judged' });
   const erred = h('ol', { class: 'review-erred', id: 'review-erred', 'aria-label': 'the moves that erred' });
   const learnBox = h('div', { class: 'review-learn', id: 'review-learn' });
-  root.append(h('div', { class: 'buttons review-buttons' }, startButton), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
+  root.append(h('div', { class: 'buttons review-buttons' }, startButton, h('label', { class: 'review-time' }, 'at most ', movetime, ' a position')), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
   root.closest('.panel')?.setAttribute('aria-label', 'Review');
   const goto = (ply) => app.send({ type: 'goto', ply });
   const learn = mountLearn(learnBox, app, { goto, redraw: () => draw() });
@@ -56,7 +61,7 @@ export function mount(root, app) {
   /** Starts a review of the game (the Review buttons). */
   function start() {
     store.reviewMark = null;
-    app.send({ type: 'review' });
+    app.send({ type: 'review', movetime_ms: Number(movetime.value) });
   }
   app.review = start;
 
@@ -91,6 +96,7 @@ export function mount(root, app) {
     startButton.disabled = Boolean(why) || Boolean(running);
     startButton.textContent = run?.review ? 'Review again' : 'Review the game';
     startButton.hidden = Boolean(run?.running);
+    movetime.disabled = startButton.disabled;
     const last = store.reviewRun;
     let said = why;
     if (!why && !run && last && !last.running && last.error) said = last.cancelled ? 'Review cancelled.' : last.error;
@@ -122,8 +128,10 @@ export function mount(root, app) {
     graph.addEventListener('focus', () => { graphFocused = true; });
     graph.addEventListener('blur', () => { graphFocused = false; });
     const refocus = graphFocused;
+    const unproven = run.moves.some((m) => m && m.judged !== 'exact');
     fill(graphBox, graph, h('div', { class: 'review-legend', 'aria-hidden': 'true' },
-      ['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((c) => h('span', { class: `rg-key class-${c}` }, h('i', {}), CLASS_WORDS[c]))));
+      ['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((c) => h('span', { class: `rg-key class-${c}` }, h('i', {}), CLASS_WORDS[c])),
+      unproven ? h('span', { class: 'rg-key unproven' }, h('i', {}), 'ringed: not judged exactly') : null));
     if (refocus) graph.focus();
     drawHere(run, state);
     drawSummary(run, state);
