@@ -249,6 +249,36 @@ mod tests {
     }
 
     #[test]
+    fn every_game_is_reviewed() {
+        for variant in crate::engine::registry::names() {
+            // A few of its first legal moves.
+            let mut game = Game::new(variant, &[], None, Vec::new()).expect("the start");
+            for _ in 0..4 {
+                let pos = game.last();
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let Some(mv) = pos.legal_moves().into_iter().next() else {
+                    break;
+                };
+                game.play_at_cursor(&[mv], "").expect("a legal move");
+            }
+            let plies = game.moves.len();
+            let request = ReviewRequest {
+                movetime_ms: Some(500),
+                nodes: Some(10_000),
+            };
+            let (job, start) = start_job(&game, &request).expect("a review");
+            assert_eq!(start.total, plies, "{variant}");
+            let (progress, done) = reports(&job);
+            assert_eq!(progress.len(), plies, "{variant}");
+            let done = done.unwrap_or_else(|e| panic!("{variant}: {e}"));
+            assert_eq!(done.review.moves.len(), plies, "{variant}");
+            assert_eq!(done.review.variant, variant);
+        }
+    }
+
+    #[test]
     fn a_game_without_moves_and_a_stopped_review_say_so() {
         let empty = game("connect4", "");
         let Err(e) = start_job(&empty, &ReviewRequest::default()) else {

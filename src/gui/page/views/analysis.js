@@ -84,7 +84,7 @@ export function mount(root, app) {
         label();
       }
     } else if (end && !state.puzzle) {
-      why = `The game is over: ${end.headline} (${end.reason}). Step back through the moves to analyse them.`;
+      why = `The game is over: ${end.headline} (${end.reason}). Review the game (the Review panel judges every move), or step back through the moves to analyse them.`;
     }
     offText.textContent = why;
     off.hidden = !why;
