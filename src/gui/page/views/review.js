@@ -45,7 +45,8 @@ export function mount(root, app) {
   const judged = h('p', { class: 'review-judged', id: 'review-judged' });
   const erred = h('ol', { class: 'review-erred', id: 'review-erred', 'aria-label': 'the moves that erred' });
   const learnBox = h('div', { class: 'review-learn', id: 'review-learn' });
-  root.append(h('div', { class: 'buttons review-buttons' }, startButton, h('label', { class: 'review-time' }, 'at most ', movetime, ' a position')), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
+  const timeLabel = h('label', { class: 'review-time' }, 'at most ', movetime, ' a position');
+  root.append(h('div', { class: 'buttons review-buttons' }, startButton, timeLabel), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
   root.closest('.panel')?.setAttribute('aria-label', 'Review');
   const goto = (ply) => app.send({ type: 'goto', ply });
   const learn = mountLearn(learnBox, app, { goto, redraw: () => draw() });
@@ -97,6 +98,7 @@ export function mount(root, app) {
     startButton.textContent = run?.review ? 'Review again' : 'Review the game';
     startButton.hidden = Boolean(run?.running);
     movetime.disabled = startButton.disabled;
+    timeLabel.hidden = startButton.hidden;
     const last = store.reviewRun;
     let said = why;
     if (!why && !run && last && !last.running && last.error) said = last.cancelled ? 'Review cancelled.' : last.error;
