@@ -543,6 +543,9 @@ async fn a_connect_four_game_reviewed_exactly_with_the_better_move_shown() {
     )
     .await;
     b.shot("narrow").await;
+    b.js("window.senteTheme('dark');", Vec::new()).await;
+    b.shot("narrow-dark").await;
+    b.js("window.senteTheme('light');", Vec::new()).await;
     b.close().await;
 }
 

@@ -15,13 +15,22 @@ export function gameKey(game) {
   return JSON.stringify([game.variant, rules, start ?? null, game.moves || []]);
 }
 
+// The kept reviews as read once (every state asks for the game's review), read again when
+// another tab changes them.
+let cache = null;
+window.addEventListener('storage', (e) => {
+  if (e.key === KEPT || e.key === null) cache = null;
+});
+
 function readKept() {
+  if (cache) return cache;
   try {
     const kept = JSON.parse(localStorage.getItem(KEPT) || '[]');
-    return Array.isArray(kept) ? kept : [];
+    cache = Array.isArray(kept) ? kept : [];
   } catch {
-    return [];
+    cache = [];
   }
+  return cache;
 }
 
 /** The finished review kept for the game of `key`, or null. */
@@ -32,12 +41,13 @@ export function keptReview(key) {
 /** Keeps `review` under `key` (the latest `MOST`; older ones go when storage is full). */
 export function keepReview(key, review) {
   let kept = [{ key, review }, ...readKept().filter((k) => k.key !== key)].slice(0, MOST);
+  cache = kept;
   while (kept.length) {
     try {
       localStorage.setItem(KEPT, JSON.stringify(kept));
       return;
     } catch {
-      // Full: the oldest goes.
+      // Full: the oldest goes (this page load keeps them all).
       kept = kept.slice(0, -1);
     }
   }
