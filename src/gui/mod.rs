@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod compare;
 pub mod play;
 pub mod puzzle;
+pub mod review;
 pub mod tree;
 // The top: a tab dispatching to its modes, and the server.
 pub mod server;
@@ -219,6 +220,7 @@ fn variant_entries() -> Vec<VariantEntry> {
                 start_fen: pos.fen(),
                 move_values: entry.features.move_values,
                 whole_games: entry.features.whole_games,
+                value_unit: entry.value_unit,
             })
         })
         .collect()

@@ -11,6 +11,7 @@ use super::game::{Game, reach, seat_text};
 use super::launcher::{Launcher, Shared};
 use super::play::{self, Play};
 use super::puzzle::Puzzle;
+use super::review::Review;
 use super::tree::Tree;
 use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
 use crate::referee::process::Direction;
@@ -49,17 +50,20 @@ struct Modes {
     tree: Tree,
     /// The comparison view's runs.
     compare: Compare,
+    /// The review of the game.
+    review: Review,
 }
 
 impl Modes {
     /// Every mode, in the order events are offered to them.
-    fn all(&mut self) -> [&mut dyn Mode; 5] {
+    fn all(&mut self) -> [&mut dyn Mode; 6] {
         [
             &mut self.play,
             &mut self.analysis,
             &mut self.puzzle,
             &mut self.tree,
             &mut self.compare,
+            &mut self.review,
         ]
     }
 }
@@ -308,6 +312,17 @@ impl Tab {
                 self.with_modes(|m, ctx| m.compare.start(ctx, request))
             }
             ClientMessage::StopCompare {} => self.with_modes(|m, ctx| m.compare.stop(ctx)),
+            ClientMessage::Review(request) => {
+                if let Some(message) = self.game_goes_on() {
+                    self.send(ServerMessage::ReviewFailed {
+                        message,
+                        cancelled: false,
+                    });
+                    return;
+                }
+                self.with_modes(|m, ctx| m.review.start(ctx, &request))
+            }
+            ClientMessage::StopReview {} => self.with_modes(|m, ctx| m.review.stop(ctx)),
         }
     }
 
@@ -384,6 +399,24 @@ impl Tab {
             held.dropped += 1;
         }
         held.lines.push((dir, line));
+    }
+
+    /// Why the game may not be reviewed yet: a game with engines goes on (its review would
+    /// show the opponent's view of it, or judge a game not played out).
+    fn game_goes_on(&self) -> Option<String> {
+        let duel = self.modes.play.duel()?;
+        if duel.ended.is_some() || self.game.last().outcome().is_some() {
+            return None;
+        }
+        Some(match duel.opponent() {
+            Some(opponent) => format!(
+                "review: your game against {opponent} goes on; review it once it ends (resign, \
+                 offer a draw, or play it out)"
+            ),
+            None => "review: the game between engines goes on; review it once it ends, or stop \
+                     it first"
+                .to_string(),
+        })
     }
 
     /// Why the tree or the comparison may not search this position with `engine`: it is the

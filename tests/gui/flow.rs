@@ -549,7 +549,7 @@ async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_
     b.click("#analyse").await;
     b.wait(
         "a score in words",
-        "/^[≤≥]?([+-]?\\d+\\.\\d|win in \\d+|loss in \\d+|draw)$/.test(document.getElementById('an-score').textContent)",
+        "/^[≤≥]?([+-]?\\d+(\\.\\d+)?|win in \\d+|loss in \\d+|draw)$/.test(document.getElementById('an-score').textContent)",
     )
     .await;
     b.click("#analyse").await;

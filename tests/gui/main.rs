@@ -13,6 +13,7 @@ mod large_boards;
 mod lines;
 mod nim;
 mod perf;
+mod review;
 mod rules;
 
 use harness::{Browser, start_server};
@@ -476,7 +477,7 @@ async fn a_game_tree_walked_by_clicks_to_a_leaf() {
     b.click("#analyse").await;
     b.wait(
         "the value of the tree",
-        "document.getElementById('an-score').textContent === '+3.0'",
+        "document.getElementById('an-score').textContent === '+3'",
     )
     .await;
     b.shot("").await;

@@ -6,7 +6,8 @@ import { fromState, merge, rootKey, pack, unpack } from './lines.js';
 /** Every message type the server sends (gui.md); anything else is ignored with a warning. */
 export const SERVER_MESSAGES = ['welcome', 'state', 'info', 'columns', 'log', 'error', 'notice', 'hint', 'record',
   'trace_start', 'trace_progress', 'trace_nodes', 'trace_done', 'trace_failed',
-  'compare_start', 'compare_row', 'compare_done', 'compare_failed'];
+  'compare_start', 'compare_row', 'compare_done', 'compare_failed',
+  'review_start', 'review_progress', 'review_done', 'review_failed'];
 
 const SAVED = 'sente-gui-game';
 

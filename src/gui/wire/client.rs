@@ -4,6 +4,7 @@
 
 use super::check::{clip, move_list, pairs, text};
 use super::requests::{CompareRequest, TraceRequest};
+use super::review::ReviewRequest;
 use serde::Deserialize;
 
 /// Largest message the page may send, in bytes; a larger one gets an `error` back.
@@ -87,6 +88,11 @@ pub enum ClientMessage {
     Compare(CompareRequest),
     /// Stop the comparison.
     StopCompare {},
+    /// Review the tab's game, every move from the start (the review view); a review already
+    /// running is stopped first.
+    Review(ReviewRequest),
+    /// Stop the review (`review_failed` with `cancelled` answers).
+    StopReview {},
 }
 
 /// How long an engine may think per move.
@@ -157,6 +163,7 @@ impl ClientMessage {
             }
             ClientMessage::Trace(request) => request.validate(),
             ClientMessage::Compare(request) => request.validate(),
+            ClientMessage::Review(request) => request.validate(),
             ClientMessage::LoadRecord { text: t } => {
                 if t.len() > MAX_MESSAGE_BYTES {
                     return Err("the record is too long".to_string());
@@ -175,7 +182,8 @@ impl ClientMessage {
             | ClientMessage::StopAnalysis {}
             | ClientMessage::SaveRecord {}
             | ClientMessage::StopTrace {}
-            | ClientMessage::StopCompare {} => Ok(()),
+            | ClientMessage::StopCompare {}
+            | ClientMessage::StopReview {} => Ok(()),
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod client;
 pub mod compare;
 pub mod offer;
 pub mod requests;
+pub mod review;
 pub mod runs;
 pub mod search;
 pub mod server;
@@ -18,6 +19,7 @@ pub use client::{ClientMessage, LimitsMessage, MAX_FRAME_BYTES, MAX_MESSAGE_BYTE
 pub use compare::{CompareRow, CompareStart};
 pub use offer::{EngineEntry, OptionSpec, VariantEntry};
 pub use requests::{CompareRequest, MAX_TRACE_NODES, PositionRef, TraceRequest};
+pub use review::{ReviewDone, ReviewProgress, ReviewRequest, ReviewStart};
 pub use runs::{RUNS, RunSpec, run_spec};
 pub use search::{ColumnValue, InfoMessage};
 pub use server::{ServerMessage, TRACE_CHUNK};

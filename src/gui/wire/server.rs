@@ -3,6 +3,7 @@
 
 use super::compare::{CompareRow, CompareStart};
 use super::offer::{EngineEntry, VariantEntry};
+use super::review::{ReviewDone, ReviewProgress, ReviewStart};
 use super::search::{ColumnValue, InfoMessage};
 use super::state::GameState;
 use super::trace::{NodeTuple, TraceStart, TraceSummary};
@@ -67,6 +68,14 @@ pub enum ServerMessage {
     CompareDone { elapsed_ms: u64 },
     /// The comparison failed or was stopped; the rows not done stay so.
     CompareFailed { message: String },
+    /// A review of the tab's game started: the game it is of.
+    ReviewStart(Box<ReviewStart>),
+    /// One more move reviewed (from the last move to the first).
+    ReviewProgress(Box<ReviewProgress>),
+    /// The review is complete.
+    ReviewDone(Box<ReviewDone>),
+    /// The review failed, or was cancelled (`cancelled`); nothing more comes of it.
+    ReviewFailed { message: String, cancelled: bool },
 }
 
 /// Most nodes in one `trace_nodes` message.

@@ -5,6 +5,7 @@
 
 import { h, fill, select } from '../dom.js';
 import { boardFor, resultWords } from '../boards/index.js';
+import { scoreText as gameUnits } from '../lab/scores.js';
 
 export const id = 'analysis';
 export const title = 'Analysis';
@@ -23,8 +24,8 @@ export function mount(root, app) {
     app.send({ type: 'analyse', engine: document.getElementById('analysis-engine')?.value || app.engineFor(store.state.variant) });
   } }, 'Analyse');
   const bar = h('div', { class: 'eval-bar', id: 'an-bar' }, h('div', { class: 'eval-fill' }));
-  const field = (id, label) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value', id }, '–'));
-  const stats = h('div', { class: 'stats' }, field('an-depth', 'depth'), field('an-score', 'score'), field('an-nodes', 'nodes'), field('an-nps', 'nps'), field('an-time', 'time'));
+  const field = (id, label, help) => h('div', { class: 'stat', title: help }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value', id }, '–'));
+  const stats = h('div', { class: 'stats' }, field('an-depth', 'depth'), field('an-score', 'score', 'the engine\'s score for the side to move, in the game\'s own units'), field('an-nodes', 'nodes'), field('an-nps', 'nps'), field('an-time', 'time'));
   const pv = h('div', { class: 'pv', id: 'an-pv' });
   const note = h('div', { class: 'an-note', id: 'an-note' });
   const columns = h('div', { class: 'columns', id: 'an-columns' });
@@ -83,7 +84,7 @@ export function mount(root, app) {
         label();
       }
     } else if (end && !state.puzzle) {
-      why = `The game is over: ${end.headline} (${end.reason}). Step back through the moves to analyse them.`;
+      why = `The game is over: ${end.headline} (${end.reason}). Review the game (the Review panel judges every move), or step back through the moves to analyse them.`;
     }
     offText.textContent = why;
     off.hidden = !why;
@@ -149,7 +150,7 @@ export function mount(root, app) {
     bar.dataset.proven = '';
     if (!info) return;
     if (info.score !== null) {
-      const text = scoreText(info, state);
+      const text = scoreText(info, state, store.welcome);
       document.getElementById('an-score').textContent = text;
       // The bar is from the first player's side: p1 at the bottom.
       const own = info.score_kind === 'mate' ? Math.sign(info.score) * 10000 : info.score;
@@ -181,12 +182,18 @@ function number(n) {
   return String(n);
 }
 
-function scoreText(info, state) {
+/** The score of an `info` line for the side to move: a win or loss in words, else the
+ *  engine's `cp` in the game's own units (the variant's `value_unit`: a game tree's `cp 300`
+ *  is `3`, Connect Four's `cp -47` is `-47`), written as the tree and comparison views write
+ *  values (lab/scores.js). */
+function scoreText(info, state, welcome) {
   const bound = info.bound === 'lowerbound' ? '≥' : info.bound === 'upperbound' ? '≤' : '';
   if (info.score_kind === 'mate') {
     if (state.puzzle) return `solution in ${info.score}`;
     return `${bound}${info.score > 0 ? 'win' : 'loss'} in ${Math.abs(info.score)}`;
   }
-  const v = info.score / 100;
-  return `${bound}${v > 0 ? '+' : ''}${v.toFixed(1)}`;
+  const unit = welcome?.variants?.find((v) => v.name === state.variant)?.value_unit || 1;
+  // The side to move's own score: read as the first player's with the side `p1`.
+  const text = gameUnits(`cp ${info.score}`, 'p1', unit);
+  return `${bound}${info.score > 0 ? '+' : ''}${text}`;
 }

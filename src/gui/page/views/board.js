@@ -188,15 +188,20 @@ export function mount(root, app) {
     const board = boardFor(state.variant);
     // Targets are offered only when the person is to move.
     const mode = state.mode;
-    const mine = mode.kind === 'free' || (mode.kind === 'play' && state.side === mode.human && !mode.thinking && state.cursor === state.moves.length);
+    // ... or when learning from the review's mistakes (the review takes the move).
+    const mine = mode.kind === 'free' || (mode.kind === 'play' && state.side === mode.human && !mode.thinking && state.cursor === state.moves.length)
+      || Boolean(app.reviewInput);
     const ctx = {
       state: mine ? state : { ...state, legal: [], reach: [] },
       previous: fresh ? previous : null,
       pv: pv(),
-      hint: store.hint,
+      // A hint, or the review's better move at this position.
+      hint: store.hint || app.reviewMark?.(state) || null,
       last: state.cursor > 0 ? state.moves[state.cursor - 1] : null,
       columns: store.columns,
-      onMove: (moves) => app.send({ type: 'play', moves }),
+      onMove: (moves) => {
+        if (!app.reviewInput?.(moves)) app.send({ type: 'play', moves });
+      },
     };
     const hadFocus = boardBox.contains(document.activeElement);
     if (board) board.draw(boardBox, ctx);
@@ -306,7 +311,7 @@ export function mount(root, app) {
       redraw(false);
     });
   };
-  for (const type of ['info', 'hint', 'columns']) store.on(type, later);
+  for (const type of ['info', 'hint', 'columns', 'review-board']) store.on(type, later);
   // A board module may size its drawing's words by the room it is shown in: a resized window
   // draws it again.
   window.addEventListener('resize', later);

@@ -171,7 +171,8 @@ export function mount(root, app) {
     const rematch = h('button', { id: 'rematch', class: 'primary', onclick: () => again(false) }, 'Rematch');
     const swap = h('button', { id: 'swap-sides', onclick: () => again(true) }, 'Swap sides');
     const free = h('button', { id: 'to-free', title: 'leave the game: the position is played by hand and can be analysed', onclick: () => app.send({ type: 'stop_game' }) }, 'Analyse the game');
-    fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, rematch, swap, free));
+    const review = h('button', { id: 'review-ended', title: 'every move judged, exactly where sente\'s solvers answer (the Review panel)', onclick: () => app.review?.() }, 'Review');
+    fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, rematch, swap, review, free));
   }
   function drawFree(state) {
     if (state.puzzle) {

@@ -14,5 +14,6 @@ import * as engines from './engines.js';
 import * as log from './log.js';
 import * as tree from './tree.js';
 import * as compare from './compare.js';
+import * as review from './review.js';
 
-export const VIEWS = [board, game, puzzle, moves, analysis, position, engines, log, tree, compare];
+export const VIEWS = [board, review, game, puzzle, moves, analysis, position, engines, log, tree, compare];

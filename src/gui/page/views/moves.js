@@ -5,6 +5,7 @@
 
 import { h, fill } from '../dom.js';
 import { find, lineThrough, inSideLine, promote, remove } from '../lines.js';
+import { reviewOf } from '../review/keep.js';
 
 export const id = 'moves';
 export const title = 'Moves';
@@ -91,6 +92,8 @@ export function mount(root, app) {
     const viewed = viewedPath().join(' ');
     // An engine's comments (its score) wait for the end of a game against it.
     const comments = !store.playing();
+    // The review's marks (?!, ?, ??) and comments on the game's moves, when it has one.
+    const reviewed = reviewOf(store)?.moves || [];
 
     function moveItem(n, path, side, needsNumber) {
       const ply = path.length;
@@ -98,13 +101,16 @@ export function mount(root, app) {
       const key = path.join(' ');
       const onLine = line === key || line.startsWith(`${key} `);
       const comment = comments ? commentWords(n.comment) : '';
+      const judged = onLine && !side ? reviewed[ply - 1] : null;
+      const mark = judged?.mark ? h('span', { class: `review-mark class-${judged.class}`, 'data-class': judged.class }, judged.mark) : null;
       return h('span', {
         class: `move${key === viewed ? ' current' : ''}${onLine && ply > state.cursor ? ' ahead' : ''}${side ? ' side' : ''}`,
         'data-ply': onLine ? ply : null,
         'data-path': key,
-        title: comment || '',
+        'data-class': judged?.class || null,
+        title: judged?.comment || comment || '',
         onclick: () => open(path),
-      }, h('span', { class: 'num' }, number), n.mv, comment ? h('span', { class: 'comment' }, comment) : null);
+      }, h('span', { class: 'num' }, number), n.mv, mark, comment ? h('span', { class: 'comment' }, comment) : null);
     }
 
     /** The moves after `start` (reached by `path`) into `box`: its main line, each side line
@@ -149,6 +155,7 @@ export function mount(root, app) {
   }
 
   store.on('state', draw);
+  store.on('review', draw);
 
   document.addEventListener('keydown', (e) => {
     if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;

@@ -1,0 +1,237 @@
+// The review of a game, as lichess's computer analysis but exact where sente's solvers answer:
+// Review runs the server's review of the game (a progress bar, Cancel), then the evaluation
+// graph (a point per move coloured by its class; click or the arrow keys view a move), each
+// side's accuracy and counts, which moves were judged exactly, by who wins only or by search,
+// the moves that erred with the library's comment, the better move shown on the board, and
+// "learn from your mistakes" (review/learn.js). The review is kept with the game
+// (review/keep.js): a reload shows it again.
+
+import { h, fill, select, announce } from '../dom.js';
+import { boardFor, sideName } from '../boards/index.js';
+import { followReviews, reviewOf } from '../review/keep.js';
+import { reviewGraph } from '../review/graph.js';
+import { valueWords } from '../review/judge.js';
+import { mountLearn } from '../review/learn.js';
+
+export const id = 'review';
+export const title = 'Review';
+export const area = 'main';
+
+const ERRED = ['inaccuracy', 'mistake', 'blunder'];
+const CLASS_WORDS = { best: 'best', good: 'good', inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder', unjudged: 'not judged' };
+const JUDGED_WORDS = {
+  exact: 'judged exactly',
+  weak: 'who wins only: the weak value alone decided blunder or not',
+  search: 'by search: winning chances by lichess\'s thresholds',
+};
+
+export function mount(root, app) {
+  const { store } = app;
+  followReviews(store);
+  const status = h('p', { class: 'review-status', id: 'review-status', role: 'status' });
+  const startButton = h('button', { id: 'review-start', class: 'primary', onclick: () => start() }, 'Review the game');
+  // The most a solve of one position may take (the server's default: 10 s); a position not
+  // solved in it is judged by who wins only, or by search.
+  const movetime = select('review-movetime', [['1000', '1 s'], ['3000', '3 s'], ['10000', '10 s'], ['30000', '30 s']], '10000');
+  movetime.setAttribute('aria-label', 'the most time a solve of one position may take');
+  movetime.title = 'the most time a solve of one position may take: a position not solved in it is judged by who wins only, or by search';
+  const progress = h('progress', { id: 'review-progress', max: 1, value: 0, 'aria-label': 'review progress' });
+  const progressText = h('span', { id: 'review-progress-text' });
+  const cancel = h('button', { id: 'review-cancel', onclick: () => app.send({ type: 'stop_review' }) }, 'Cancel');
+  const progressBox = h('div', { class: 'review-progress', id: 'review-progress-box', hidden: true }, progress, progressText, cancel);
+  const graphBox = h('div', { class: 'review-graph-box', id: 'review-graph-box' });
+  const here = h('div', { class: 'review-here', id: 'review-here', 'aria-live': 'polite' });
+  const summary = h('div', { class: 'review-summary', id: 'review-summary' });
+  const judged = h('p', { class: 'review-judged', id: 'review-judged' });
+  const erred = h('ol', { class: 'review-erred', id: 'review-erred', 'aria-label': 'the moves that erred' });
+  const learnBox = h('div', { class: 'review-learn', id: 'review-learn' });
+  const timeLabel = h('label', { class: 'review-time' }, 'at most ', movetime, ' a position');
+  root.append(h('div', { class: 'buttons review-buttons' }, startButton, timeLabel), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
+  root.closest('.panel')?.setAttribute('aria-label', 'Review');
+  const goto = (ply) => app.send({ type: 'goto', ply });
+  const learn = mountLearn(learnBox, app, { goto, redraw: () => draw() });
+
+  /** The better move shown on the board: { key, ply, mv } (the board marks `mv` at the
+   *  position after `ply` moves of that game). */
+  store.reviewMark = null;
+  app.reviewMark = (state) => {
+    const mark = store.reviewMark;
+    return mark && mark.ply === state.cursor && mark.key === reviewOf(store, state)?.key ? mark.mv : null;
+  };
+
+  /** Starts a review of the game (the Review buttons). */
+  function start() {
+    store.reviewMark = null;
+    app.send({ type: 'review', movetime_ms: Number(movetime.value) });
+  }
+  app.review = start;
+
+  /** Why the game cannot be reviewed now, or ''. */
+  function refusal(state) {
+    if (!state.moves.length) return 'Play or load a game to review it: every move is judged, exactly where sente\'s solvers answer.';
+    if (store.playing()) return 'The review comes when the game ends: it would give the game away.';
+    if (state.mode.kind === 'watch' && store.over === null) return 'The review comes when the game between the engines ends.';
+    return '';
+  }
+
+  /** Move `ply` in words: `7. Red 3 ??: blunder`. */
+  function moveLine(m, state) {
+    return `${m.ply}. ${sideName(state.variant, m.side)} ${m.move}${m.mark ? ` ${m.mark}` : ''}: ${CLASS_WORDS[m.class] || m.class}`;
+  }
+
+  function describe(run, state) {
+    return (ply) => {
+      if (ply === 0) return 'the start';
+      const m = run.moves[ply - 1];
+      return m ? moveLine(m, state) : `move ${ply}, not reviewed yet`;
+    };
+  }
+
+  let graphFocused = false;
+  function draw() {
+    const state = store.state;
+    if (!state) return;
+    const run = reviewOf(store);
+    const why = refusal(state);
+    const running = store.reviewRun?.running;
+    startButton.disabled = Boolean(why) || Boolean(running);
+    startButton.textContent = run?.review ? 'Review again' : 'Review the game';
+    startButton.hidden = Boolean(run?.running);
+    movetime.disabled = startButton.disabled;
+    timeLabel.hidden = startButton.hidden;
+    const last = store.reviewRun;
+    let said = why;
+    if (!why && !run && last && !last.running && last.error) said = last.cancelled ? 'Review cancelled.' : last.error;
+    if (!why && !run && !said) said = `Review judges every move of the game: ${state.puzzle ? 'how far each move leaves the exit' : 'who wins and how fast'}, exactly where sente's solvers answer.`;
+    if (run?.review) said = `Reviewed: ${run.review.moves.length} moves${run.elapsed_ms !== undefined ? ` in ${(run.elapsed_ms / 1000).toFixed(1)} s` : ''}.`;
+    status.textContent = said;
+    // The running review (of this game or of another one).
+    progressBox.hidden = !running;
+    if (running) {
+      progress.max = Math.max(1, last.total);
+      progress.value = last.done;
+      progressText.textContent = `${last.done} of ${last.total} moves reviewed${run ? '' : ' (of another game)'}`;
+    }
+    root.dataset.state = running ? 'running' : run?.review ? 'done' : 'none';
+    if (!run) {
+      fill(graphBox);
+      fill(here);
+      fill(summary);
+      judged.textContent = '';
+      fill(erred);
+      learn.draw(null);
+      return;
+    }
+    const puzzle = state.puzzle;
+    const label = puzzle
+      ? 'Evaluation graph: moves left to the exit after each move (higher: nearer); arrow keys view a move'
+      : `Evaluation graph: ${sideName(state.variant, 'p1')}'s winning chances after each move; arrow keys view a move`;
+    const graph = reviewGraph({ width: graphBox.clientWidth, moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, describe: describe(run, state), onGoto: goto });
+    graph.addEventListener('focus', () => { graphFocused = true; });
+    graph.addEventListener('blur', () => { graphFocused = false; });
+    const refocus = graphFocused;
+    const unproven = run.moves.some((m) => m && m.judged !== 'exact');
+    fill(graphBox, graph, h('div', { class: 'review-legend', 'aria-hidden': 'true' },
+      ['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((c) => h('span', { class: `rg-key class-${c}` }, h('i', {}), CLASS_WORDS[c])),
+      unproven ? h('span', { class: 'rg-key unproven' }, h('i', {}), 'ringed: not judged exactly') : null));
+    if (refocus) graph.focus();
+    drawHere(run, state);
+    drawSummary(run, state);
+    drawErred(run, state);
+    learn.draw(run.review ? run : null);
+  }
+
+  /** A move's class and comment in a line: `7. Red 3 ??: blunder — 3 lost: 4 still won...`. */
+  function moveInfo(m, state, label) {
+    const how = m.judged === 'exact' ? 'exact' : m.judged === 'weak' ? 'who wins only' : 'by search';
+    const note = m.comment || (m.best.length && !m.best.includes(m.move) ? `best: ${m.best.join(', ')}` : '');
+    return h('p', { class: `review-move class-${m.class}`, id: 'review-move' },
+      label ? `${label} ` : '', h('strong', {}, moveLine(m, state)), note ? ` — ${note}` : '',
+      h('span', { class: 'review-how' }, ` (${how}; the position: ${valueWords(m.before, state.puzzle)})`));
+  }
+
+  /** The viewed move's class and comment, and the better move's button. */
+  function drawHere(run, state) {
+    const c = state.cursor;
+    const next = run.moves[c];
+    const played = c > 0 ? run.moves[c - 1] : null;
+    // The erred move of the viewed position: the one played from it, else the one that led to it.
+    const target = next && ERRED.includes(next.class) ? next : played && ERRED.includes(played.class) ? played : null;
+    const parts = [];
+    if (target === next) parts.push(moveInfo(next, state, 'Played here:'));
+    else if (played) parts.push(moveInfo(played, state, ''));
+    // While learning, the lesson's answer is its own.
+    if (target && target.best.length && !learn.active()) {
+      const showing = store.reviewMark && store.reviewMark.ply === target.ply - 1 && state.cursor === target.ply - 1;
+      parts.push(h('div', { class: 'buttons' }, h('button', {
+        id: 'review-better',
+        'aria-pressed': showing ? 'true' : 'false',
+        onclick: () => {
+          if (showing) {
+            store.reviewMark = null;
+            store.emit('review-board');
+            draw();
+            return;
+          }
+          store.reviewMark = { key: run.key, ply: target.ply - 1, mv: target.best[0] };
+          const words = boardFor(state.variant)?.moveWords;
+          announce(`The better move than ${target.move}: ${target.best[0]}${words ? ` (${words(target.best[0], state)})` : ''}`);
+          if (state.cursor !== target.ply - 1) goto(target.ply - 1);
+          else {
+            store.emit('review-board');
+            draw();
+          }
+        },
+      }, showing ? 'Hide the better move' : `Show the better move (instead of ${target.move}, move ${target.ply})`),
+      showing ? h('span', { class: 'review-better-text', id: 'review-better-text' }, `Better: ${target.best.join(' or ')}`) : null));
+    }
+    fill(here, parts);
+  }
+
+  function drawSummary(run, state) {
+    if (!run.review) {
+      fill(summary);
+      judged.textContent = '';
+      return;
+    }
+    const rows = run.review.sides.map((side) => h('tr', { id: `review-side-${side.side}` },
+      h('th', { scope: 'row' }, sideName(state.variant, side.side)),
+      h('td', { class: 'review-accuracy' }, side.accuracy === null || side.accuracy === undefined ? '–' : `${Math.round(side.accuracy)} %`),
+      h('td', { class: 'class-inaccuracy' }, String(side.inaccuracies)),
+      h('td', { class: 'class-mistake' }, String(side.mistakes)),
+      h('td', { class: 'class-blunder' }, String(side.blunders))));
+    const puzzleLine = run.review.puzzle
+      ? h('p', { id: 'review-puzzle' }, `${run.review.puzzle.solved ? 'Solved' : 'Not solved'} in ${run.review.puzzle.moves} moves${Number.isInteger(run.review.puzzle.optimal) ? ` (optimal ${run.review.puzzle.optimal})` : ''}.`)
+      : null;
+    fill(summary, puzzleLine, h('table', { class: 'review-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Side'), h('th', { scope: 'col' }, 'Accuracy'), h('th', { scope: 'col' }, 'Inaccuracies ?!'), h('th', { scope: 'col' }, 'Mistakes ?'), h('th', { scope: 'col' }, 'Blunders ??'))),
+      h('tbody', {}, rows)));
+    const counts = { exact: 0, weak: 0, search: 0 };
+    for (const side of run.review.sides) for (const k of Object.keys(counts)) counts[k] += side.judged[k];
+    const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${n === 1 ? 'move' : 'moves'} ${JUDGED_WORDS[k]}`);
+    judged.textContent = `${parts.join('; ')}.`;
+  }
+
+  function drawErred(run, state) {
+    const list = run.moves.filter((m) => m && ERRED.includes(m.class));
+    fill(erred, list.map((m) => h('li', { class: `class-${m.class}` },
+      h('button', { class: 'review-jump', 'data-ply': m.ply, onclick: () => goto(m.ply) }, moveLine(m, state)),
+      h('span', { class: 'review-comment' }, ` ${m.comment}`),
+      m.judged !== 'exact' ? h('span', { class: 'review-how' }, m.judged === 'weak' ? ' (who wins only)' : ' (by search)') : null)));
+    erred.hidden = list.length === 0;
+  }
+
+  store.on('state', draw);
+  store.on('review', () => {
+    draw();
+    store.emit('review-board');
+  });
+  store.on('welcome', draw);
+  // The graph is drawn to its box's width: a resized window draws it again.
+  let sized = 0;
+  window.addEventListener('resize', () => {
+    if (Math.abs(graphBox.clientWidth - sized) < 8) return;
+    sized = graphBox.clientWidth;
+    draw();
+  });
+}
