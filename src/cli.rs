@@ -243,12 +243,12 @@ where
             hash,
             threads,
             ..
-        }) if weak_values || exact_scores => crate::search::solve::book::weak_values::make_file(
+        }) if weak_values || exact_scores => crate::search::solve::book::value_table::make_file(
             &game,
             if exact_scores {
-                crate::search::solve::connect4::weak_table::Kind::Exact
+                crate::search::solve::connect4::value_table::Kind::Exact
             } else {
-                crate::search::solve::connect4::weak_table::Kind::Weak
+                crate::search::solve::connect4::value_table::Kind::Weak
             },
             stones,
             &out,

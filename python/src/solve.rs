@@ -11,7 +11,7 @@ use pyo3::types::PyDict;
 use sente::engine::options::{MAX_HASH_MB, MAX_THREADS};
 use sente::games::Game;
 use sente::games::connect4::{Connect4, fen_shape};
-use sente::search::solve::connect4::{Interrupted, Narrowing, Solver, SolverWord, weak_table};
+use sente::search::solve::connect4::{Interrupted, Narrowing, Solver, SolverWord, value_table};
 use sente::with_board_word;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -121,7 +121,7 @@ fn solve_in<'py, B: SolverWord>(
     let started = Instant::now();
     let work = move || {
         let mut solver = Solver::<B>::new(hash);
-        solver.set_weak_table(weak_table::shipped());
+        solver.set_value_table(value_table::shipped());
         solver.set_threads(threads);
         solver.set_stop(flag, None);
         let position = || Some("the position".to_string());

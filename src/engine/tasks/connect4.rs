@@ -13,7 +13,7 @@ use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::solve::book::Book;
 use crate::search::solve::connect4::{
-    Interrupted, Narrowing, Solver, SolverWord, weak_table, win_score,
+    Interrupted, Narrowing, Solver, SolverWord, value_table, win_score,
 };
 use crate::search::{Algorithm, NOT_PROVEN, SOLVED_WEAK};
 use std::sync::atomic::AtomicBool;
@@ -103,7 +103,7 @@ pub fn prepare<B: SolverWord>(state: &mut WorkerState) -> Result<(), String> {
 /// values up rather than searching them (who wins the first plies; other boards are not in it).
 fn made_solver<B: SolverWord>(megabytes: usize) -> Solver<B> {
     let mut solver = Solver::<B>::new(megabytes);
-    solver.set_weak_table(weak_table::shipped());
+    solver.set_value_table(value_table::shipped());
     solver
 }
 

@@ -10,7 +10,7 @@
 //! book.
 
 pub mod make;
-pub mod weak_values;
+pub mod value_table;
 
 use crate::games::connect4::{Bits, Connect4, Shape};
 use crate::games::{Game, GameError};

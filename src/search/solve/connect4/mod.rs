@@ -24,7 +24,7 @@ mod score;
 mod search;
 mod slots;
 pub mod table;
-pub mod weak_table;
+pub mod value_table;
 
 use crate::games::connect4::shape::GeometryVisitor;
 use crate::games::connect4::{Connect4, Geometry, Shape, Word};
@@ -35,7 +35,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use table::{SolverTable, TableKey};
-use weak_table::WeakTable;
+use value_table::ValueTable;
 
 pub use score::win_score;
 
@@ -74,8 +74,9 @@ pub struct Solver<B: SolverWord = u64> {
     limits: Limits,
     /// Threads of a solve (the calling one included).
     threads: usize,
-    /// Who wins the positions of the first plies, looked up rather than searched.
-    weak_values: Option<WeakTable<'static>>,
+    /// The values (who wins, or exact scores) of the first plies, looked up rather than
+    /// searched.
+    values: Option<ValueTable<'static>>,
 }
 
 impl<B: SolverWord> Solver<B> {
@@ -88,7 +89,7 @@ impl<B: SolverWord> Solver<B> {
             nodes: 0,
             limits: Limits::default(),
             threads: 1,
-            weak_values: None,
+            values: None,
         }
     }
 
@@ -96,15 +97,15 @@ impl<B: SolverWord> Solver<B> {
     /// takes no search; a strong one neither if the table holds exact scores or the position
     /// is drawn, else (a table of weak values) only the search for how fast; `move_reaches`
     /// answers from it when it can.
-    pub fn set_weak_table(&mut self, table: Option<WeakTable<'static>>) {
-        self.weak_values = table;
+    pub fn set_value_table(&mut self, table: Option<ValueTable<'static>>) {
+        self.values = table;
     }
 
     /// The score range the table of values gives `pos` (`None` if it does not hold it): the
     /// score itself from a table of exact scores; from one of weak values, a win at least 1,
     /// a loss at most -1, a draw 0.
     fn table_range(&self, pos: &Connect4<B>) -> Option<(i32, i32)> {
-        self.weak_values.as_ref()?.range(pos)
+        self.values.as_ref()?.range(pos)
     }
 
     /// Solves with `threads` threads sharing the table: every thread runs each null-window
@@ -230,7 +231,7 @@ impl<B: SolverWord> Solver<B> {
         if bit.is_zero() {
             return Ok(false);
         }
-        if self.weak_values.is_some() {
+        if self.values.is_some() {
             let mut child = pos.clone();
             child.play(col);
             // The child's range, seen from the side to move of `pos`.

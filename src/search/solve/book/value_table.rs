@@ -4,11 +4,11 @@
 //! each appended to a progress file as soon as it is proven, so that a run stopped at any
 //! moment goes on where it stopped; then the positions with fewer stones valued from their
 //! children without a search, and the whole table packed (the form
-//! `connect4::weak_table::WeakTable` reads).
+//! `connect4::value_table::ValueTable` reads).
 
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Shape};
-use crate::search::solve::connect4::weak_table::{self, Kind, WeakTable};
+use crate::search::solve::connect4::value_table::{self, Kind, ValueTable};
 use crate::search::solve::connect4::{Interrupted, Solver, win_score};
 use std::collections::HashMap;
 use std::io::Write;
@@ -83,7 +83,7 @@ pub fn make_file(
     )?
     .map_err(|Interrupted| "interrupted".to_string())?;
     std::fs::write(out, &packed).map_err(|e| format!("{}: {e}", out.display()))?;
-    let table = WeakTable::from_packed(&packed)?;
+    let table = ValueTable::from_packed(&packed)?;
     eprintln!(
         "{} positions (a position and its mirror image once) with at most {stones} stones in {} ({} bytes), {:.1} s, {} solver nodes",
         table.len(),
@@ -122,7 +122,7 @@ fn levels(shape: Shape, stones: u32) -> Result<Vec<Vec<(Connect4, String)>>, Str
             for col in cols {
                 let mut child = pos.clone();
                 child.play(col);
-                if child.outcome().is_none() && seen.insert(weak_table::canonical_key(&child)) {
+                if child.outcome().is_none() && seen.insert(value_table::canonical_key(&child)) {
                     next.push((child, format!("{moves}{}", Shape::column_char(col))));
                 }
             }
@@ -171,7 +171,7 @@ fn read_progress(
         if pos.moves_played() != stones || !(-most..=most).contains(&value) {
             return Err(bad());
         }
-        values.insert(weak_table::canonical_key(&pos), value);
+        values.insert(value_table::canonical_key(&pos), value);
     }
     let mut file = std::fs::File::create(path).map_err(|e| format!("{name}: {e}"))?;
     let kept = if whole.is_empty() {
@@ -204,7 +204,7 @@ pub fn make(
     let resumed = values.len();
     let mut done = resumed;
     for (pos, moves) in deepest {
-        let key = weak_table::canonical_key(pos);
+        let key = value_table::canonical_key(pos);
         if values.contains_key(&key) {
             continue;
         }
@@ -243,20 +243,20 @@ pub fn make(
                     },
                     Some(_) => 0,
                     None => -*values
-                        .get(&weak_table::canonical_key(&child))
+                        .get(&value_table::canonical_key(&child))
                         .ok_or_else(|| format!("no value for {moves} then {}", col + 1))?,
                 };
                 best = best.max(value);
             }
-            values.insert(weak_table::canonical_key(pos), best);
+            values.insert(value_table::canonical_key(pos), best);
         }
     }
     let mut entries: Vec<u64> = values
         .iter()
-        .map(|(&key, &value)| weak_table::entry(kind, key, value))
+        .map(|(&key, &value)| value_table::entry(kind, key, value))
         .collect();
     entries.sort_unstable();
-    let mut packed = weak_table::header(shape, stones, kind).to_vec();
+    let mut packed = value_table::header(shape, stones, kind).to_vec();
     packed.extend(entries.iter().flat_map(|e| e.to_le_bytes()));
     Ok(Ok(packed))
 }
@@ -312,7 +312,7 @@ mod tests {
         assert!(make(&mut solver, shape, 4, other, &path, &mut |_| {}).is_err());
         let _ = std::fs::remove_file(&path);
         // Every position up to 4 stones, checked against a fresh solve.
-        let table = WeakTable::from_packed(&whole).expect("a table");
+        let table = ValueTable::from_packed(&whole).expect("a table");
         assert_eq!(table.kind(), kind);
         let mut checker = Solver::new(16);
         let mut count = 0;

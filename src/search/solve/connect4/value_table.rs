@@ -59,7 +59,7 @@ impl Kind {
 
 /// A table of weak values or exact scores, over packed bytes (checked when made).
 #[derive(Clone, Copy, Debug)]
-pub struct WeakTable<'a> {
+pub struct ValueTable<'a> {
     shape: Shape,
     plies: u32,
     kind: Kind,
@@ -71,9 +71,9 @@ pub const SHIPPED: &[u8] = include_bytes!("../../../../books/connect4-scores.bin
 
 /// The 7 x 6 table shipped with sente, checked once (`None` if it does not parse, which a test
 /// rules out).
-pub fn shipped() -> Option<WeakTable<'static>> {
-    static TABLE: std::sync::OnceLock<Option<WeakTable<'static>>> = std::sync::OnceLock::new();
-    *TABLE.get_or_init(|| match WeakTable::from_packed(SHIPPED) {
+pub fn shipped() -> Option<ValueTable<'static>> {
+    static TABLE: std::sync::OnceLock<Option<ValueTable<'static>>> = std::sync::OnceLock::new();
+    *TABLE.get_or_init(|| match ValueTable::from_packed(SHIPPED) {
         Ok(table) => Some(table),
         Err(e) => {
             log::error!("the shipped table of weak values does not parse: {e}");
@@ -108,10 +108,10 @@ pub fn entry(kind: Kind, key: u64, value: i32) -> u64 {
     key << kind.value_bits() | (value + kind.offset()) as u64
 }
 
-impl<'a> WeakTable<'a> {
+impl<'a> ValueTable<'a> {
     /// The table packed in `bytes`, after checking its header, that its entries are whole,
     /// sorted without repeats, and hold only values 0-2.
-    pub fn from_packed(bytes: &'a [u8]) -> Result<WeakTable<'a>, String> {
+    pub fn from_packed(bytes: &'a [u8]) -> Result<ValueTable<'a>, String> {
         if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
             return Err("not a packed table of values (no `sente-c4` header)".to_string());
         }
@@ -135,7 +135,7 @@ impl<'a> WeakTable<'a> {
                 entries.len()
             ));
         }
-        let table = WeakTable {
+        let table = ValueTable {
             shape,
             plies: u32::from(bytes[10]),
             kind,
@@ -260,7 +260,7 @@ mod tests {
                 entry(Kind::Weak, canonical_key(&loss), -1),
             ],
         );
-        let table = WeakTable::from_packed(&bytes).expect("a table");
+        let table = ValueTable::from_packed(&bytes).expect("a table");
         assert_eq!(table.len(), 2);
         assert_eq!(table.sign(&win), Some(1));
         assert_eq!(table.sign(&loss), Some(-1));
@@ -279,18 +279,18 @@ mod tests {
 
     #[test]
     fn bad_tables_are_refused() {
-        assert!(WeakTable::from_packed(b"sente").is_err());
-        assert!(WeakTable::from_packed(&[0; 16]).is_err());
+        assert!(ValueTable::from_packed(b"sente").is_err());
+        assert!(ValueTable::from_packed(&[0; 16]).is_err());
         let mut bytes = packed(Shape::STANDARD, 1, vec![entry(Kind::Weak, 5, 0)]);
         bytes.push(0);
-        assert!(WeakTable::from_packed(&bytes).is_err());
+        assert!(ValueTable::from_packed(&bytes).is_err());
         let mut bad_value = header(Shape::STANDARD, 1, Kind::Weak).to_vec();
         bad_value.extend(3u64.to_le_bytes());
-        assert!(WeakTable::from_packed(&bad_value).is_err());
+        assert!(ValueTable::from_packed(&bad_value).is_err());
         let mut unsorted = header(Shape::STANDARD, 1, Kind::Weak).to_vec();
         unsorted.extend(entry(Kind::Weak, 9, 0).to_le_bytes());
         unsorted.extend(entry(Kind::Weak, 5, 0).to_le_bytes());
-        assert!(WeakTable::from_packed(&unsorted).is_err());
+        assert!(ValueTable::from_packed(&unsorted).is_err());
     }
 
     /// Every position of `pos`'s game with at most `stones` stones from it, by plain recursion.
