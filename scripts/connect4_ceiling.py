@@ -28,7 +28,7 @@ import argparse
 import re
 import time
 
-from engine_pipe import EnginePipe, machine_description
+from engine_pipe import EnginePipe, machine_description, size_options
 
 NAMES = {1: "won", 0: "drawn", -1: "lost"}
 
@@ -53,8 +53,7 @@ class WeakSolver:
     """`go solve weak movetime` on a sente process set to the board."""
 
     def __init__(self, engine, width, height, hash_mb):
-        options = [("Connect4Width", 4), ("Connect4Height", height), ("Connect4Width", width),
-                   ("Hash", hash_mb), ("OwnBook", "false")]
+        options = size_options(width, height) + [("Hash", hash_mb), ("OwnBook", "false")]
         self.pipe = EnginePipe(engine, "connect4", options)
 
     def value(self, moves, seconds):

@@ -26,15 +26,14 @@ import argparse
 import math
 import subprocess
 
-from engine_pipe import EnginePipe, machine_description
+from engine_pipe import EnginePipe, machine_description, size_options
 
 COLUMNS = "123456789abc"
 
 
 def line_of_play(engine, width, height, movetime, start):
     """The moves of a game sente plays against itself, after the moves `start`."""
-    options = [("Connect4Width", 4), ("Connect4Height", height), ("Connect4Width", width),
-               ("OwnBook", "false"), ("Hash", 256)]
+    options = size_options(width, height) + [("OwnBook", "false"), ("Hash", 256)]
     pipe = EnginePipe(engine, "connect4", options)
     moves = list(start)
     while pipe.ask(moves, "result") == ["none"]:
@@ -127,7 +126,7 @@ def main():
         times, reached = walk(args, moves)
         factor, guess = estimate(times, args.fit)
         if factor is None:
-            print("  too few solves of at least 0.5 s to extrapolate")
+            print("  too few solves of at least 100,000 nodes to extrapolate")
             continue
         real = ""
         if reached:

@@ -18,6 +18,12 @@ def machine_description():
     return f"{model}, {os.cpu_count()} cores"
 
 
+def size_options(width, height):
+    """Options setting a width x height Connect Four board whatever the current size, in
+    order: every intermediate board fits 64 bits (4 columns hold any height)."""
+    return [("Connect4Width", 4), ("Connect4Height", height), ("Connect4Width", width)]
+
+
 class EnginePipe:
     """Starts `path --variant variant`, sets `options` (a dict, or a list of (name, value)
     pairs when the order matters), and waits until it is ready."""

@@ -39,7 +39,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine_pipe import EnginePipe, SolverPipe
+from engine_pipe import EnginePipe, SolverPipe, size_options
 
 
 def play(first, second, opening, judge):
@@ -54,12 +54,6 @@ def play(first, second, opening, judge):
         if move not in judge.ask(moves, "moves"):
             return ("p2win" if len(moves) % 2 == 0 else "p1win"), len(moves)
         moves.append(move)
-
-
-def size_options(width, height):
-    """Options setting a width x height board whatever the current size, in order: every
-    intermediate board fits 64 bits (4 columns hold any height)."""
-    return [("Connect4Width", 4), ("Connect4Height", height), ("Connect4Width", width)]
 
 
 class OpeningJudge:
