@@ -8,9 +8,10 @@ move), then solves the line's positions from near its end back towards the empty
 every second ply (`sente solve connect4 --width W --height H`, a fresh process and table per
 position, `--threads` and `--hash` as given; the time is the solver's own, without starting
 the process and making its table), until a solve takes longer than `--cap` seconds
-(it is then stopped). The solve times grow by a roughly steady factor every two plies back;
-the estimate of the empty board is the last time measured times that factor (the geometric
-mean of the last `--fit` ratios) once per two plies left. Where the walk reaches the empty
+(it is then stopped). The solves' node counts (the same every run with one thread) grow by a
+roughly steady factor every two plies back; the estimate of the empty board is the last time
+measured times that factor (the geometric mean of the last `--fit` ratios of node counts)
+once per two plies left. Where the walk reaches the empty
 board the estimate is checked against the real time (run it on boards solved whole to see
 how far off the extrapolation is).
 
