@@ -47,6 +47,14 @@ enum Tool {
         /// Prove only who wins (score 1, 0 or -1), not how fast.
         #[arg(long)]
         weak: bool,
+        /// Keep the table in this file: loaded if it is there (saved by a run with the same
+        /// board and --hash), saved every --save-minutes and after each position, so that a
+        /// long solve stopped midway goes on from the last save when run again.
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
+        /// Minutes between two saves of --table during a solve.
+        #[arg(long, default_value_t = 30.0, requires = "table", value_parser = positive_minutes)]
+        save_minutes: f64,
     },
     /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`), or the
     /// table of weak values (`sente book connect4 --weak-values --stones 4 --out FILE`).
@@ -219,6 +227,8 @@ where
             width,
             height,
             weak,
+            table,
+            save_minutes,
         }) => crate::search::solve::batch::run_stdio(
             &game,
             (width, height),
@@ -226,6 +236,10 @@ where
             threads,
             keep_table,
             weak,
+            table.map(|path| crate::search::solve::batch::TableFile {
+                path,
+                every: std::time::Duration::from_secs_f64(save_minutes * 60.0),
+            }),
         ),
         Some(Tool::Book {
             game,
@@ -308,5 +322,15 @@ where
             eprintln!("sente: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A `--save-minutes` value: a number of minutes above 0 and at most a million.
+fn positive_minutes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(minutes) if minutes > 0.0 && minutes <= 1e6 => Ok(minutes),
+        _ => Err(format!(
+            "expected a number of minutes above 0 and at most 1000000, not '{text}'"
+        )),
     }
 }

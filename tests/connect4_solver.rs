@@ -114,6 +114,60 @@ fn batch_reports_bad_and_finished_positions_and_goes_on() {
     assert!(lines[3].starts_with("4453 "), "{text}");
 }
 
+/// `sente solve --table`: a second run loads what the first saved and proves the same scores
+/// from it in far fewer nodes (two threads, so the counts are compared loosely); a table
+/// saved for another board is refused by name, and a missing directory is an error naming
+/// the file.
+#[test]
+fn batch_keeps_its_table_in_a_file_between_runs() {
+    let dir = std::env::temp_dir().join(format!("sente-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("6x5.table");
+    let run = |width: u8, path: &std::path::Path| {
+        let mut out = Vec::new();
+        let config = batch::BatchConfig {
+            shape: Shape::new(width, 5).expect("shape"),
+            threads: 2,
+            table_file: Some(batch::TableFile {
+                path: path.to_path_buf(),
+                every: std::time::Duration::from_millis(1),
+            }),
+            ..batch::BatchConfig::standard(8)
+        };
+        batch::run(&mut "\n3\n".as_bytes(), &mut out, config).map(|()| {
+            let text = String::from_utf8(out).expect("utf-8");
+            let fields = |line: &str| -> (i32, u64) {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let score = words[words.len() - 3].parse().expect("score");
+                (score, words[words.len() - 2].parse().expect("nodes"))
+            };
+            text.lines().map(fields).collect::<Vec<_>>()
+        })
+    };
+    let first = run(6, &path).expect("first run");
+    let second = run(6, &path).expect("second run");
+    assert_eq!(first.len(), 2);
+    let scores = |run: &[(i32, u64)]| run.iter().map(|r| r.0).collect::<Vec<_>>();
+    assert_eq!(scores(&second), scores(&first));
+    // The empty board's solve: what the second position needs is in the table either way.
+    let (fresh, loaded) = (first[0].1, second[0].1);
+    assert!(
+        loaded * 10 < fresh,
+        "{loaded} nodes from the table, {fresh} without"
+    );
+    let other = run(7, &path)
+        .expect_err("a 6 x 5 table for 7 x 5")
+        .to_string();
+    assert!(
+        other.contains("6x5.table") && other.contains("width is 6"),
+        "{other}"
+    );
+    let nowhere = dir.join("missing").join("t.table");
+    let message = run(6, &nowhere).expect_err("no directory").to_string();
+    assert!(message.contains("t.table"), "{message}");
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
 /// A sente engine process: the child, its stdin, and the lines of its stdout.
 fn start_engine() -> (
     std::process::Child,

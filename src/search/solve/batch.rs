@@ -1,17 +1,31 @@
 //! `sente solve connect4`: one position per input line (a move string such as `4453`, columns
 //! `1`-`9` then `a`-`c`, empty for the empty board) on a board of any size, one line out per
 //! position: `<moves> <score> <nodes> <microseconds>` (microseconds with two decimals), or
-//! `<moves> error <reason>` for a malformed or finished position.
+//! `<moves> error <reason>` for a malformed or finished position. With a table file the
+//! table is kept from one position to the next, loaded from the file if it is there, and saved
+//! to it now and then and after each position: a solve of hours stopped midway goes on from
+//! the last save when run again.
 
-use super::connect4::{Solver, SolverWord};
+use super::connect4::{Solver, SolverWord, TableSaver};
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Shape};
 use crate::with_board_word;
+use crossbeam_channel::RecvTimeoutError;
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Where a solve keeps its table between runs, and how often it saves it.
+#[derive(Clone, Debug)]
+pub struct TableFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Time between two saves during a solve.
+    pub every: Duration,
+}
 
 /// How `run` solves.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct BatchConfig {
     /// The board.
     pub shape: Shape,
@@ -23,6 +37,8 @@ pub struct BatchConfig {
     pub keep_table: bool,
     /// Prove only who wins: print 1, 0 or -1 as the score.
     pub weak: bool,
+    /// Keep the table in this file (the table is then kept from one position to the next).
+    pub table_file: Option<TableFile>,
 }
 
 impl BatchConfig {
@@ -34,6 +50,7 @@ impl BatchConfig {
             threads: 1,
             keep_table: false,
             weak: false,
+            table_file: None,
         }
     }
 }
@@ -56,6 +73,65 @@ pub fn run_in<B: SolverWord>(
 ) -> std::io::Result<()> {
     let mut solver = Solver::<B>::new(config.hash_mb);
     solver.set_threads(config.threads);
+    let Some(file) = &config.table_file else {
+        return solve_lines(&mut solver, input, out, &config, &mut || Ok(()));
+    };
+    if file.path.exists() {
+        let used = solver
+            .load_table(config.shape, &file.path)
+            .map_err(|e| in_file(&file.path, e))?;
+        eprintln!(
+            "sente solve: table loaded from {}: {used} entries",
+            file.path.display()
+        );
+    }
+    let saver = solver.table_saver(config.shape);
+    let (stop, stopped) = crossbeam_channel::bounded::<()>(0);
+    std::thread::scope(|scope| {
+        let (saver, path) = (&saver, &file.path);
+        let timer = scope.spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(file.every) {
+                save(saver, path)?;
+            }
+            Ok::<_, std::io::Error>(())
+        });
+        let solved = solve_lines(&mut solver, input, out, &config, &mut || save(saver, path));
+        drop(stop);
+        let timed = timer.join().unwrap_or_else(|_| {
+            Err(std::io::Error::other(
+                "the thread saving the table panicked",
+            ))
+        });
+        solved.and(timed)
+    })
+}
+
+/// Saves the table to `path`, saying so on stderr.
+fn save<B: SolverWord>(saver: &TableSaver<B>, path: &Path) -> std::io::Result<()> {
+    let start = Instant::now();
+    let used = saver.save(path).map_err(|e| in_file(path, e))?;
+    eprintln!(
+        "sente solve: table saved to {} in {:.1} s: {used} entries",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `error` about the file at `path`, naming it.
+fn in_file(path: &Path, error: std::io::Error) -> std::io::Error {
+    std::io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+}
+
+/// Solves every line of `input` with `solver`, calling `solved` after each position solved.
+fn solve_lines<B: SolverWord>(
+    solver: &mut Solver<B>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    config: &BatchConfig,
+    solved: &mut dyn FnMut() -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let keep_table = config.keep_table || config.table_file.is_some();
     let mut line = Vec::new();
     // A new table is empty already.
     let mut fresh = true;
@@ -77,7 +153,7 @@ pub fn run_in<B: SolverWord>(
                 continue;
             }
         };
-        if !config.keep_table && !fresh {
+        if !keep_table && !fresh {
             solver.clear();
         }
         fresh = false;
@@ -94,6 +170,7 @@ pub fn run_in<B: SolverWord>(
             Err(_) => writeln!(out, "{moves} error interrupted")?,
         }
         out.flush()?;
+        solved()?;
     }
 }
 
@@ -107,6 +184,7 @@ pub fn run_stdio(
     threads: usize,
     keep_table: bool,
     weak: bool,
+    table_file: Option<TableFile>,
 ) -> Result<(), String> {
     let config = BatchConfig {
         shape: Shape::new(width, height).map_err(|e| e.0)?,
@@ -114,6 +192,7 @@ pub fn run_stdio(
         threads,
         keep_table,
         weak,
+        table_file,
     };
     if game != "connect4" {
         return Err(format!("no exact solver for '{game}' (connect4 has one)"));

@@ -20,6 +20,7 @@
 mod board;
 mod busy;
 mod claimeven;
+mod saved;
 mod score;
 mod search;
 mod slots;
@@ -37,6 +38,7 @@ use std::time::Instant;
 use table::{SolverTable, TableKey};
 use value_table::ValueTable;
 
+pub use saved::TableSaver;
 pub use score::win_score;
 
 /// A word the solver runs on: its board sizes (`Word`) and its table's keys (`TableKey`).

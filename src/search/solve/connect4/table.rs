@@ -28,10 +28,20 @@
 
 use super::slots::{AtomicWord, Slots};
 use crate::games::connect4::{Bits, U192};
+use std::io::{self, Read, Write};
 use std::ops::{BitOr, BitXor, Shl, Shr};
 
 /// Most work bits.
 const WORK_BITS: u32 = 5;
+/// The first bytes of a saved table (`SolverTable::write_to`).
+const TABLE_MAGIC: &[u8] = b"sente connect4 solver table 1\n";
+/// Slots written or read at a time.
+const CHUNK_SLOTS: usize = 1 << 16;
+
+/// An error for a table file that is not what it should be.
+fn invalid(what: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what)
+}
 /// The odd multiplier scrambling 64-bit keys.
 const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
 /// The odd multiplier scrambling 128-bit keys.
@@ -59,6 +69,10 @@ pub trait EntryWord:
     fn from_low(low: u64) -> Self;
     /// The word's low 64 bits (where the fields are).
     fn low(self) -> u64;
+    /// Appends the word's bytes, least significant first.
+    fn put_le(self, out: &mut Vec<u8>);
+    /// The word of `bytes` (its size, least significant first).
+    fn from_le(bytes: &[u8]) -> Self;
 }
 
 impl EntryWord for u64 {
@@ -73,6 +87,14 @@ impl EntryWord for u64 {
     fn low(self) -> u64 {
         self
     }
+    fn put_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn from_le(bytes: &[u8]) -> Self {
+        let mut word = [0; 8];
+        word.copy_from_slice(bytes);
+        u64::from_le_bytes(word)
+    }
 }
 
 impl EntryWord for u128 {
@@ -86,6 +108,14 @@ impl EntryWord for u128 {
     #[inline(always)]
     fn low(self) -> u64 {
         self as u64
+    }
+    fn put_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn from_le(bytes: &[u8]) -> Self {
+        let mut word = [0; 16];
+        word.copy_from_slice(bytes);
+        u128::from_le_bytes(word)
     }
 }
 
@@ -367,6 +397,107 @@ impl<K: TableKey> SolverTable<K> {
             | (bounds.lower + Self::OFFSET) as u64;
         let entry = self.stored(key) | K::Entry::from_low(fields);
         self.slots[slot].set(entry);
+    }
+
+    /// The fields of the table's header after `TABLE_MAGIC`, each a little-endian `u64`: the
+    /// board's width and height (`board`), the bytes of an entry, the key bits, the work bits
+    /// and the buckets. A table read back must have all of them equal.
+    fn header(&self, board: (u32, u32)) -> [u64; 6] {
+        [
+            u64::from(board.0),
+            u64::from(board.1),
+            size_of::<K::Entry>() as u64,
+            u64::from(self.key_bits),
+            u64::from(self.work_bits),
+            self.buckets,
+        ]
+    }
+
+    /// Writes the table, the positions of a `board` (width, height), to `out`: `TABLE_MAGIC`,
+    /// the header's fields, then every slot, least significant byte first. Solving threads
+    /// may go on meanwhile: each entry is read whole, so what is written is a table of true
+    /// bounds, as the table is at some moment or other. Returns the slots in use.
+    pub fn write_to(&self, out: &mut dyn Write, board: (u32, u32)) -> io::Result<u64> {
+        out.write_all(TABLE_MAGIC)?;
+        for field in self.header(board) {
+            out.write_all(&field.to_le_bytes())?;
+        }
+        let mut used = 0;
+        let mut chunk = Vec::with_capacity(CHUNK_SLOTS * size_of::<K::Entry>());
+        for slots in self.slots.chunks(CHUNK_SLOTS) {
+            chunk.clear();
+            for slot in slots {
+                let word = slot.get();
+                used += u64::from(word != K::Entry::ZERO);
+                word.put_le(&mut chunk);
+            }
+            out.write_all(&chunk)?;
+        }
+        Ok(used)
+    }
+
+    /// Fills the table with one `write_to` wrote for the same `board`, table size and word;
+    /// anything else (another board, size or format, a short or damaged file) is an error
+    /// naming what differs, leaving the table empty. Returns the slots in use.
+    pub fn read_from(&mut self, input: &mut dyn Read, board: (u32, u32)) -> io::Result<u64> {
+        let read = self.fill_from(input, board);
+        if read.is_err() {
+            self.clear();
+        }
+        read.map_err(|e| match e.kind() {
+            io::ErrorKind::UnexpectedEof => invalid("the table file ends before its table".into()),
+            _ => e,
+        })
+    }
+
+    /// `read_from`, leaving whatever it read on an error.
+    fn fill_from(&mut self, input: &mut dyn Read, board: (u32, u32)) -> io::Result<u64> {
+        let mut magic = Vec::with_capacity(TABLE_MAGIC.len());
+        input
+            .take(TABLE_MAGIC.len() as u64)
+            .read_to_end(&mut magic)?;
+        if magic != TABLE_MAGIC {
+            return Err(invalid("not a table saved by sente solve".into()));
+        }
+        let names = [
+            "width",
+            "height",
+            "entry bytes",
+            "key bits",
+            "work bits",
+            "buckets",
+        ];
+        for (name, expected) in names.into_iter().zip(self.header(board)) {
+            let mut field = [0; 8];
+            input.read_exact(&mut field)?;
+            let found = u64::from_le_bytes(field);
+            if found != expected {
+                let hint = if name == "buckets" {
+                    " (saved with another --hash)"
+                } else {
+                    ""
+                };
+                return Err(invalid(format!(
+                    "the table's {name} is {found}, this solve's {expected}{hint}"
+                )));
+            }
+        }
+        let bytes = size_of::<K::Entry>();
+        let mut chunk = vec![0; CHUNK_SLOTS * bytes];
+        let mut used = 0;
+        for slots in self.slots.chunks_mut(CHUNK_SLOTS) {
+            let chunk = &mut chunk[..slots.len() * bytes];
+            input.read_exact(chunk)?;
+            for (slot, word) in slots.iter().zip(chunk.chunks_exact(bytes)) {
+                let word = K::Entry::from_le(word);
+                used += u64::from(word != K::Entry::ZERO);
+                slot.set(word);
+            }
+        }
+        if input.read(&mut [0])? != 0 {
+            return Err(invalid("the table file is longer than its table".into()));
+        }
+        Ok(used)
     }
 
     /// The bounds and best move of an entry's fields.
