@@ -16,6 +16,10 @@ const ETC_EMPTY: i32 = 9;
 const SYMMETRY_EMPTY: i32 = 15;
 /// The ordering bonus of the table's best move.
 const TABLE_MOVE_BONUS: u32 = 10000;
+/// Bits of a column's history weight per empty cell of the position where it cut off, in
+/// thirds: a cutoff with `e` empty cells adds `2^(2e/3)`, so the cutoffs nearest the root
+/// count most.
+const HISTORY_THIRDS: u32 = 2;
 /// Threads of a parallel solve mark the positions they search, and leave the moves another
 /// is searching for last, in positions with at least this many empty cells.
 const BUSY_EMPTY: i32 = 16;
@@ -28,8 +32,9 @@ type Word<G> = <G as Geometry>::Bits;
 /// A move of an open node, with what ordering it learnt.
 #[derive(Clone, Copy, Debug, Default)]
 struct Move<B> {
-    /// How promising it looks.
-    score: u32,
+    /// How promising it looks: its threats and the table's advice in the high half, its
+    /// column's history in the low half.
+    score: u128,
     /// The cell it plays.
     bit: B,
     /// Its column.
@@ -83,6 +88,10 @@ where
     helper: bool,
     /// The positions the threads of a parallel solve are searching.
     busy: Option<&'a Busy>,
+    /// For each side (the parity of the stones on the board) and column, how much the moves
+    /// there have cut off in this search, less what they cost before another move cut off:
+    /// the order among moves of equal promise (before the centre-first column order).
+    history: [[u64; 16]; 2],
 }
 
 impl<'a, G: Geometry> Search<'a, G>
@@ -101,6 +110,7 @@ where
             interrupted: false,
             helper: thread > 0,
             busy: None,
+            history: [[0; 16]; 2],
         }
     }
 
@@ -303,9 +313,11 @@ where
             }
         }
 
-        // Order the moves by the threats they make, centre first among equals; a move after
-        // which the opponent has no move that does not lose wins with our next stone. Far
-        // enough from the end, the children's table entries are fetched meanwhile.
+        // Order the moves by the threats they make, then by their column's history, centre
+        // first among equals; a move after which the opponent has no move that does not lose
+        // wins with our next stone. Far enough from the end, the children's table entries are
+        // fetched meanwhile.
+        let side = (b.moves & 1) as usize;
         let etc = cells - b.moves >= ETC_EMPTY;
         let mut moves = [Move::<Word<G>>::default(); 16];
         let mut count = 0;
@@ -321,10 +333,11 @@ where
             if Connect4::non_losing(playable, my_win).is_zero() {
                 return max;
             }
-            let mut score = self.move_score(b, my_win, opponent_win, playable, col);
+            let mut promise = self.move_score(b, my_win, opponent_win, playable, col);
             if col == table_move {
-                score += TABLE_MOVE_BONUS;
+                promise += TABLE_MOVE_BONUS;
             }
+            let score = (u128::from(promise) << 64) | u128::from(self.history[side][col as usize]);
             let key = if etc {
                 let key = self.canonical_key(b.play(bit)).0;
                 self.table.prefetch(key);
@@ -417,6 +430,7 @@ where
                 break Some(0);
             }
             if score >= beta {
+                self.credit_cutoff(side, &moves[..count], m.col, cells - b.moves);
                 let bounds = Bounds {
                     lower: score,
                     upper: limit,
@@ -448,6 +462,21 @@ where
         };
         self.store(key, mirrored, bounds, best, nodes_before);
         alpha
+    }
+
+    /// Records that the move in column `col` of `moves` (those of a position with `empty`
+    /// empty cells, `side` to move, in their order) cut off: its column's history gains
+    /// `2^(HISTORY_THIRDS * empty / 3)`, the columns ordered before it (searched before it
+    /// without a cutoff, unless another thread had them) lose half that.
+    #[inline(always)]
+    fn credit_cutoff(&mut self, side: usize, moves: &[Move<Word<G>>], col: u32, empty: i32) {
+        let weight = 1u64 << (HISTORY_THIRDS * empty as u32 / 3).min(62);
+        let history = &mut self.history[side];
+        history[col as usize] = history[col as usize].saturating_add(weight);
+        for tried in moves.iter().take_while(|m| m.col != col) {
+            let h = &mut history[tried.col as usize];
+            *h = h.saturating_sub(weight / 2);
+        }
     }
 
     /// Stores what the search of a position (of canonical key `key`, mirrored if `mirrored`)
