@@ -86,23 +86,24 @@ pub fn run_in<B: SolverWord>(
         );
     }
     let saver = solver.table_saver(config.shape);
+    saver
+        .check(&file.path)
+        .map_err(|e| in_file(&file.path, e))?;
     let (stop, stopped) = crossbeam_channel::bounded::<()>(0);
     std::thread::scope(|scope| {
         let (saver, path) = (&saver, &file.path);
-        let timer = scope.spawn(move || {
+        // A periodic save that fails is said at once and tried again next time; the save
+        // after each position ends the run if it fails.
+        scope.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(file.every) {
-                save(saver, path)?;
+                if let Err(e) = save(saver, path) {
+                    eprintln!("sente solve: the table was not saved: {e}");
+                }
             }
-            Ok::<_, std::io::Error>(())
         });
         let solved = solve_lines(&mut solver, input, out, &config, &mut || save(saver, path));
         drop(stop);
-        let timed = timer.join().unwrap_or_else(|_| {
-            Err(std::io::Error::other(
-                "the thread saving the table panicked",
-            ))
-        });
-        solved.and(timed)
+        solved
     })
 }
 

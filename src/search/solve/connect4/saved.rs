@@ -36,6 +36,14 @@ impl<B: SolverWord> TableSaver<B> {
         std::fs::rename(&part, path)?;
         Ok(used)
     }
+
+    /// Checks that a save to `path` can be written (creating, then removing, its `.part`
+    /// file), so that a solve of hours does not learn it only at its first save.
+    pub fn check(&self, path: &Path) -> io::Result<()> {
+        let part = part_path(path);
+        File::create(&part)?;
+        std::fs::remove_file(&part)
+    }
 }
 
 /// `path` with `.part` after its file name.
