@@ -50,7 +50,7 @@ enum Tool {
         /// Keep the table in this file: loaded if it is there (saved by a run with the same
         /// board and --hash), saved every --save-minutes and after each position, so that a
         /// long solve stopped midway goes on from the last save when run again (the time
-        /// printed is then that run's).
+        /// printed is then that run's); each narrowing of the score is said on stderr.
         #[arg(long, value_name = "FILE")]
         table: Option<PathBuf>,
         /// Minutes between two saves of --table during a solve.

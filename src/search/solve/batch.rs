@@ -4,9 +4,9 @@
 //! `<moves> error <reason>` for a malformed or finished position. With a table file the
 //! table is kept from one position to the next, loaded from the file if it is there, and saved
 //! to it now and then and after each position: a solve of hours stopped midway goes on from
-//! the last save when run again.
+//! the last save when run again; each narrowing of the score is then said on stderr.
 
-use super::connect4::{Solver, SolverWord, TableSaver};
+use super::connect4::{Narrowing, Solver, SolverWord, TableSaver};
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Shape};
 use crate::with_board_word;
@@ -160,10 +160,27 @@ fn solve_lines<B: SolverWord>(
         fresh = false;
         solver.nodes = 0;
         let start = Instant::now();
-        let outcome = if config.weak {
-            solver.solve_weak(&pos, &mut |_| {})
+        // A solve long enough to keep its table in a file says how it narrows, on stderr.
+        let name = if moves.is_empty() {
+            "the empty board"
         } else {
-            solver.solve(&pos, &mut |_| {})
+            moves
+        };
+        let mut report = |step: Narrowing| {
+            if config.table_file.is_some() {
+                eprintln!(
+                    "sente solve: {name}: score {} to {} after {} nodes, {:.0} s",
+                    step.lower,
+                    step.upper,
+                    step.nodes,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        };
+        let outcome = if config.weak {
+            solver.solve_weak(&pos, &mut report)
+        } else {
+            solver.solve(&pos, &mut report)
         };
         let micros = start.elapsed().as_secs_f64() * 1e6;
         match outcome {
