@@ -48,7 +48,7 @@ enum Tool {
         #[arg(long)]
         weak: bool,
         /// Keep the table in this file: loaded if it is there (saved by a run with the same
-        /// board and --hash), saved every --save-minutes and after each position, so that a
+        /// board and --hash), saved every --save-minutes and at the end, so that a
         /// long solve stopped midway goes on from the last save when run again (the time
         /// printed is then that run's); each narrowing of the score is said on stderr.
         #[arg(long, value_name = "FILE")]

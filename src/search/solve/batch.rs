@@ -3,8 +3,8 @@
 //! position: `<moves> <score> <nodes> <microseconds>` (microseconds with two decimals), or
 //! `<moves> error <reason>` for a malformed or finished position. With a table file the
 //! table is kept from one position to the next, loaded from the file if it is there, and saved
-//! to it now and then and after each position: a solve of hours stopped midway goes on from
-//! the last save when run again; each narrowing of the score is then said on stderr.
+//! to it now and then and once every position is solved: a solve of hours stopped midway goes
+//! on from the last save when run again; each narrowing of the score is then said on stderr.
 
 use super::connect4::{Narrowing, Solver, SolverWord, TableSaver};
 use crate::games::Game;
@@ -74,7 +74,7 @@ pub fn run_in<B: SolverWord>(
     let mut solver = Solver::<B>::new(config.hash_mb);
     solver.set_threads(config.threads);
     let Some(file) = &config.table_file else {
-        return solve_lines(&mut solver, input, out, &config, &mut || Ok(()));
+        return solve_lines(&mut solver, input, out, &config);
     };
     if file.path.exists() {
         let used = solver
@@ -92,8 +92,8 @@ pub fn run_in<B: SolverWord>(
     let (stop, stopped) = crossbeam_channel::bounded::<()>(0);
     std::thread::scope(|scope| {
         let (saver, path) = (&saver, &file.path);
-        // A periodic save that fails is said at once and tried again next time; the save
-        // after each position ends the run if it fails.
+        // A periodic save that fails is said at once and tried again next time; the last
+        // save, once every position is solved, ends the run with an error if it fails.
         scope.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(file.every) {
                 if let Err(e) = save(saver, path) {
@@ -101,9 +101,9 @@ pub fn run_in<B: SolverWord>(
                 }
             }
         });
-        let solved = solve_lines(&mut solver, input, out, &config, &mut || save(saver, path));
+        let solved = solve_lines(&mut solver, input, out, &config);
         drop(stop);
-        solved
+        solved.and_then(|()| save(saver, path))
     })
 }
 
@@ -124,13 +124,12 @@ fn in_file(path: &Path, error: std::io::Error) -> std::io::Error {
     std::io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
-/// Solves every line of `input` with `solver`, calling `solved` after each position solved.
+/// Solves every line of `input` with `solver`.
 fn solve_lines<B: SolverWord>(
     solver: &mut Solver<B>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     config: &BatchConfig,
-    solved: &mut dyn FnMut() -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let keep_table = config.keep_table || config.table_file.is_some();
     let mut line = Vec::new();
@@ -188,7 +187,6 @@ fn solve_lines<B: SolverWord>(
             Err(_) => writeln!(out, "{moves} error interrupted")?,
         }
         out.flush()?;
-        solved()?;
     }
 }
 
