@@ -1,6 +1,6 @@
 //! The Connect Four solver beyond 64 bits and its 128-bit path on the 64-bit boards: the
-//! positions of `tests/data/connect4/wide.txt` (8 x 8, 9 x 7 and 10 x 6, valued by Christophe
-//! Steininger's solver) solved exactly, and every vector of a 64-bit board (7 x 6's `end`,
+//! positions of `tests/data/connect4/wide.txt` (8 x 8, 9 x 7, 10 x 6, 4 x 16 and 5 x 12, valued
+//! by Christophe Steininger's solver) solved exactly, and every vector of a 64-bit board (7 x 6's `end`,
 //! `mid` and `begin`, 9 x 5's `nine-by-five`) solved in a 128-bit word to the same score as in
 //! the 64-bit word.
 
@@ -66,7 +66,7 @@ fn boards_beyond_64_bits_solve_as_steiningers_solver_does() {
     }
     assert_eq!(
         boards.keys().copied().collect::<Vec<_>>(),
-        [(8, 8), (9, 7), (10, 6)]
+        [(4, 16), (5, 12), (8, 8), (9, 7), (10, 6)]
     );
     for ((w, h), positions) in &boards {
         let shape = Shape::new(*w, *h).expect("a board sente holds");

@@ -20,6 +20,7 @@
 mod board;
 mod busy;
 mod claimeven;
+mod dead;
 mod saved;
 mod score;
 mod search;

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::busy::Busy;
 use super::claimeven::claimeven_bound;
+use super::dead::dead_stones;
 use super::table::{Bounds, SolverTable, TableKey};
 use crate::games::connect4::{Bits, Connect4, Geometry};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,6 +15,11 @@ use std::time::Instant;
 const ETC_EMPTY: i32 = 9;
 /// Mirror positions share table entries in positions with at least this many empty cells.
 const SYMMETRY_EMPTY: i32 = 15;
+/// Positions of boards at most this wide share table entries when they differ only in the
+/// colour of dead stones (`dead`): there a row is one or two lines and stones die early (the
+/// whole 4 x 10 board is solved in 42% of the nodes, 5 x 9 in 74%); on wider boards the 3-7%
+/// fewer nodes do not repay finding them.
+const DEAD_STONES_WIDTH: u32 = 5;
 /// The ordering bonus of the table's best move.
 const TABLE_MOVE_BONUS: u32 = 10000;
 /// Bits of a column's history weight per empty cell of the position where it cut off, in
@@ -143,13 +149,25 @@ where
         b.mask.wrapping_add(self.geo.bottom()) & self.geo.board()
     }
 
+    /// The side to move's stones, with the dead stones too on boards at most
+    /// `DEAD_STONES_WIDTH` wide: the part of the table key that says whose each stone is, the
+    /// same for positions that differ only in the colour of stones no four can use.
+    #[inline(always)]
+    fn merged_dead_stones(&self, b: Board<Word<G>>) -> Word<G> {
+        if self.geo.width() <= DEAD_STONES_WIDTH {
+            b.current | dead_stones(self.geo, b.mask)
+        } else {
+            b.current
+        }
+    }
+
     /// The key shared with the mirrored position: the smaller of the two keys, and whether
     /// it is the mirror's. Late in the game mirror positions are rare, and the plain key is
     /// used.
     #[inline(always)]
     fn canonical_key(&self, b: Board<Word<G>>) -> (Word<G>, bool) {
-        let key = b
-            .current
+        let key = self
+            .merged_dead_stones(b)
             .wrapping_add(b.mask)
             .wrapping_add(self.geo.bottom());
         if self.cells() - b.moves < SYMMETRY_EMPTY {
