@@ -53,37 +53,10 @@ mod tests {
     use super::*;
     use crate::games::connect4::{Connect4, Layout, Shape};
     use crate::games::{Game, play_random_moves};
-    use crate::search::solve::connect4::win_score;
+    use crate::search::solve::connect4::minimax::exact;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     use std::collections::HashMap;
-
-    /// The exact score by plain memoised minimax.
-    fn exact(pos: &Connect4, memo: &mut HashMap<u64, i32>) -> i32 {
-        if let Some(&v) = memo.get(&pos.key()) {
-            return v;
-        }
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        let best = moves
-            .into_iter()
-            .map(|col| {
-                if pos.is_winning_move(col) {
-                    return win_score(pos.shape().cells(), pos.moves_played());
-                }
-                let mut child = pos.clone();
-                child.play(col);
-                if child.outcome().is_some() {
-                    0
-                } else {
-                    -exact(&child, memo)
-                }
-            })
-            .max()
-            .expect("moves");
-        memo.insert(pos.key(), best);
-        best
-    }
 
     #[test]
     fn the_bound_never_falls_below_the_exact_score() {

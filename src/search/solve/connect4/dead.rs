@@ -33,38 +33,8 @@ mod tests {
     use super::*;
     use crate::games::Game;
     use crate::games::connect4::{Connect4, Layout, Shape};
-    use crate::search::solve::connect4::win_score;
+    use crate::search::solve::connect4::minimax::exact;
     use std::collections::HashMap;
-
-    /// The exact score of every position reachable from `pos` that is not over, by plain
-    /// memoised minimax, keyed by the position's own key (every stone's colour), with the
-    /// position's bitboards.
-    fn exact(pos: &Connect4, values: &mut HashMap<u64, (i32, u64, u64)>) -> i32 {
-        if let Some(&(v, _, _)) = values.get(&pos.key()) {
-            return v;
-        }
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        let best = moves
-            .into_iter()
-            .map(|col| {
-                if pos.is_winning_move(col) {
-                    return win_score(pos.shape().cells(), pos.moves_played());
-                }
-                let mut child = pos.clone();
-                child.play(col);
-                if child.outcome().is_some() {
-                    0
-                } else {
-                    -exact(&child, values)
-                }
-            })
-            .max()
-            .expect("moves");
-        let (current, mask) = pos.bitboards();
-        values.insert(pos.key(), (best, current, mask));
-        best
-    }
 
     /// Every position of a board that differs from another only in the colour of its dead
     /// stones has the same exact score (over every reachable position of 4 x 4 and 5 x 4,
@@ -78,7 +48,8 @@ mod tests {
             exact(&Connect4::<u64>::start(shape).expect("fits"), &mut values);
             let mut merged: HashMap<(u64, u64), (i32, u64)> = HashMap::new();
             let mut shared = 0;
-            for &(value, current, mask) in values.values() {
+            for scored in values.values() {
+                let (value, current, mask) = (scored.score, scored.current, scored.mask);
                 let dead = dead_stones(layout, mask);
                 let key = (current | dead, mask);
                 if let Some(&(other, other_current)) = merged.get(&key) {

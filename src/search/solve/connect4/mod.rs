@@ -21,6 +21,8 @@ mod board;
 mod busy;
 mod claimeven;
 mod dead;
+#[cfg(test)]
+mod minimax;
 mod saved;
 mod score;
 mod search;
