@@ -37,7 +37,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// Every position of a board that differs from another only in the colour of its dead
-    /// stones has the same exact score (over every reachable position of 4 x 4 and 5 x 4,
+    /// stones has the same exact score (over every reachable position of 4 x 4, 5 x 4 and 4 x 5,
     /// solved by plain minimax), and such positions exist.
     #[test]
     fn positions_differing_only_in_dead_stones_have_one_value() {
