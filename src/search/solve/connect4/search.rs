@@ -20,6 +20,8 @@ const SYMMETRY_EMPTY: i32 = 15;
 /// whole 4 x 10 board is solved in 42% of the nodes, 5 x 9 in 74%); on wider boards the 3-7%
 /// fewer nodes do not repay finding them.
 const DEAD_STONES_WIDTH: u32 = 5;
+/// Beyond every score: a bound that says nothing.
+const NO_BOUND: i32 = 1 << 20;
 /// The ordering bonus of the table's best move.
 const TABLE_MOVE_BONUS: u32 = 10000;
 /// Bits of a column's history weight per empty cell of the position where it cut off, in
@@ -47,8 +49,33 @@ struct Move<B> {
     col: u32,
     /// The mover's winning cells after it.
     threats: B,
-    /// The table key of the position after it (0 when not needed).
+    /// The table key of the open position its forced moves lead to (0 when not needed).
     key: B,
+    /// Where its forced moves lead (when `key` is needed: far enough from the end).
+    line: Line<B>,
+}
+
+/// Where the forced moves from a position lead: to the end of the game (its score for the
+/// side to move of the position), or to an open position (`sign` -1 when the side to move
+/// there is the other one).
+#[derive(Clone, Copy, Debug)]
+enum Line<B> {
+    /// The score, for the side to move of the first position.
+    Over(i32),
+    /// A position with at least two moves that do not lose at once (`next`), its opponent's
+    /// winning cells, and whose move it is.
+    Open {
+        b: Board<B>,
+        opponent_win: B,
+        next: B,
+        sign: i32,
+    },
+}
+
+impl<B: Default> Default for Line<B> {
+    fn default() -> Self {
+        Line::Over(0)
+    }
 }
 
 /// What ends a search early: the caller's flag and deadline, another thread's finish, a node
@@ -240,26 +267,58 @@ where
     /// move that does not hand the opponent a win) are played at once, without counting a
     /// node, probing the table or ordering moves.
     fn negamax(&mut self, b: Board<Word<G>>, alpha: i32, beta: i32, opponent_win: Word<G>) -> i32 {
+        let line = self.forced_line(b, opponent_win);
+        self.follow(line, alpha, beta)
+    }
+
+    /// `negamax` of the position that `line` starts from.
+    #[inline(always)]
+    fn follow(&mut self, line: Line<Word<G>>, alpha: i32, beta: i32) -> i32 {
+        match line {
+            Line::Over(score) => score,
+            Line::Open {
+                b,
+                opponent_win,
+                next,
+                sign,
+            } => {
+                let (alpha, beta) = if sign == 1 {
+                    (alpha, beta)
+                } else {
+                    (-beta, -alpha)
+                };
+                sign * self.open_node(b, alpha, beta, opponent_win, next)
+            }
+        }
+    }
+
+    /// Plays the forced moves from `b` (whose opponent's winning cells are `opponent_win`):
+    /// a block, or the one move that does not hand the opponent a win.
+    #[inline(always)]
+    fn forced_line(&self, b: Board<Word<G>>, opponent_win: Word<G>) -> Line<Word<G>> {
         let geo = self.geo;
         let cells = self.cells();
-        let (mut b, mut alpha, mut beta, mut sign) = (b, alpha, beta, 1);
-        let mut opponent_win = opponent_win;
-        let next = loop {
+        let (mut b, mut sign, mut opponent_win) = (b, 1, opponent_win);
+        loop {
             let next = Connect4::non_losing(self.possible(b), opponent_win);
             if next.is_zero() {
-                return sign * -(cells - b.moves) / 2;
+                return Line::Over(sign * -(cells - b.moves) / 2);
             }
             if b.moves >= cells - 2 {
-                return 0;
+                return Line::Over(0);
             }
             if next.has_several() {
-                break next;
+                return Line::Open {
+                    b,
+                    opponent_win,
+                    next,
+                    sign,
+                };
             }
             b = b.play(next);
-            (alpha, beta, sign) = (-beta, -alpha, -sign);
+            sign = -sign;
             opponent_win = geo.winning_cells(b.current ^ b.mask, b.mask);
-        };
-        sign * self.open_node(b, alpha, beta, opponent_win, next)
+        }
     }
 
     /// `negamax` at a position with at least two moves that do not lose at once: `next`.
@@ -356,12 +415,19 @@ where
                 promise += TABLE_MOVE_BONUS;
             }
             let score = (u128::from(promise) << 64) | u128::from(self.history[side][col as usize]);
-            let key = if etc {
-                let key = self.canonical_key(b.play(bit)).0;
-                self.table.prefetch(key);
-                key
+            let (key, line) = if etc {
+                let line = self.forced_line(b.play(bit), my_win);
+                let key = match line {
+                    Line::Open { b: end, .. } => {
+                        let key = self.canonical_key(end).0;
+                        self.table.prefetch(key);
+                        key
+                    }
+                    Line::Over(_) => Word::<G>::ZERO,
+                };
+                (key, line)
             } else {
-                Word::<G>::ZERO
+                (Word::<G>::ZERO, Line::Over(0))
             };
             let mut j = count;
             while j > 0 && moves[j - 1].score < score {
@@ -374,6 +440,7 @@ where
                 col,
                 threats: my_win,
                 key,
+                line,
             };
             count += 1;
         }
@@ -387,17 +454,31 @@ where
         }
 
         // Enhanced transposition cutoffs: what the table and the claimeven bound say of the
-        // children bounds this position from below, and may end the search at once.
+        // children bounds this position from below, and may end the search at once. A child
+        // with a forced reply is never in the table itself: its bounds are those of the open
+        // position its forced moves lead to (as Steininger's solver looks them up).
         if etc {
             // Our score is at most the best of the children's upper bounds for us.
             let mut ceiling = i32::MIN;
             for m in &moves[..count] {
-                let mut upper = claimeven_bound(self.geo, b.play(m.bit)).unwrap_or(max + 1);
-                let mut lower = -(max + 1);
-                if let Some(entry) = self.table.get(m.key) {
-                    upper = upper.min(entry.bounds.upper);
-                    lower = entry.bounds.lower;
-                }
+                // The child's bounds, from those of the open position its forced moves lead
+                // to (or its score, if they end the game).
+                let (lower, upper) = match m.line {
+                    Line::Over(score) => (score, score),
+                    Line::Open { b: end, sign, .. } => {
+                        let mut upper = claimeven_bound(self.geo, end).unwrap_or(NO_BOUND);
+                        let mut lower = -NO_BOUND;
+                        if let Some(entry) = self.table.get(m.key) {
+                            upper = upper.min(entry.bounds.upper);
+                            lower = entry.bounds.lower;
+                        }
+                        if sign == 1 {
+                            (lower, upper)
+                        } else {
+                            (-upper, -lower)
+                        }
+                    }
+                };
                 if -upper > alpha {
                     alpha = -upper;
                     if alpha >= beta {
@@ -443,7 +524,11 @@ where
                 continue;
             }
             i += 1;
-            let score = -self.negamax(b.play(m.bit), -beta, -alpha, m.threats);
+            let score = -if etc {
+                self.follow(m.line, -beta, -alpha)
+            } else {
+                self.negamax(b.play(m.bit), -beta, -alpha, m.threats)
+            };
             if self.interrupted {
                 break Some(0);
             }
