@@ -15,7 +15,9 @@ use crate::games::connect4::{Bits, Geometry};
 /// cells. If the first player has no four in its stones and those cells, it cannot win:
 /// at most 0. If the second player then has a four in its stones and the cells it gets,
 /// it wins, at the latest when the first player plays under the last empty cell of its
-/// lowest such four.
+/// lowest such four; and so it does even if the first player has fours too, when none of
+/// them is vertical and each lies above that four's rows and spans the columns of one of
+/// the second player's there (Steininger's solver bounds such positions too).
 #[inline(always)]
 pub fn claimeven_bound<G: Geometry>(geo: G, b: Board<G::Bits>) -> Option<i32> {
     let height = geo.height();
@@ -26,21 +28,49 @@ pub fn claimeven_bound<G: Geometry>(geo: G, b: Board<G::Bits>) -> Option<i32> {
     let possible = b.mask.wrapping_add(geo.bottom()) & geo.board();
     let empty = geo.board() & !b.mask;
     let claimed = empty & even_rows & !possible;
-    if geo.has_four(b.current | (empty & !claimed)) {
+    let ours = b.current | (empty & !claimed);
+    let theirs = b.current ^ b.mask;
+    // The first player's fours, none vertical (the second player's never are: the cells it
+    // gets are empty cells of even rows, each with an empty cell under it), by their
+    // leftmost cell and by their lowest.
+    let s = geo.stride();
+    let starts = |x: G::Bits, d: u32| x & (x >> d) & (x >> (2 * d)) & (x >> (3 * d));
+    if !starts(ours, 1).is_zero() {
         return None;
     }
-    let theirs = b.current ^ b.mask;
+    let (rising, falling) = (starts(ours, s + 1), starts(ours, s - 1));
+    let ours_left = starts(ours, s) | rising | falling;
+    let ours_lowest = starts(ours, s) | rising | (falling << (3 * (s - 1)));
     if !geo.has_four(theirs | claimed) {
-        return Some(0);
+        return if ours_left.is_zero() { Some(0) } else { None };
     }
+    // The lowest rows in which the second player gets a four, unless one of the first
+    // player's reaches down into them.
     let cells = geo.cells() as i32;
     let mut r = 2;
-    while r < height {
+    let low = loop {
         let up_to = geo.rows_below(r);
-        if geo.has_four(theirs | (claimed & up_to)) {
-            break;
+        if !(ours_lowest & up_to).is_zero() {
+            return None;
+        }
+        let low = theirs | (claimed & up_to);
+        if r >= height || geo.has_four(low) {
+            break low;
         }
         r += 2;
+    };
+    // Each of the first player's fours, wholly above those rows, must span the columns of
+    // one of the second player's there: each empty cell of that four then lies under an
+    // empty cell of the first player's in its column, which the second player fills first
+    // (it answers right above), completing its four first.
+    if !ours_left.is_zero() {
+        let board = geo.board();
+        let theirs_left = starts(low, s) | starts(low, s + 1) | starts(low, s - 1);
+        // The columns holding a first cell: adding a full column carries into the bit above.
+        let columns = |x: G::Bits| x.wrapping_add(board) & !board & (geo.bottom() << height);
+        if !(columns(ours_left) & !columns(theirs_left)).is_zero() {
+            return None;
+        }
     }
     // The opponent's winning stone is played with `cells - (height - r) - 1` stones on
     // the board at the latest.
@@ -91,5 +121,98 @@ mod tests {
             }
         }
         assert!(bounded > 1000, "{bounded}");
+    }
+
+    /// Over every reachable position of 4 x 4, 5 x 4 and 4 x 6 with the first player to move
+    /// (exact scores by plain minimax): the bound is never below the score, and it bounds
+    /// positions where the first player also has fours, all of them above the second
+    /// player's.
+    #[test]
+    fn every_position_with_fours_for_both_is_bounded_from_above() {
+        for (w, h) in [(4, 4), (5, 4), (4, 6)] {
+            let shape = Shape::new(w, h).expect("fits");
+            let layout = Layout::<u64>::new(shape).expect("fits");
+            let mut values = HashMap::new();
+            exact(&Connect4::<u64>::start(shape).expect("fits"), &mut values);
+            let mut with_fours = 0;
+            for scored in values.values() {
+                let moves = (scored.mask.count_ones()) as i32;
+                let board = Board {
+                    current: scored.current,
+                    mask: scored.mask,
+                    moves,
+                };
+                let Some(bound) = claimeven_bound(layout, board) else {
+                    continue;
+                };
+                assert!(
+                    bound >= scored.score,
+                    "{w}x{h}: stones {:#x}, side to move {:#x}: bound {bound}, score {}",
+                    scored.mask,
+                    scored.current,
+                    scored.score
+                );
+                let empty = layout.board() & !scored.mask;
+                let possible = scored.mask.wrapping_add(layout.bottom()) & layout.board();
+                let claimed = empty & layout.rows_of_parity(1) & !possible;
+                if layout.has_four(scored.current | (empty & !claimed)) {
+                    with_fours += 1;
+                }
+            }
+            if h >= 6 {
+                assert!(with_fours > 0, "{w}x{h}");
+            }
+        }
+    }
+
+    /// On 5 x 6 and 6 x 6, where fours of the first player may span other columns than the
+    /// second player's: random positions with 12 to 18 empty cells in which the first player
+    /// has fours and the bound still holds (at least 50 of each board, at most 150) are never
+    /// scored above it (plain minimax).
+    #[test]
+    fn wider_boards_with_fours_for_both_keep_the_bound() {
+        let mut rng = StdRng::seed_from_u64(30);
+        for (w, h) in [(5, 6), (6, 6)] {
+            let shape = Shape::new(w, h).expect("fits");
+            let layout = Layout::<u64>::new(shape).expect("fits");
+            let mut memo = HashMap::new();
+            let mut checked = 0;
+            for _ in 0..20000 {
+                if checked == 150 {
+                    break;
+                }
+                let mut pos = Connect4::<u64>::start(shape).expect("fits");
+                let plies = shape.cells() as usize - 2 * rng.random_range(6..=9);
+                play_random_moves(&mut pos, plies, &mut rng);
+                if pos.outcome().is_some()
+                    || pos.moves_played() as usize != plies
+                    || pos.can_win_next()
+                {
+                    continue;
+                }
+                let (current, mask) = pos.bitboards();
+                let empty = layout.board() & !mask;
+                let possible = mask.wrapping_add(layout.bottom()) & layout.board();
+                let claimed = empty & layout.rows_of_parity(1) & !possible;
+                if !layout.has_four(current | (empty & !claimed)) {
+                    continue;
+                }
+                let board = Board {
+                    current,
+                    mask,
+                    moves: plies as i32,
+                };
+                if let Some(bound) = claimeven_bound(layout, board) {
+                    checked += 1;
+                    let value = exact(&pos, &mut memo);
+                    assert!(
+                        bound >= value,
+                        "{}: bound {bound}, value {value}",
+                        pos.fen()
+                    );
+                }
+            }
+            assert!(checked >= 50, "{w}x{h}: {checked}");
+        }
     }
 }
