@@ -748,16 +748,28 @@ async fn engines_play_each_other_pause_and_the_game_is_saved_and_loaded() {
     };
     let server = start_server(&[]);
     b.open(&server.url).await;
-    b.new_game("connect4").await;
-    b.click("#mode-watch").await;
-    // Slow enough that the game is still on when Pause is pressed (a finished game has none).
-    b.set_value("#watch-movetime", "0.2").await;
-    b.click("#start-watch").await;
+    // 12 x 10: no book and no solve there, so every move takes its full 0.2 s and the game is
+    // still on when Pause is pressed (a finished game has none; on 7 x 6 the book's and the
+    // proven moves come at once, and a loaded machine may click only after the end).
+    b.set_value("#variant", "connect4").await;
     b.wait(
-        "some moves",
-        &format!("{STATE}.moves.length >= 4 || {STATE}.outcome"),
+        "the size fields",
+        "document.getElementById('rule-Connect4Width')",
     )
     .await;
+    b.set_value("#rule-Connect4Width", "12").await;
+    b.set_value("#rule-Connect4Height", "10").await;
+    b.click("#new-game").await;
+    b.wait(
+        "a 12 x 10 game",
+        &format!("{STATE}.fen.split('/').length === 10 && {STATE}.fen.startsWith('............/')"),
+    )
+    .await;
+    b.click("#mode-watch").await;
+    b.set_value("#watch-movetime", "0.2").await;
+    b.click("#start-watch").await;
+    b.wait("some moves", &format!("{STATE}.moves.length >= 2"))
+        .await;
     b.click("#pause").await;
     b.wait(
         "paused, the last move in",
