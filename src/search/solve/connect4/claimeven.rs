@@ -123,6 +123,15 @@ mod tests {
         assert!(bounded > 1000, "{bounded}");
     }
 
+    /// Whether the first player (to move) has a four in its stones and the cells the second
+    /// player's claimeven leaves it: where the bound used to give up.
+    fn first_player_has_fours(layout: Layout<u64>, current: u64, mask: u64) -> bool {
+        let empty = layout.board() & !mask;
+        let possible = mask.wrapping_add(layout.bottom()) & layout.board();
+        let claimed = empty & layout.rows_of_parity(1) & !possible;
+        layout.has_four(current | (empty & !claimed))
+    }
+
     /// Over every reachable position of 4 x 4, 5 x 4 and 4 x 6 with the first player to move
     /// (exact scores by plain minimax): the bound is never below the score, and it bounds
     /// positions where the first player also has fours, all of them above the second
@@ -152,10 +161,7 @@ mod tests {
                     scored.current,
                     scored.score
                 );
-                let empty = layout.board() & !scored.mask;
-                let possible = scored.mask.wrapping_add(layout.bottom()) & layout.board();
-                let claimed = empty & layout.rows_of_parity(1) & !possible;
-                if layout.has_four(scored.current | (empty & !claimed)) {
+                if first_player_has_fours(layout, scored.current, scored.mask) {
                     with_fours += 1;
                 }
             }
@@ -191,10 +197,7 @@ mod tests {
                     continue;
                 }
                 let (current, mask) = pos.bitboards();
-                let empty = layout.board() & !mask;
-                let possible = mask.wrapping_add(layout.bottom()) & layout.board();
-                let claimed = empty & layout.rows_of_parity(1) & !possible;
-                if !layout.has_four(current | (empty & !claimed)) {
+                if !first_player_has_fours(layout, current, mask) {
                     continue;
                 }
                 let board = Board {
