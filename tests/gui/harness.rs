@@ -387,6 +387,31 @@ impl Browser {
         }
     }
 
+    /// A new Connect Four game on a `width` x `height` board, set in the rules form (the
+    /// width first, then the height), once the board is drawn that size.
+    pub async fn new_connect4_game(&self, width: u32, height: u32) {
+        self.set_value("#variant", "connect4").await;
+        self.wait(
+            "the size fields",
+            "document.getElementById('rule-Connect4Width')",
+        )
+        .await;
+        self.set_value("#rule-Connect4Width", &width.to_string())
+            .await;
+        self.set_value("#rule-Connect4Height", &height.to_string())
+            .await;
+        self.click("#new-game").await;
+        let row = ".".repeat(width as usize);
+        self.wait(
+            &format!("a {width} x {height} game"),
+            &format!(
+                "window.senteApp.store.state.fen.split('/').length === {height} && \
+                 window.senteApp.store.state.fen.startsWith('{row}/')"
+            ),
+        )
+        .await;
+    }
+
     /// A new game of `variant` through the page's own controls (leaving a game against an
     /// engine that goes on: the page's question, asked at once, is answered "Leave the game").
     pub async fn new_game(&self, variant: &str) {

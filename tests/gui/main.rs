@@ -160,21 +160,8 @@ async fn connect_four_on_a_10x5_board_from_the_rules_form() {
     };
     let server = start_server(&[]);
     b.open(&server.url).await;
-    b.set_value("#variant", "connect4").await;
-    b.wait(
-        "the size fields",
-        "document.getElementById('rule-Connect4Width')",
-    )
-    .await;
     // The width first: 10 x 6 does not fit, the board waits for the height.
-    b.set_value("#rule-Connect4Width", "10").await;
-    b.set_value("#rule-Connect4Height", "5").await;
-    b.click("#new-game").await;
-    b.wait(
-        "a 10 x 5 game",
-        &format!("{STATE}.fen.split('/').length === 5 && {STATE}.fen.startsWith('........../')"),
-    )
-    .await;
+    b.new_connect4_game(10, 5).await;
     start_play(&b, "p1", "0.05").await;
     // Column 10, written a, is a legal move and a click target.
     b.wait(
@@ -751,20 +738,7 @@ async fn engines_play_each_other_pause_and_the_game_is_saved_and_loaded() {
     // 12 x 10: no book and no solve there, so every move takes its full 0.2 s and the game is
     // still on when Pause is pressed (a finished game has none; on 7 x 6 the book's and the
     // proven moves come at once, and a loaded machine may click only after the end).
-    b.set_value("#variant", "connect4").await;
-    b.wait(
-        "the size fields",
-        "document.getElementById('rule-Connect4Width')",
-    )
-    .await;
-    b.set_value("#rule-Connect4Width", "12").await;
-    b.set_value("#rule-Connect4Height", "10").await;
-    b.click("#new-game").await;
-    b.wait(
-        "a 12 x 10 game",
-        &format!("{STATE}.fen.split('/').length === 10 && {STATE}.fen.startsWith('............/')"),
-    )
-    .await;
+    b.new_connect4_game(12, 10).await;
     b.click("#mode-watch").await;
     b.set_value("#watch-movetime", "0.2").await;
     b.click("#start-watch").await;
