@@ -851,14 +851,7 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
     // column is proven in well under the solver's 3 s even on a loaded machine.
     b.set_moves("444444333333555555", 18).await;
     b.click("#analyse").await;
-    b.wait(
-        "every column proven and the proof shown",
-        "(() => { const c = window.senteApp.store.columns; \
-           return c && c.fen === window.senteApp.store.state.fen && c.columns.length === window.senteApp.store.state.legal.length && \
-             c.columns.every((x) => x.status === 'solved') && \
-             document.getElementById('an-bar').dataset.proven === '1'; })()",
-    )
-    .await;
+    b.wait_columns_proven().await;
     // Each chip in words, as sente's solver values the column apart from the page: column 2
     // or 6 wins at once.
     let chips = b

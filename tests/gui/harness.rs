@@ -412,6 +412,22 @@ impl Browser {
         .await;
     }
 
+    /// Once the solver has proven every legal column of the position shown: the store holds
+    /// each column solved, the analysis says the proof, and the board has drawn every chip
+    /// (the board draws on the frame after the store changes, the analysis view at once).
+    pub async fn wait_columns_proven(&self) {
+        self.wait(
+            "every column proven, the proof shown and every chip drawn",
+            "(() => { const c = window.senteApp.store.columns; \
+               return c && c.fen === window.senteApp.store.state.fen && c.columns.length === window.senteApp.store.state.legal.length && \
+                 c.columns.every((x) => x.status === 'solved') && \
+                 document.getElementById('an-bar').dataset.proven === '1' && \
+                 document.querySelectorAll('.c4-value').length === c.columns.length && \
+                 !document.querySelector('.c4-value:not(.win):not(.loss):not(.draw)'); })()",
+        )
+        .await;
+    }
+
     /// A new game of `variant` through the page's own controls (leaving a game against an
     /// engine that goes on: the page's question, asked at once, is answered "Leave the game").
     pub async fn new_game(&self, variant: &str) {

@@ -211,14 +211,7 @@ async fn analysis_and_proven_column_values_on_10x8_and_12x10() {
             "document.getElementById('an-depth').textContent !== '–'",
         )
         .await;
-        b.wait(
-            "every column proven and the proof shown",
-            "(() => { const c = window.senteApp.store.columns; \
-               return c && c.fen === window.senteApp.store.state.fen && c.columns.length === window.senteApp.store.state.legal.length && \
-                 c.columns.every((x) => x.status === 'solved') && \
-                 document.getElementById('an-bar').dataset.proven === '1'; })()",
-        )
-        .await;
+        b.wait_columns_proven().await;
         let chips = b
             .eval("Object.fromEntries([...document.querySelectorAll('.c4-value')].map((n) => [n.dataset.columnValue, n.dataset.words]))")
             .await;
