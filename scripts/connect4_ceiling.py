@@ -15,8 +15,11 @@ from there against the opponent's actual moves:
 - a solve that did not finish leaves the earlier plies undetermined: the game counts at the
   best value found for the ceiling's lower bound and as won for its upper bound.
 
-Games the player won count as won. Prints one line per game not won, then the score as played
-and the ceiling (perfect play against the opponent's actual games) as a range. With
+Games the player won count as won. A pair of games on the same opening with the player on each
+side also counts at least one point in all, without a solve: the opening's value is a win for
+one side or a draw, and perfect play secures it in the game where the player has that side (a
+draw: in both). Prints one line per game not won, then the score as played and the ceiling
+(perfect play against the opponent's actual games) as a range. With
 `--openings T2`, also values each distinct opening of the record (a mirror pair once) with a
 weak solve of at most T2 seconds and prints those that finish.
 
@@ -115,6 +118,25 @@ def value_openings(solver, games, width, seconds):
     print(f"openings valued: {proven} of {len(seen)}")
 
 
+def pair_bound(games, player, kept):
+    """How much the lower bound rises when each pair of games on one opening, the player first
+    in one and second in the other, counts at least one point in all; `kept[round]` is each
+    game's own lower bound. Returns (the rise, the pairs it rose in)."""
+    seats = {}
+    for game in games:
+        opening = tuple(game["moves"][:game["opening"]])
+        seat = 0 if game["p1"] == player else 1
+        seats.setdefault(opening, ([], []))[seat].append(game["round"])
+    rise, pairs = 0.0, []
+    for firsts, seconds in seats.values():
+        for a, b in zip(firsts, seconds):
+            both = kept[a] + kept[b]
+            if both < 1:
+                rise += 1 - both
+                pairs.append((a, b))
+    return rise, pairs
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default="target/release/sente")
@@ -132,6 +154,7 @@ def main():
     solver = WeakSolver(args.engine, args.width, args.height, args.hash)
     played = low = high = 0.0
     kinds = {"mistake": 0, "opening": 0, "unknown": 0}
+    kept = {}
     start = time.time()
     for game in games:
         seat = 0 if game["p1"] == args.player else 1
@@ -141,11 +164,12 @@ def main():
         if got == 1:
             low += 1
             high += 1
+            kept[game["round"]] = 1
             continue
         best, at, earliest, reached = walk_back(solver, game, seat, args.movetime)
-        kept = max(points, (best + 1) / 2)
-        low += kept
-        high += kept if reached or best == 1 else 1
+        kept[game["round"]] = max(points, (best + 1) / 2)
+        low += kept[game["round"]]
+        high += kept[game["round"]] if reached or best == 1 else 1
         if best > got:
             kinds["mistake"] += 1
             note = (f"{NAMES[best]} for it at ply {at}, its move {game['moves'][at]} gave that"
@@ -163,6 +187,12 @@ def main():
               f"{' '.join(game['moves'][:game['opening']])}: {NAMES[got]} in "
               f"{len(game['moves'])} plies; {note}", flush=True)
     total = len(games)
+    rise, pairs = pair_bound(games, args.player, kept)
+    if pairs:
+        shown = ", ".join(f"{a}-{b}" for a, b in pairs)
+        print(f"pairs on one opening where the games' own bounds make less than one point: "
+              f"{shown}; the pair's opening gives one side at least a draw: +{rise:g}", flush=True)
+    low += rise
     print(f"{args.width}x{args.height}, {total} games of {args.record}: {args.player} scored "
           f"{played:g} ({played / total:.3f}); perfect play against the same opponent's games: "
           f"{low:g} to {high:g} ({low / total:.3f} to {high / total:.3f}); games not won: "
