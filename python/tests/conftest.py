@@ -3,6 +3,7 @@
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 from typing import List
 
@@ -25,6 +26,18 @@ def sente_binary() -> str:
 @pytest.fixture(scope="session")
 def sente_bin() -> str:
     return sente_binary()
+
+
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt during the test, as in an interactive Python,
+    however the tests were started: a background job of a non-interactive shell inherits
+    SIGINT ignored, and Python then installs no handler of its own."""
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)
 
 
 def engine_lines(binary: str, commands: List[str], timeout: float = 60) -> List[str]:

@@ -113,7 +113,7 @@ in_main_thread = pytest.mark.skipif(
 
 
 @in_main_thread
-def test_the_gil_is_released_and_ctrl_c_stops_playouts():
+def test_the_gil_is_released_and_ctrl_c_stops_playouts(ctrl_c):
     # Playouts far longer than the test (2,000,000 games on 12x10) run in the main thread; a
     # watcher thread, running Python meanwhile, sees `playouts_done` grow three times, then
     # sends Ctrl-C. Were the GIL held during the playouts, the watcher could not run until they

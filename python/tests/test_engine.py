@@ -75,7 +75,7 @@ def cpu_ticks(pid):
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads an engine's CPU time in /proc")
-def test_ctrl_c_stops_the_engines_search(sente_bin):
+def test_ctrl_c_stops_the_engines_search(sente_bin, ctrl_c):
     import signal
     import threading
 

@@ -207,7 +207,7 @@ in_main_thread = pytest.mark.skipif(
 
 @needs_proc
 @in_main_thread
-def test_the_gil_is_released():
+def test_the_gil_is_released(ctrl_c):
     # While the main thread is inside a search that has no end of its own (only the hang
     # guard), another thread keeps running Python: it polls for the search thread 50 times
     # in a row, then ends the search with Ctrl-C. Were the GIL held during the search, the
@@ -236,7 +236,7 @@ def test_two_threads_search_at_once():
 
 @needs_proc
 @in_main_thread
-def test_ctrl_c_interrupts_a_search():
+def test_ctrl_c_interrupts_a_search(ctrl_c):
     # Ctrl-C once the search runs (its thread is there), in a search that would otherwise
     # run to the hang guard: KeyboardInterrupt, and the search thread has ended.
     s = sente.State("connect4")
