@@ -47,6 +47,15 @@ enum Tool {
         /// Prove only who wins (score 1, 0 or -1), not how fast.
         #[arg(long)]
         weak: bool,
+        /// Prove only whether each score is at least this (one null-window search): prints
+        /// `>=S` or `<S` in place of the score.
+        #[arg(
+            long,
+            value_name = "S",
+            allow_negative_numbers = true,
+            conflicts_with = "weak"
+        )]
+        at_least: Option<i32>,
         /// Keep the table in this file: loaded if it is there (saved by a run with the same
         /// board and --hash), saved every --save-minutes and at the end, so that a
         /// long solve stopped midway goes on from the last save when run again (the time
@@ -228,20 +237,28 @@ where
             width,
             height,
             weak,
+            at_least,
             table,
             save_minutes,
-        }) => crate::search::solve::batch::run_stdio(
-            &game,
-            (width, height),
-            hash,
-            threads,
-            keep_table,
-            weak,
-            table.map(|path| crate::search::solve::batch::TableFile {
-                path,
-                every: std::time::Duration::from_secs_f64(save_minutes * 60.0),
+        }) => crate::games::connect4::Shape::new(width, height)
+            .map_err(|e| e.0)
+            .and_then(|shape| {
+                use crate::search::solve::batch::{BatchConfig, TableFile, run_stdio};
+                let table_file = table.map(|path| TableFile {
+                    path,
+                    every: std::time::Duration::from_secs_f64(save_minutes * 60.0),
+                });
+                let config = BatchConfig {
+                    shape,
+                    hash_mb: hash,
+                    threads,
+                    keep_table,
+                    weak,
+                    at_least,
+                    table_file,
+                };
+                run_stdio(&game, config)
             }),
-        ),
         Some(Tool::Book {
             game,
             pack: Some(text),

@@ -141,11 +141,17 @@ fn the_128_bit_path_equals_the_64_bit_one_on_every_9x5_vector() {
 
 /// `sente solve connect4 --width W --height H` with `input` on stdin: (success, stdout, stderr).
 fn sente_solve(width: u8, height: u8, input: &str) -> (bool, String, String) {
+    sente_solve_with(width, height, &[], input)
+}
+
+/// `sente_solve` with more arguments.
+fn sente_solve_with(width: u8, height: u8, more: &[&str], input: &str) -> (bool, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
         .args(["solve", "connect4", "--width", &width.to_string()])
         .args(["--height", &height.to_string()])
+        .args(more)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -209,4 +215,37 @@ fn sente_solve_takes_every_board_up_to_12x10_and_names_the_limit_beyond() {
             "{width}x{height}: {err}"
         );
     }
+}
+
+#[test]
+fn sente_solve_at_least_proves_one_bound_of_the_score() {
+    // The 10 x 8 position above: its score is reached, one more is not, and a bound below
+    // (negative: a second player's bound) is.
+    let moves = "489953453354a143673687785485455877714766654711112aa11aa2222229";
+    let shape = Shape::new(10, 8).expect("a board sente holds");
+    let score = solve_in::<u128>(shape, &[moves.to_string()])[0].1;
+    for (bound, verdict) in [
+        (score, format!(">={score}")),
+        (score + 1, format!("<{}", score + 1)),
+        (-score.abs() - 1, format!(">={}", -score.abs() - 1)),
+    ] {
+        let bound = bound.to_string();
+        let (ok, out, err) = sente_solve_with(
+            10,
+            8,
+            &["--at-least", &bound],
+            &format!("{moves}\n1212121\n"),
+        );
+        assert!(ok, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        let words: Vec<&str> = lines[0].split_whitespace().collect();
+        assert_eq!(words[..2], [moves, verdict.as_str()], "{out}");
+        assert!(
+            lines[1].starts_with("1212121 error the game is over"),
+            "{out}"
+        );
+    }
+    let (ok, _, err) = sente_solve_with(10, 8, &["--at-least", "1", "--weak"], "");
+    assert!(!ok && err.contains("--weak"), "{err}");
 }

@@ -1,7 +1,9 @@
 //! `sente solve connect4`: one position per input line (a move string such as `4453`, columns
 //! `1`-`9` then `a`-`c`, empty for the empty board) on a board of any size, one line out per
 //! position: `<moves> <score> <nodes> <microseconds>` (microseconds with two decimals), or
-//! `<moves> error <reason>` for a malformed or finished position. With a table file the
+//! `<moves> error <reason>` for a malformed or finished position; asked only whether each score
+//! is at least `S` (`--at-least S`: one null-window search, the piece of a long solve a bound
+//! is), `<moves> >=S` or `<moves> <S` in place of the score. With a table file the
 //! table is kept from one position to the next, loaded from the file if it is there, and saved
 //! to it now and then and once every position is solved: a solve of hours stopped midway goes
 //! on from the last save when run again; each narrowing of the score is then said on stderr.
@@ -37,6 +39,8 @@ pub struct BatchConfig {
     pub keep_table: bool,
     /// Prove only who wins: print 1, 0 or -1 as the score.
     pub weak: bool,
+    /// Prove only whether each score is at least this (`weak` is then ignored).
+    pub at_least: Option<i32>,
     /// Keep the table in this file (the table is then kept from one position to the next).
     pub table_file: Option<TableFile>,
 }
@@ -50,6 +54,7 @@ impl BatchConfig {
             threads: 1,
             keep_table: false,
             weak: false,
+            at_least: None,
             table_file: None,
         }
     }
@@ -176,40 +181,26 @@ fn solve_lines<B: SolverWord>(
                 );
             }
         };
-        let outcome = if config.weak {
-            solver.solve_weak(&pos, &mut report)
-        } else {
-            solver.solve(&pos, &mut report)
+        let outcome = match config.at_least {
+            Some(bound) => solver.reaches(&pos, bound).map(|reached| {
+                let verdict = if reached { ">=" } else { "<" };
+                format!("{verdict}{bound}")
+            }),
+            None if config.weak => solver.solve_weak(&pos, &mut report).map(|s| s.to_string()),
+            None => solver.solve(&pos, &mut report).map(|s| s.to_string()),
         };
         let micros = start.elapsed().as_secs_f64() * 1e6;
         match outcome {
-            Ok(score) => writeln!(out, "{moves} {score} {} {micros:.2}", solver.nodes)?,
+            Ok(answer) => writeln!(out, "{moves} {answer} {} {micros:.2}", solver.nodes)?,
             Err(_) => writeln!(out, "{moves} error interrupted")?,
         }
         out.flush()?;
     }
 }
 
-/// `sente solve <game>`: solves the lines of stdin onto stdout on a `width` x `height` board
-/// (`game` must be `connect4`, the game with an exact solver); the other arguments are
-/// [`BatchConfig`]'s.
-pub fn run_stdio(
-    game: &str,
-    (width, height): (u8, u8),
-    hash_mb: usize,
-    threads: usize,
-    keep_table: bool,
-    weak: bool,
-    table_file: Option<TableFile>,
-) -> Result<(), String> {
-    let config = BatchConfig {
-        shape: Shape::new(width, height).map_err(|e| e.0)?,
-        hash_mb,
-        threads,
-        keep_table,
-        weak,
-        table_file,
-    };
+/// `sente solve <game>`: solves the lines of stdin onto stdout as `config` says (`game` must
+/// be `connect4`, the game with an exact solver).
+pub fn run_stdio(game: &str, config: BatchConfig) -> Result<(), String> {
     if game != "connect4" {
         return Err(format!("no exact solver for '{game}' (connect4 has one)"));
     }

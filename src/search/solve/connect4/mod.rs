@@ -173,6 +173,22 @@ impl<B: SolverWord> Solver<B> {
         self.solve_within(pos, true, report)
     }
 
+    /// True when the score of `pos` (which must not be over) is at least `score`: one
+    /// null-window search around it, on all the solver's threads, rather than the exact score.
+    /// A proof of a bound takes the narrowing steps that cross it only, so a bound of a long
+    /// solve can be proven (or a whole-board proof split into its positions) on its own.
+    pub fn reaches(&mut self, pos: &Connect4<B>, score: i32) -> Result<bool, Interrupted> {
+        self.use_shape(pos.shape());
+        B::specialise(
+            pos.layout(),
+            ReachesOn {
+                solver: self,
+                pos,
+                score,
+            },
+        )
+    }
+
     /// The exact score of every legal column of `pos` (which must not be over), in column
     /// order, each from the side to move of `pos`: a column that wins at once is worth the
     /// win's score, one that fills the board without a win 0, any other the negated score of
@@ -268,6 +284,34 @@ impl<B: SolverWord> Solver<B> {
         let result = task(&mut search);
         self.nodes += search.nodes;
         result
+    }
+
+    /// `reaches` on a board of geometry `geo`.
+    fn reaches_on<G: Geometry<Bits = B>>(
+        &mut self,
+        geo: G,
+        pos: &Connect4<B>,
+        score: i32,
+    ) -> Result<bool, Interrupted> {
+        if pos.can_win_next() {
+            return Ok(win_score(geo.cells(), pos.moves_played()) >= score);
+        }
+        let board = Board::of(pos);
+        let (mut lower, mut upper) =
+            Search::new(geo, &self.table, &self.limits, 0).score_range(board);
+        if let Some((low, high)) = self.table_range(pos) {
+            (lower, upper) = (lower.max(low), upper.min(high));
+        }
+        if lower >= score {
+            return Ok(true);
+        }
+        if upper < score {
+            return Ok(false);
+        }
+        // A null window around `score - 1` fails high (a result above it) exactly when the
+        // score is at least `score`.
+        let r = self.probe_on(geo, board, score - 1).ok_or(Interrupted)?;
+        Ok(r >= score)
     }
 
     /// `solve` (`solve_weak` if `weak`) on a board of geometry `geo`.
@@ -407,6 +451,20 @@ impl<B: SolverWord> GeometryVisitor<B> for SolveOn<'_, '_, B> {
     }
 }
 
+/// `reaches_on` at the compile-time geometry of the position's board.
+struct ReachesOn<'a, B: SolverWord> {
+    solver: &'a mut Solver<B>,
+    pos: &'a Connect4<B>,
+    score: i32,
+}
+
+impl<B: SolverWord> GeometryVisitor<B> for ReachesOn<'_, B> {
+    type Output = Result<bool, Interrupted>;
+    fn visit<G: Geometry<Bits = B>>(self, geo: G) -> Self::Output {
+        self.solver.reaches_on(geo, self.pos, self.score)
+    }
+}
+
 /// `Search::move_reaches` at the compile-time geometry of the position's board.
 struct MoveReaches<'a, B: SolverWord> {
     solver: &'a mut Solver<B>,
@@ -460,5 +518,55 @@ mod column_tests {
         let mut solver = Solver::new(16);
         let columns = solver.column_scores(&pos).expect("not stopped");
         assert!(columns.contains(&(3, 18)), "{columns:?}");
+    }
+}
+
+#[cfg(test)]
+mod reaches_tests {
+    use super::*;
+
+    /// Each position's score `s`, solved, is reached at `s` and not at `s + 1`, whether the
+    /// bound is asked of a fresh table or after the solve, on 64 and 128-bit boards.
+    #[test]
+    fn a_bound_is_reached_exactly_up_to_the_score() {
+        let narrow = Shape::new(5, 4).expect("fits");
+        let wide = Shape::new(8, 8).expect("fits");
+        let cases: [(Shape, &str); 5] = [
+            (Shape::STANDARD, "4455443"),
+            (Shape::STANDARD, "44444432156"),
+            (narrow, "33332"),
+            (narrow, ""),
+            (wide, "32525536162356665571566522462288882"),
+        ];
+        for (shape, moves) in cases {
+            let check = |score: i32| {
+                if shape.bits() <= 64 {
+                    let pos = Connect4::<u64>::from_moves(shape, moves).expect("moves");
+                    let fresh = Solver::<u64>::new(16).reaches(&pos, score);
+                    (fresh, Solver::<u64>::new(16).solve(&pos, &mut |_| {}))
+                } else {
+                    let pos = Connect4::<u128>::from_moves(shape, moves).expect("moves");
+                    let fresh = Solver::<u128>::new(16).reaches(&pos, score);
+                    (fresh, Solver::<u128>::new(16).solve(&pos, &mut |_| {}))
+                }
+            };
+            let (_, solved) = check(0);
+            let score = solved.expect("solved");
+            assert_eq!(check(score).0, Ok(true), "{moves} at {score}");
+            assert_eq!(check(score + 1).0, Ok(false), "{moves} above {score}");
+            assert_eq!(check(score - 3).0, Ok(true), "{moves} below {score}");
+        }
+    }
+
+    /// After a solve, the same solver answers a bound from its table at once.
+    #[test]
+    fn a_bound_after_a_solve_comes_from_the_table() {
+        let pos = Connect4::from_move_string("4455443").expect("moves");
+        let mut solver = Solver::new(16);
+        let score = solver.solve(&pos, &mut |_| {}).expect("solved");
+        solver.nodes = 0;
+        assert_eq!(solver.reaches(&pos, score), Ok(true));
+        assert_eq!(solver.reaches(&pos, score + 1), Ok(false));
+        assert!(solver.nodes < 100, "{} nodes", solver.nodes);
     }
 }
