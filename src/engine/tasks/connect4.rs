@@ -7,7 +7,7 @@
 use super::super::job::SearchJob;
 use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
-use crate::games::connect4::Connect4;
+use crate::games::connect4::{Connect4, Shape};
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
@@ -27,8 +27,23 @@ const SOLVE_WITH_EMPTY: u32 = 34;
 /// Before that, from this many empty cells on (and `WEAK_SOLVE_AFTER` stones), a timed `go`
 /// first gives a weak solve (who wins, not how fast) three quarters of its soft time: a won or
 /// drawn position is then played with a move that keeps its value. On 7 x 6 this never comes
-/// before `SOLVE_WITH_EMPTY`; on 8 x 7 it starts at 16 stones, on 9 x 6 at 14.
+/// before `SOLVE_WITH_EMPTY`; on 8 x 7 it starts at 16 stones, on 9 x 6 at 14. The boards of
+/// `WEAK_SOLVE_FROM` start elsewhere.
 const WEAK_SOLVE_WITH_EMPTY: u32 = 40;
+
+/// Boards whose weak solve starts at another count of empty cells than `WEAK_SOLVE_WITH_EMPTY`:
+/// `(width, height, empty cells)`, each proven by an SPRT against the count before (in the
+/// commit that set it). On 10 x 8 every weak solve of sente's self-play at 500 ms a move
+/// finished from 49 empty cells on, about half at 51-53: it starts at 52 (28 stones).
+const WEAK_SOLVE_FROM: [(u32, u32, u32); 1] = [(10, 8, 52)];
+
+/// The empty cells from which a timed `go` on `shape` tries a weak solve first.
+fn weak_solve_with_empty(shape: Shape) -> u32 {
+    WEAK_SOLVE_FROM
+        .iter()
+        .find(|(w, h, _)| (*w, *h) == (shape.width(), shape.height()))
+        .map_or(WEAK_SOLVE_WITH_EMPTY, |board| board.2)
+}
 
 /// The fewest stones before a weak solve is tried in a timed `go`.
 const WEAK_SOLVE_AFTER: u32 = 12;
@@ -111,7 +126,7 @@ fn made_solver<B: SolverWord>(megabytes: usize) -> Solver<B> {
 /// A timed `go` (clock or `movetime`) with `Algorithm alphabeta` plays the book move if there
 /// is one; from `SOLVE_WITH_EMPTY` empty cells on it first gives the solver half of its soft time:
 /// a proven value is then played perfectly, otherwise the heuristic search runs with the time
-/// left; from `WEAK_SOLVE_WITH_EMPTY` empty cells (and `WEAK_SOLVE_AFTER` stones) on, a weak
+/// left; from `weak_solve_with_empty` empty cells (and `WEAK_SOLVE_AFTER` stones) on, a weak
 /// solve first gets three quarters of it, and a won or drawn position is played keeping its
 /// value.
 /// Returns the `bestmove` line, or `None` to leave the position to the
@@ -174,7 +189,8 @@ pub fn solve_task<B: SolverWord>(
         Some(b)
             if timed
                 && pos.moves_played() >= WEAK_SOLVE_AFTER
-                && pos.shape().cells() - pos.moves_played() <= WEAK_SOLVE_WITH_EMPTY =>
+                && pos.shape().cells() - pos.moves_played()
+                    <= weak_solve_with_empty(pos.shape()) =>
         {
             let deadline = job.start + b.soft * 3 / 4;
             match weak_solve_for_play(pos, job, state, say, deadline) {
@@ -444,5 +460,14 @@ mod tests {
         // x threatens 1 2 3 _ on the bottom row: o must block at column 4.
         let pos = Connect4::from_move_string("17273").expect("moves");
         assert_eq!(fallback_move(&pos), Some(3));
+    }
+
+    #[test]
+    fn the_weak_solve_starts_where_each_board_was_tuned() {
+        let at = |w, h| weak_solve_with_empty(Shape::new(w, h).expect("a board sente holds"));
+        assert_eq!(at(10, 8), 52);
+        for (w, h) in [(7, 6), (8, 7), (9, 6), (8, 10), (12, 10), (4, 4)] {
+            assert_eq!(at(w, h), WEAK_SOLVE_WITH_EMPTY, "{w}x{h}");
+        }
     }
 }
