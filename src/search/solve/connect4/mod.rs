@@ -174,9 +174,9 @@ impl<B: SolverWord> Solver<B> {
     }
 
     /// True when the score of `pos` (which must not be over) is at least `score`: one
-    /// null-window search around it, on all the solver's threads, rather than the exact score.
-    /// A proof of a bound takes the narrowing steps that cross it only, so a bound of a long
-    /// solve can be proven (or a whole-board proof split into its positions) on its own.
+    /// null-window search around it, on all the solver's threads, where the exact score needs
+    /// several: a bound of a long solve can be proven on its own, or split into the bounds of
+    /// the positions after it.
     pub fn reaches(&mut self, pos: &Connect4<B>, score: i32) -> Result<bool, Interrupted> {
         self.use_shape(pos.shape());
         B::specialise(
