@@ -32,6 +32,10 @@ export function mount(root, app) {
   const how = h('details', { class: 'how-to-play', id: 'how-to-play' }, h('summary', {}, 'How to play'), howText);
   root.append(row('Game', variantSelect), rulesBox, h('div', { class: 'buttons' }, newGame), how, modeBox);
   let shownMode = null;
+  // The game (variant and rules) whose rules the form was drawn with: a state of that same
+  // game (the one a choice of variant starts) leaves the form, and what the person has typed
+  // into it since, as it is.
+  let drawnFor = null;
 
   function engines() {
     return (store.welcome?.engines || []).filter((e) => !e.error);
@@ -46,7 +50,9 @@ export function mount(root, app) {
     const variant = variantSelect.value;
     howText.textContent = howToPlay(variant);
     how.hidden = !howToPlay(variant);
-    const current = store.state?.variant === variant ? new Map(store.state.rules) : new Map();
+    const fromState = store.state?.variant === variant;
+    const current = fromState ? new Map(store.state.rules) : new Map();
+    drawnFor = `${variant}|${fromState ? JSON.stringify(store.state.rules) : '[]'}`;
     // Rules a board sets elsewhere (Rush Hour's metric, beside the puzzle) are not in the form.
     const elsewhere = boardFor(variant)?.rulesElsewhere || [];
     const shown = ruleOptions(variant).filter((o) => !elsewhere.includes(o.name));
@@ -84,7 +90,7 @@ export function mount(root, app) {
     if (game !== shownGame) {
       shownGame = game;
       variantSelect.value = state.variant;
-      drawRules();
+      if (game !== drawnFor) drawRules();
     }
     drawMode(state);
   });
