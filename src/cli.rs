@@ -65,6 +65,12 @@ enum Tool {
         /// Minutes between two saves of --table during a solve.
         #[arg(long, default_value_t = 30.0, requires = "table", value_parser = positive_minutes)]
         save_minutes: f64,
+        /// Solve nothing: print what --table holds on each position, `<moves> <lower>
+        /// <upper>` and `best <column>` if it recorded one, or `<moves> unknown`: how far a
+        /// long solve stopped midway has got (list a position's moves to see which are
+        /// refuted). The file is only read.
+        #[arg(long, requires = "table", conflicts_with_all = ["weak", "at_least"])]
+        bounds: bool,
     },
     /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`), or the
     /// table of weak values (`sente book connect4 --weak-values --stones 4 --out FILE`).
@@ -240,6 +246,7 @@ where
             at_least,
             table,
             save_minutes,
+            bounds,
         }) => crate::games::connect4::Shape::new(width, height)
             .map_err(|e| e.0)
             .and_then(|shape| {
@@ -256,6 +263,7 @@ where
                     weak,
                     at_least,
                     table_file,
+                    bounds_only: bounds,
                 };
                 run_stdio(&game, config)
             }),

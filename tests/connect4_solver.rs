@@ -115,7 +115,8 @@ fn batch_reports_bad_and_finished_positions_and_goes_on() {
 }
 
 /// `sente solve --table`: a second run loads what the first saved and proves the same scores
-/// from it in far fewer nodes (two threads, so the counts are compared loosely); a table
+/// from it in far fewer nodes (two threads, so the counts are compared loosely), and
+/// `--bounds` reads each position's score back from it without solving; a table
 /// saved for another board is refused by name, and a missing directory is an error naming
 /// the file.
 #[test]
@@ -155,6 +156,31 @@ fn batch_keeps_its_table_in_a_file_between_runs() {
         loaded * 10 < fresh,
         "{loaded} nodes from the table, {fresh} without"
     );
+    // `--bounds` reads the saved table back without solving: the root of each solve was
+    // narrowed to its score, and each line says what it holds on its position.
+    let mut out = Vec::new();
+    let config = batch::BatchConfig {
+        shape: Shape::new(6, 5).expect("shape"),
+        table_file: Some(batch::TableFile {
+            path: path.clone(),
+            every: std::time::Duration::from_secs(3600),
+        }),
+        bounds_only: true,
+        ..batch::BatchConfig::standard(8)
+    };
+    batch::run(&mut "\n3\n3x\n".as_bytes(), &mut out, config).expect("bounds");
+    let text = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (at, (line, (score, _))) in lines.iter().zip(&first).enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let bound = |word: Option<&&str>| word.and_then(|w| w.parse::<i32>().ok());
+        // The empty board's line starts with its bounds, the next with its move `3`.
+        assert_eq!(bound(words.get(at)), Some(*score), "{text}");
+        assert_eq!(bound(words.get(at + 1)), Some(*score), "{text}");
+        assert_eq!(words.get(at + 2), Some(&"best"), "{text}");
+    }
+    assert!(lines[2].starts_with("3x error "), "{text}");
     let other = run(7, &path)
         .expect_err("a 6 x 5 table for 7 x 5")
         .to_string();

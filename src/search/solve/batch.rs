@@ -7,6 +7,8 @@
 //! table is kept from one position to the next, loaded from the file if it is there, and saved
 //! to it now and then and once every position is solved: a solve of hours stopped midway goes
 //! on from the last save when run again; each narrowing of the score is then said on stderr.
+//! With `bounds_only` nothing is solved: each line says what the table file holds on its
+//! position, how far a solve stopped midway has got.
 
 use super::connect4::{Narrowing, Solver, SolverWord, TableSaver};
 use crate::games::Game;
@@ -43,6 +45,8 @@ pub struct BatchConfig {
     pub at_least: Option<i32>,
     /// Keep the table in this file (the table is then kept from one position to the next).
     pub table_file: Option<TableFile>,
+    /// Solve nothing: print what the table file holds on each position (see `print_bounds`).
+    pub bounds_only: bool,
 }
 
 impl BatchConfig {
@@ -56,6 +60,7 @@ impl BatchConfig {
             weak: false,
             at_least: None,
             table_file: None,
+            bounds_only: false,
         }
     }
 }
@@ -81,6 +86,16 @@ pub fn run_in<B: SolverWord>(
     let Some(file) = &config.table_file else {
         return solve_lines(&mut solver, input, out, &config);
     };
+    if config.bounds_only {
+        let used = solver
+            .load_table(config.shape, &file.path)
+            .map_err(|e| in_file(&file.path, e))?;
+        eprintln!(
+            "sente solve: table loaded from {}: {used} entries",
+            file.path.display()
+        );
+        return print_bounds(&mut solver, input, out, config.shape);
+    }
     if file.path.exists() {
         let used = solver
             .load_table(config.shape, &file.path)
@@ -110,6 +125,44 @@ pub fn run_in<B: SolverWord>(
         drop(stop);
         solved.and_then(|()| save(saver, path))
     })
+}
+
+/// Prints, for each position of `input`, what `solver`'s table holds on its score without
+/// searching: `<moves> <lower> <upper>` (from its side to move, within the widest range its
+/// empty cells allow), then `best <column>` when the table recorded a best move; `<moves>
+/// unknown` when it holds nothing. How far a solve stopped midway has got, position by position.
+fn print_bounds<B: SolverWord>(
+    solver: &mut Solver<B>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    shape: Shape,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        let moves = line.trim();
+        let pos = match Connect4::<B>::from_moves(shape, moves) {
+            Ok(pos) if pos.outcome().is_some() => {
+                writeln!(out, "{moves} error the game is over")?;
+                continue;
+            }
+            Ok(pos) => pos,
+            Err(e) => {
+                writeln!(out, "{moves} error {e}")?;
+                continue;
+            }
+        };
+        match solver.table_bounds(&pos) {
+            None => writeln!(out, "{moves} unknown")?,
+            Some((bounds, best)) => {
+                write!(out, "{moves} {} {}", bounds.lower, bounds.upper)?;
+                if let Some(col) = best {
+                    write!(out, " best {}", Shape::column_char(col))?;
+                }
+                writeln!(out)?;
+            }
+        }
+    }
+    out.flush()
 }
 
 /// Saves the table to `path`, saying so on stderr.

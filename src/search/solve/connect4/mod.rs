@@ -189,6 +189,14 @@ impl<B: SolverWord> Solver<B> {
         )
     }
 
+    /// What the table holds on `pos`'s score without searching (`None` when nothing): its
+    /// bounds, within the widest range the stones left allow, and the best move it recorded
+    /// (0-based column). How far a long solve, its table saved to a file, has got.
+    pub fn table_bounds(&mut self, pos: &Connect4<B>) -> Option<(table::Bounds, Option<u8>)> {
+        self.use_shape(pos.shape());
+        B::specialise(pos.layout(), TableBoundsOn { solver: self, pos })
+    }
+
     /// The exact score of every legal column of `pos` (which must not be over), in column
     /// order, each from the side to move of `pos`: a column that wins at once is worth the
     /// win's score, one that fills the board without a win 0, any other the negated score of
@@ -462,6 +470,20 @@ impl<B: SolverWord> GeometryVisitor<B> for ReachesOn<'_, B> {
     type Output = Result<bool, Interrupted>;
     fn visit<G: Geometry<Bits = B>>(self, geo: G) -> Self::Output {
         self.solver.reaches_on(geo, self.pos, self.score)
+    }
+}
+
+/// `Search::table_bounds` at the compile-time geometry of the position's board.
+struct TableBoundsOn<'a, B: SolverWord> {
+    solver: &'a mut Solver<B>,
+    pos: &'a Connect4<B>,
+}
+
+impl<B: SolverWord> GeometryVisitor<B> for TableBoundsOn<'_, B> {
+    type Output = Option<(table::Bounds, Option<u8>)>;
+    fn visit<G: Geometry<Bits = B>>(self, geo: G) -> Self::Output {
+        Search::new(geo, &self.solver.table, &self.solver.limits, 0)
+            .table_bounds(Board::of(self.pos))
     }
 }
 

@@ -230,6 +230,23 @@ where
         (!self.interrupted).then_some(r)
     }
 
+    /// What the table holds on `b`'s score, within `score_range`, and the best move it
+    /// recorded (a column of `b`, mirrored back when `b` was stored as its mirror image).
+    pub fn table_bounds(&self, b: Board<Word<G>>) -> Option<(Bounds, Option<u8>)> {
+        let (key, mirrored) = self.canonical_key(b);
+        let entry = self.table.get(key)?;
+        let (lower, upper) = self.score_range(b);
+        let bounds = Bounds {
+            lower: entry.bounds.lower.max(lower),
+            upper: entry.bounds.upper.min(upper),
+        };
+        let width = self.geo.width() as u8;
+        let best = entry
+            .best
+            .map(|col| if mirrored { width - 1 - col } else { col });
+        Some((bounds, best))
+    }
+
     /// The widest score range of `b`: losing to the opponent's next stone, winning with our
     /// next stone.
     pub fn score_range(&self, b: Board<Word<G>>) -> (i32, i32) {
