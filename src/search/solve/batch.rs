@@ -137,19 +137,11 @@ fn print_bounds<B: SolverWord>(
     out: &mut dyn Write,
     shape: Shape,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        let moves = line.trim();
-        let pos = match Connect4::<B>::from_moves(shape, moves) {
-            Ok(pos) if pos.outcome().is_some() => {
-                writeln!(out, "{moves} error the game is over")?;
-                continue;
-            }
-            Ok(pos) => pos,
-            Err(e) => {
-                writeln!(out, "{moves} error {e}")?;
-                continue;
-            }
+    let mut line = Vec::new();
+    while let Some(moves) = next_line(input, &mut line)? {
+        let moves = moves.as_str();
+        let Some(pos) = unfinished_position::<B>(shape, moves, out)? else {
+            continue;
         };
         match solver.table_bounds(&pos) {
             None => writeln!(out, "{moves} unknown")?,
@@ -163,6 +155,30 @@ fn print_bounds<B: SolverWord>(
         }
     }
     out.flush()
+}
+
+/// The next line of `input` (read into `buffer`), trimmed, bytes that are not UTF-8
+/// replaced; `None` at the end of the input.
+fn next_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> std::io::Result<Option<String>> {
+    buffer.clear();
+    if input.read_until(b'\n', buffer)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(buffer).trim().to_string()))
+}
+
+/// The position of the move string `moves` on a `shape` board if its game is still going;
+/// otherwise writes `<moves> error <reason>` to `out` and gives `None`.
+fn unfinished_position<B: SolverWord>(
+    shape: Shape,
+    moves: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<Option<Connect4<B>>> {
+    match Connect4::<B>::from_moves(shape, moves) {
+        Ok(pos) if pos.outcome().is_none() => Ok(Some(pos)),
+        Ok(_) => writeln!(out, "{moves} error the game is over").map(|()| None),
+        Err(e) => writeln!(out, "{moves} error {e}").map(|()| None),
+    }
 }
 
 /// Saves the table to `path`, saying so on stderr.
@@ -193,23 +209,10 @@ fn solve_lines<B: SolverWord>(
     let mut line = Vec::new();
     // A new table is empty already.
     let mut fresh = true;
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
-        let moves = text.trim();
-        let pos = match Connect4::<B>::from_moves(config.shape, moves) {
-            Ok(pos) if pos.outcome().is_some() => {
-                writeln!(out, "{moves} error the game is over")?;
-                continue;
-            }
-            Ok(pos) => pos,
-            Err(e) => {
-                writeln!(out, "{moves} error {e}")?;
-                continue;
-            }
+    while let Some(moves) = next_line(input, &mut line)? {
+        let moves = moves.as_str();
+        let Some(pos) = unfinished_position::<B>(config.shape, moves, out)? else {
+            continue;
         };
         if !keep_table && !fresh {
             solver.clear();
@@ -249,6 +252,7 @@ fn solve_lines<B: SolverWord>(
         }
         out.flush()?;
     }
+    Ok(())
 }
 
 /// `sente solve <game>`: solves the lines of stdin onto stdout as `config` says (`game` must
