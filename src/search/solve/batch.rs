@@ -86,7 +86,8 @@ pub fn run_in<B: SolverWord>(
     let Some(file) = &config.table_file else {
         return solve_lines(&mut solver, input, out, &config);
     };
-    if config.bounds_only {
+    // A solve starts from the file if it is there; --bounds has nothing to read without it.
+    if config.bounds_only || file.path.exists() {
         let used = solver
             .load_table(config.shape, &file.path)
             .map_err(|e| in_file(&file.path, e))?;
@@ -94,16 +95,9 @@ pub fn run_in<B: SolverWord>(
             "sente solve: table loaded from {}: {used} entries",
             file.path.display()
         );
-        return print_bounds(&mut solver, input, out, config.shape);
     }
-    if file.path.exists() {
-        let used = solver
-            .load_table(config.shape, &file.path)
-            .map_err(|e| in_file(&file.path, e))?;
-        eprintln!(
-            "sente solve: table loaded from {}: {used} entries",
-            file.path.display()
-        );
+    if config.bounds_only {
+        return print_bounds(&mut solver, input, out, config.shape);
     }
     let saver = solver.table_saver(config.shape);
     saver
