@@ -158,16 +158,17 @@ fn batch_keeps_its_table_in_a_file_between_runs() {
     );
     // `--bounds` reads the saved table back without solving: the root of each solve was
     // narrowed to its score, and each line says what it holds on its position.
-    let mut out = Vec::new();
-    let config = batch::BatchConfig {
+    let config_for_bounds = |path: std::path::PathBuf| batch::BatchConfig {
         shape: Shape::new(6, 5).expect("shape"),
         table_file: Some(batch::TableFile {
-            path: path.clone(),
+            path,
             every: std::time::Duration::from_secs(3600),
         }),
         bounds_only: true,
         ..batch::BatchConfig::standard(8)
     };
+    let mut out = Vec::new();
+    let config = config_for_bounds(path.clone());
     batch::run(&mut "\n3\n3x\n".as_bytes(), &mut out, config).expect("bounds");
     let text = String::from_utf8(out).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
@@ -181,6 +182,17 @@ fn batch_keeps_its_table_in_a_file_between_runs() {
         assert_eq!(words.get(at + 2), Some(&"best"), "{text}");
     }
     assert!(lines[2].starts_with("3x error "), "{text}");
+    // With no file there is nothing to read, and --bounds never writes one.
+    let absent = dir.join("absent.table");
+    let message = batch::run(
+        &mut "\n".as_bytes(),
+        &mut Vec::new(),
+        config_for_bounds(absent.clone()),
+    )
+    .expect_err("no table to read")
+    .to_string();
+    assert!(message.contains("absent.table"), "{message}");
+    assert!(!absent.exists());
     let other = run(7, &path)
         .expect_err("a 6 x 5 table for 7 x 5")
         .to_string();
