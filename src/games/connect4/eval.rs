@@ -3,6 +3,7 @@
 
 use super::Connect4;
 use super::bits::Bits;
+use super::ntuple::Network;
 use super::shape::Geometry;
 use crate::games::Seat;
 
@@ -124,8 +125,27 @@ impl<B: Bits> Connect4<B> {
         let their_useful = theirs_w & !(mine_w << 1);
         let lowest = self.lowest_per_column((my_useful | their_useful) & !possible);
         let score = self.side_score(self.current, theirs, my_useful, lowest, my_rows)
-            - self.side_score(theirs, self.current, their_useful, lowest, their_rows);
+            - self.side_score(theirs, self.current, their_useful, lowest, their_rows)
+            + self.network_value(theirs);
         score.clamp(-POSITIONAL_CAP, POSITIONAL_CAP)
+    }
+
+    /// The n-tuple network's value for the side to move, on a board that has one (0 on the
+    /// others); `theirs` are the opponent's stones.
+    fn network_value(&self, theirs: B) -> i32 {
+        let Some(net) = Network::of_board(self.geo.width(), self.geo.height()) else {
+            return 0;
+        };
+        let x_to_move = self.side_to_move_seat() == Seat::P1;
+        let (x, o) = if x_to_move {
+            (self.current, theirs)
+        } else {
+            (theirs, self.current)
+        };
+        let playable = self.mask.wrapping_add(self.geo.bottom()) & self.geo.board();
+        let low = |b: B| b.words()[0];
+        let value = net.value(low(x), low(o), low(playable), x_to_move);
+        if x_to_move { value } else { -value }
     }
 
     /// The move-ordering hint (`Game::move_order_hint`): wins, then blocks, then threats made,

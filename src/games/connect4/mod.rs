@@ -9,6 +9,7 @@
 
 pub mod bits;
 mod eval;
+mod ntuple;
 pub mod shape;
 
 use super::rules::{OptionType, RuleOption, RuleValues};

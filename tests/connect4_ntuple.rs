@@ -1,0 +1,59 @@
+//! The positions the 9 x 6 evaluation network was fitted to (`books/connect4-9x6-ntuple-values.txt`,
+//! made by `scripts/connect4_ntuple.py label`): a sample of them, those with at least 24 stones
+//! (each solves in milliseconds), weak-solved again here to the value the file gives.
+
+use sente::games::connect4::Shape;
+use sente::search::solve::batch::{self, BatchConfig};
+use std::path::PathBuf;
+
+#[test]
+fn the_networks_positions_have_the_weak_solvers_values() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("books/connect4-9x6-ntuple-values.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rows: Vec<(&str, i32)> = text
+        .lines()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let moves = words.next().unwrap_or_else(|| panic!("no moves: {line}"));
+            let value = words
+                .next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("no value: {line}"));
+            (moves, value)
+        })
+        .collect();
+    assert!(rows.len() > 80_000, "{} positions", rows.len());
+    assert!(rows.iter().all(|(_, v)| (-1..=1).contains(v)));
+    let sample: Vec<(&str, i32)> = rows
+        .iter()
+        .copied()
+        .filter(|(moves, _)| moves.len() >= 24)
+        .step_by(300)
+        .collect();
+    let input: String = sample.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let config = BatchConfig {
+        shape: Shape::new(9, 6).expect("9x6"),
+        weak: true,
+        keep_table: true,
+        ..BatchConfig::standard(64)
+    };
+    let mut out = Vec::new();
+    batch::run_in::<u64>(&mut input.as_bytes(), &mut out, config).expect("batch run");
+    let text = String::from_utf8(out).expect("utf-8");
+    let solved: Vec<(String, i32)> = text
+        .lines()
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            (
+                words[0].to_string(),
+                words[1].parse().unwrap_or_else(|_| panic!("{line}")),
+            )
+        })
+        .collect();
+    assert_eq!(solved.len(), sample.len(), "{text}");
+    for ((moves, value), (solved_moves, solved_value)) in sample.iter().zip(&solved) {
+        assert_eq!(moves, solved_moves);
+        assert_eq!(value, solved_value, "{moves}");
+    }
+}
