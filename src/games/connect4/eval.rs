@@ -1,5 +1,6 @@
 //! Connect Four's static evaluation and move-ordering hint for the heuristic search, at any
-//! board size: threats by row parity, open windows and centre control.
+//! board size: threats by row parity, open windows and centre control, plus the n-tuple
+//! network of the boards that have one (`ntuple`).
 
 use super::Connect4;
 use super::bits::Bits;
@@ -126,13 +127,13 @@ impl<B: Bits> Connect4<B> {
         let lowest = self.lowest_per_column((my_useful | their_useful) & !possible);
         let score = self.side_score(self.current, theirs, my_useful, lowest, my_rows)
             - self.side_score(theirs, self.current, their_useful, lowest, their_rows)
-            + self.network_value(theirs);
+            + self.network_value(theirs, possible);
         score.clamp(-POSITIONAL_CAP, POSITIONAL_CAP)
     }
 
     /// The n-tuple network's value for the side to move, on a board that has one (0 on the
-    /// others); `theirs` are the opponent's stones.
-    fn network_value(&self, theirs: B) -> i32 {
+    /// others); `theirs` are the opponent's stones, `possible` the cells a move can fill.
+    fn network_value(&self, theirs: B, possible: B) -> i32 {
         let Some(net) = Network::of_board(self.geo.width(), self.geo.height()) else {
             return 0;
         };
@@ -142,9 +143,8 @@ impl<B: Bits> Connect4<B> {
         } else {
             (theirs, self.current)
         };
-        let playable = self.mask.wrapping_add(self.geo.bottom()) & self.geo.board();
         let low = |b: B| b.words()[0];
-        let value = net.value(low(x), low(o), low(playable), x_to_move);
+        let value = net.value(low(x), low(o), low(possible), x_to_move);
         if x_to_move { value } else { -value }
     }
 
