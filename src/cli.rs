@@ -250,7 +250,7 @@ where
         }) => crate::games::connect4::Shape::new(width, height)
             .map_err(|e| e.0)
             .and_then(|shape| {
-                use crate::search::solve::batch::{BatchConfig, TableFile, run_stdio};
+                use crate::games::connect4::batch::{BatchConfig, TableFile, run_stdio};
                 let table_file = table.map(|path| TableFile {
                     path,
                     every: std::time::Duration::from_secs_f64(save_minutes * 60.0),
@@ -272,7 +272,7 @@ where
             pack: Some(text),
             out,
             ..
-        }) => crate::search::solve::book::make::pack_file(&game, &text, &out),
+        }) => crate::games::connect4::book::make::pack_file(&game, &text, &out),
         Some(Tool::Book {
             game,
             weak_values,
@@ -283,12 +283,12 @@ where
             hash,
             threads,
             ..
-        }) if weak_values || exact_scores => crate::search::solve::book::value_table::make_file(
+        }) if weak_values || exact_scores => crate::games::connect4::book::value_table::make_file(
             &game,
             if exact_scores {
-                crate::search::solve::connect4::value_table::Kind::Exact
+                crate::games::connect4::solver::value_table::Kind::Exact
             } else {
-                crate::search::solve::connect4::value_table::Kind::Weak
+                crate::games::connect4::solver::value_table::Kind::Weak
             },
             stones,
             &out,
@@ -306,7 +306,7 @@ where
             hash,
             threads,
             ..
-        }) => crate::search::solve::book::make::make_file(
+        }) => crate::games::connect4::book::make::make_file(
             &game, &side, opening, plies, &out, hash, threads,
         ),
         Some(Tool::Match(args)) => return crate::referee::match_command::run(&args),
@@ -330,7 +330,7 @@ where
             shard,
             threads,
             progress,
-        })) => crate::search::universe::command::universe(
+        })) => crate::games::rushhour::universe::command::universe(
             size,
             walls,
             &out,
@@ -339,7 +339,7 @@ where
             progress,
         ),
         Some(Tool::Rushhour(RushhourTool::Puzzles { moves, min, max })) => {
-            crate::search::universe::command::puzzles(moves, min, max)
+            crate::games::rushhour::universe::command::puzzles(moves, min, max)
         }
     };
     match outcome {

@@ -6,9 +6,9 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use sente::games::connect4::Connect4;
+use sente::games::connect4::book::Book;
+use sente::games::connect4::solver::Solver;
 use sente::games::{Game, Outcome, Seat};
-use sente::search::solve::book::Book;
-use sente::search::solve::connect4::Solver;
 
 /// Follows the book for the side to move of `pos` against random replies until the book has
 /// no move; returns the position reached and the book side's seat.

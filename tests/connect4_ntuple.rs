@@ -3,7 +3,7 @@
 //! (each solves in milliseconds), weak-solved again here to the value the file gives.
 
 use sente::games::connect4::Shape;
-use sente::search::solve::batch::{self, BatchConfig};
+use sente::games::connect4::batch::{self, BatchConfig};
 use std::path::PathBuf;
 
 #[test]

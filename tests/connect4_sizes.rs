@@ -5,9 +5,9 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use sente::games::connect4::solver::{Solver, win_score};
 use sente::games::connect4::{Connect4, Shape};
 use sente::games::{Game, play_random_moves};
-use sente::search::solve::connect4::{Solver, win_score};
 use std::collections::HashMap;
 use std::path::PathBuf;
 

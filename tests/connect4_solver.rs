@@ -2,9 +2,9 @@
 //! every score exact, through the batch command's code and through `go solve`.
 
 use sente::games::Game;
+use sente::games::connect4::batch;
+use sente::games::connect4::solver::Solver;
 use sente::games::connect4::{Connect4, Shape};
-use sente::search::solve::batch;
-use sente::search::solve::connect4::Solver;
 use std::path::PathBuf;
 
 fn reference(set: &str) -> Vec<(String, i32)> {

@@ -5,8 +5,8 @@
 //! the 64-bit word.
 
 use sente::games::connect4::Shape;
-use sente::search::solve::batch::{self, BatchConfig};
-use sente::search::solve::connect4::SolverWord;
+use sente::games::connect4::batch::{self, BatchConfig};
+use sente::games::connect4::solver::SolverWord;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

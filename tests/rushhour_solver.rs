@@ -5,8 +5,8 @@
 //! stays at or below the exact distance on every state of each puzzle's reachable set.
 
 use sente::games::Game;
+use sente::games::rushhour::heuristics::Heuristic;
 use sente::games::rushhour::{Metric, RushHour};
-use sente::games::rushhour_heuristics::Heuristic;
 use sente::search::control::Control;
 use sente::search::limits::Limits;
 use sente::search::puzzle::{PuzzleResult, PuzzleStats, astar, breadth_first, ida_star};
@@ -287,7 +287,7 @@ fn every_estimate_changes_by_at_most_one_per_move() {
 /// reachable from it are as many as the set says.
 #[test]
 fn the_shipped_6x6_set_solves_in_its_moves() {
-    let set = sente::games::rushhour_puzzles::puzzles();
+    let set = sente::games::rushhour::puzzles::puzzles();
     assert!(set.len() >= 100, "{} puzzles", set.len());
     let hardest = set.iter().map(|p| p.moves).max().expect("a puzzle");
     assert_eq!(

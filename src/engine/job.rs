@@ -3,7 +3,7 @@
 //! exact solvers (`exact`, `puzzles`, `rocks`) all build on it.
 
 use crate::games::Game;
-use crate::games::rushhour_heuristics::Heuristic;
+use crate::games::rushhour::heuristics::Heuristic;
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::Limits;
 use crate::search::tt::Bound;

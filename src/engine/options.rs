@@ -7,7 +7,7 @@ use super::job::SearchJob;
 use super::registry::{self, DEFAULT_VARIANT};
 use super::variant::Variant;
 use crate::games::rules::{OptionType, OptionValue, RuleValues};
-use crate::games::rushhour_heuristics::Heuristic;
+use crate::games::rushhour::heuristics::Heuristic;
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 use crate::search::limits::Limits;

@@ -35,7 +35,7 @@ pub const ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/page_assets.rs"
 pub const DATA: &[Asset] = &[Asset {
     path: "data/rushhour-6x6-puzzles.txt",
     mime: "text/plain; charset=utf-8",
-    body: crate::games::rushhour_puzzles::TEXT.as_bytes(),
+    body: crate::games::rushhour::puzzles::TEXT.as_bytes(),
 }];
 
 /// The file for a request path (`/` is `index.html`); exact names only.
@@ -79,7 +79,10 @@ mod tests {
             Some("boards/tree.js")
         );
         let set = find("/data/rushhour-6x6-puzzles.txt").map(|a| a.body);
-        assert_eq!(set, Some(crate::games::rushhour_puzzles::text().as_bytes()));
+        assert_eq!(
+            set,
+            Some(crate::games::rushhour::puzzles::text().as_bytes())
+        );
         for bad in [
             "/../Cargo.toml",
             "/%2e%2e/Cargo.toml",

@@ -13,11 +13,9 @@ pub mod ordering;
 pub mod puzzle;
 pub mod report;
 pub mod score;
-pub mod solve;
 pub mod textbook;
 pub mod trace;
 pub mod tt;
-pub mod universe;
 
 pub use algorithm::Algorithm;
 pub use context::{NamedEstimate, SearchContext};

@@ -17,9 +17,9 @@ fn label(i: u8) -> String {
 /// the 192-bit word (which holds every board) on the position after the move, apart from the
 /// page and the server's reading of the engine.
 fn column_words(width: u8, height: u8, moves: &str, column: &str) -> String {
+    use sente::games::connect4::solver::Solver;
     use sente::games::connect4::{Connect4, Shape, U192};
     use sente::games::{Game, Outcome};
-    use sente::search::solve::connect4::Solver;
     let shape = Shape::new(width, height).expect("a legal size");
     let after =
         Connect4::<U192>::from_moves(shape, &format!("{moves}{column}")).expect("legal moves");

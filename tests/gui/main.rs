@@ -29,9 +29,9 @@ const STATE: &str = "window.senteApp.store.state";
 /// move, its score in the solving literature's convention ((cells + 1 - n) / 2, n the stones
 /// on the board before the winning disc) turned into the winner's discs by that formula.
 fn column_words(width: u8, height: u8, moves: &str, column: &str) -> String {
+    use sente::games::connect4::solver::Solver;
     use sente::games::connect4::{Connect4, Shape};
     use sente::games::{Game, Outcome};
-    use sente::search::solve::connect4::Solver;
     let shape = Shape::new(width, height).expect("a legal size");
     let after =
         Connect4::<u64>::from_moves(shape, &format!("{moves}{column}")).expect("legal moves");
@@ -407,7 +407,7 @@ async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
         "document.querySelector('#puzzle-set-moves option')?.value === '51'",
     )
     .await;
-    let hardest = sente::games::rushhour_puzzles::puzzles_between(51, 51);
+    let hardest = sente::games::rushhour::puzzles::puzzles_between(51, 51);
     assert_eq!(hardest.len(), 1, "one cluster of 51 moves");
     b.set_value("#puzzle-set-moves", "51").await;
     b.set_value("#puzzle-set-pick", "0").await;
@@ -432,7 +432,7 @@ async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
     // Another number of moves, then a random puzzle of it.
     b.set_value("#puzzle-set-moves", "40").await;
     b.click("#puzzle-set-random").await;
-    let forty: Vec<String> = sente::games::rushhour_puzzles::puzzles_between(40, 40)
+    let forty: Vec<String> = sente::games::rushhour::puzzles::puzzles_between(40, 40)
         .iter()
         .map(|p| format!("'{}'", p.board))
         .collect();

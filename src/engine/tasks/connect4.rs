@@ -7,14 +7,14 @@
 use super::super::job::SearchJob;
 use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
+use crate::games::connect4::book::Book;
+use crate::games::connect4::solver::{
+    Interrupted, Narrowing, Solver, SolverWord, value_table, win_score,
+};
 use crate::games::connect4::{Connect4, Shape};
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
-use crate::search::solve::book::Book;
-use crate::search::solve::connect4::{
-    Interrupted, Narrowing, Solver, SolverWord, value_table, win_score,
-};
 use crate::search::{Algorithm, NOT_PROVEN, SOLVED_WEAK};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};

@@ -4,12 +4,12 @@
 use super::super::job::SearchJob;
 use super::super::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
-use crate::games::rushhour_rocks::RushHourRocks;
+use crate::games::rocks::RushHourRocks;
+use crate::games::rocks::solver::{RocksError, RocksTable, Value};
 use crate::protocol::response::{Response, SearchInfo};
 use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score;
-use crate::search::solve::rocks::{RocksError, RocksTable, Value};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 

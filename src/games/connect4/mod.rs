@@ -7,10 +7,13 @@
 //! 64 bits, `u128` up to 128, `U192` for 12 x 10. A move is the 0-based column, written
 //! `1`..`9` then `a`, `b`, `c`. The public helpers are the building blocks of an exact solver.
 
+pub mod batch;
 pub mod bits;
+pub mod book;
 mod eval;
 mod ntuple;
 pub mod shape;
+pub mod solver;
 
 use super::rules::{OptionType, RuleOption, RuleValues};
 use super::{Game, GameError, Outcome, Seat, game_error};

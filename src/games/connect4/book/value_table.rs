@@ -7,9 +7,9 @@
 //! `connect4::value_table::ValueTable` reads).
 
 use crate::games::Game;
+use crate::games::connect4::solver::value_table::{self, Kind, ValueTable};
+use crate::games::connect4::solver::{Interrupted, Solver, win_score};
 use crate::games::connect4::{Connect4, Shape};
-use crate::search::solve::connect4::value_table::{self, Kind, ValueTable};
-use crate::search::solve::connect4::{Interrupted, Solver, win_score};
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! prints those of the set shipped with sente, which was drawn from the 6x6 universe.
 
 use super::{Config, run, write_lines};
-use crate::games::rushhour_puzzles::puzzles_between;
+use crate::games::rushhour::puzzles::puzzles_between;
 use crate::shard::parse_shard;
 use std::path::Path;
 use std::time::Duration;

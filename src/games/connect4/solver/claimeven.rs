@@ -81,9 +81,9 @@ pub fn claimeven_bound<G: Geometry>(geo: G, b: Board<G::Bits>) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::connect4::solver::minimax::exact;
     use crate::games::connect4::{Connect4, Layout, Shape};
     use crate::games::{Game, play_random_moves};
-    use crate::search::solve::connect4::minimax::exact;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     use std::collections::HashMap;

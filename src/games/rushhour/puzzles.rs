@@ -16,7 +16,7 @@ pub struct SetPuzzle {
 }
 
 /// The set's file, built in.
-pub const TEXT: &str = include_str!("../../data/rushhour/puzzles-6x6.txt");
+pub const TEXT: &str = include_str!("../../../data/rushhour/puzzles-6x6.txt");
 
 /// The set's file as shipped, its comment lines first.
 pub fn text() -> &'static str {

@@ -32,8 +32,8 @@ pub fn dead_stones<G: Geometry>(geo: G, mask: G::Bits) -> G::Bits {
 mod tests {
     use super::*;
     use crate::games::Game;
+    use crate::games::connect4::solver::minimax::exact;
     use crate::games::connect4::{Connect4, Layout, Shape};
-    use crate::search::solve::connect4::minimax::exact;
     use std::collections::HashMap;
 
     /// Every position of a board that differs from another only in the colour of its dead

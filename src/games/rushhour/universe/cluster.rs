@@ -6,7 +6,7 @@
 //! in move order) is needed, i.e. without it the puzzle takes fewer moves.
 
 use super::table::KeyTable;
-use crate::games::rushhour_grid::{Layout, Slide, State};
+use crate::games::rushhour::grid::{Layout, Slide, State};
 
 /// What one cluster turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,7 +263,7 @@ impl Explorer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::rushhour_grid::parse_board;
+    use crate::games::rushhour::grid::parse_board;
 
     fn judge(size: usize, line: &str) -> (Verdict, Vec<u128>) {
         let pieces = parse_board(size, line).expect("a valid board");

@@ -13,7 +13,7 @@
 //! cluster lies in one unit: units are what shards and threads share out, and a unit's
 //! clusters are found with no other unit's help.
 
-use crate::games::rushhour_grid::{MAX_SIZE, Piece, primary_row};
+use crate::games::rushhour::grid::{MAX_SIZE, Piece, primary_row};
 
 /// A walk over units: where prefixes are cut, which are kept, what is done with a unit.
 struct Walk<'a, K, F> {
@@ -284,7 +284,7 @@ impl Enumerator {
         columns: &[Vec<usize>],
         mut f: impl FnMut(&[Piece]),
     ) {
-        let mut pieces = Vec::with_capacity(crate::games::rushhour_grid::MAX_PIECES);
+        let mut pieces = Vec::with_capacity(crate::games::rushhour::grid::MAX_PIECES);
         for (depth, &y) in self.row_order.iter().enumerate() {
             pieces.extend_from_slice(&self.rows[y][choice.entries[depth]].pieces);
         }

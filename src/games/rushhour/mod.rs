@@ -6,8 +6,13 @@
 //! `<vehicle><+|-><distance>` (`+` right or down). In the `steps` metric every move is one cell;
 //! in the `slides` metric a vehicle slides any free distance in one move.
 
-use super::rules::{OptionType, RuleOption, RuleValues};
-use super::{Game, GameError, Outcome, Seat, game_error};
+pub mod grid;
+pub mod heuristics;
+pub mod puzzles;
+pub mod universe;
+
+use crate::games::rules::{OptionType, RuleOption, RuleValues};
+use crate::games::{Game, GameError, Outcome, Seat, game_error};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 

@@ -4,7 +4,7 @@
 //! moves each makes, and each estimate adds up, vehicle by vehicle, moves that this vehicle
 //! cannot avoid.
 
-use super::rushhour::{MAX_VEHICLES, Metric, RushHour, SIZE, Vehicle};
+use super::{MAX_VEHICLES, Metric, RushHour, SIZE, Vehicle};
 
 /// An estimate of the moves left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,8 +16,8 @@
 //! the opposite step (blocked by the same rock), and a rock placement came from any earlier rock
 //! off the new rock's row and column, or from none.
 
+use crate::games::rocks::{RockMove, RushHourRocks, rock_targets};
 use crate::games::rushhour::{RushHour, SIZE, START};
-use crate::games::rushhour_rocks::{RockMove, RushHourRocks, rock_targets};
 use crate::games::{Game, Seat};
 use std::collections::{HashMap, VecDeque};
 

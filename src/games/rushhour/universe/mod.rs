@@ -17,7 +17,7 @@ pub mod command;
 pub mod enumerate;
 pub mod table;
 
-use crate::games::rushhour_grid::Layout;
+use crate::games::rushhour::grid::Layout;
 use cluster::{Explorer, Verdict};
 use enumerate::{Enumerator, Unit};
 use std::collections::HashSet;

@@ -5,7 +5,7 @@
 use super::{Book, SHIPPED, canonical};
 use crate::games::Game;
 use crate::games::connect4::Connect4;
-use crate::search::solve::connect4::{Interrupted, Solver};
+use crate::games::connect4::solver::{Interrupted, Solver};
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;

@@ -3,7 +3,7 @@
 
 use crate::games::Game;
 use crate::games::connect4::Connect4;
-use crate::search::solve::connect4::win_score;
+use crate::games::connect4::solver::win_score;
 use std::collections::HashMap;
 
 /// A position's exact score (for the side to move, the solver's convention) and its

@@ -5,9 +5,11 @@
 //! legal move plays `0000` (a rock pass removes the rock). p1 wins when the red car is out;
 //! p2 wins once p1 has made `RocksMaxTurns` moves without getting out.
 
-use super::rules::{OptionType, RuleOption, RuleValues};
-use super::rushhour::{EXIT_ROW, MAX_VEHICLES, Metric, RushHour, SIZE, START, typed_board};
-use super::{Game, GameError, Outcome, Seat, game_error};
+pub mod solver;
+
+use crate::games::rules::{OptionType, RuleOption, RuleValues};
+use crate::games::rushhour::{EXIT_ROW, MAX_VEHICLES, Metric, RushHour, SIZE, START, typed_board};
+use crate::games::{Game, GameError, Outcome, Seat, game_error};
 
 /// Default `RocksMaxTurns`.
 pub const DEFAULT_MAX_TURNS: u32 = 100;

@@ -10,7 +10,7 @@
 //! With `bounds_only` nothing is solved: each line says what the table file holds on its
 //! position, how far a solve stopped midway has got.
 
-use super::connect4::{Narrowing, Solver, SolverWord, TableSaver};
+use super::solver::{Narrowing, Solver, SolverWord, TableSaver};
 use crate::games::Game;
 use crate::games::connect4::{Connect4, Shape};
 use crate::with_board_word;
