@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod client;
 pub mod engine;
 pub mod games;
 pub mod gui;
@@ -11,3 +12,4 @@ pub mod review;
 pub mod search;
 pub mod shard;
 pub mod transcript;
+pub mod variants;

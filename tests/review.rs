@@ -4,9 +4,9 @@
 //! game too), breadth-first search for a Rush Hour puzzle. None of sente's solvers or searches
 //! is used by the checks.
 
-use sente::engine::variant::Variant;
 use sente::games::Outcome;
 use sente::review::{Class, Game, Review, Settings, Value, review};
+use sente::variants::variant::Variant;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -214,7 +214,7 @@ fn is_async(line: &str) -> bool {
 
 /// Every variant sente plays.
 fn variants() -> Vec<&'static str> {
-    sente::engine::registry::names().collect()
+    sente::variants::registry::names().collect()
 }
 
 fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {

@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let variants: Vec<&str> = sente::engine::registry::names().collect();
+    let variants: Vec<&str> = sente::variants::registry::names().collect();
     let variant = variants[usize::from(which) % variants.len()];
     let (sink, lines) = crossbeam_channel::unbounded();
     let mut reader = Cursor::new(rest);

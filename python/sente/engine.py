@@ -5,7 +5,7 @@
         info = engine.analyse(sente.State("connect4"), depth=8)
         move = engine.play(state, movetime=0.1).move
 
-The process is the referee's (`src/referee/process.rs`): its own process group, killed when
+The process is the crate's client (`src/client/process.rs`): its own process group, killed when
 the engine is closed; lines are read by the crate's parsers (`info`, `option`), never in
 Python. An engine that exits, stalls or answers garbage raises an `EngineError` subclass and
 is closed: it never hangs the caller."""

@@ -9,7 +9,7 @@ use numpy::ndarray::{Array, IxDyn};
 use numpy::{IntoPyArray, PyArray1, PyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sente::engine::batch::p1_return;
+use sente::variants::batch::p1_return;
 use sente::games::Seat;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
@@ -184,7 +184,7 @@ impl State {
 }
 
 /// The player to move as OpenSpiel numbers them, `TERMINAL` once over.
-fn current(variant: &dyn sente::engine::variant::Variant) -> i32 {
+fn current(variant: &dyn sente::variants::variant::Variant) -> i32 {
     match (variant.outcome(), variant.side_to_move()) {
         (Some(_), _) => TERMINAL,
         (None, Seat::P1) => 0,

@@ -1,5 +1,5 @@
 //! `sente.Batch`: N games of one variant stepped together by a numpy array of N actions, or
-//! N random playouts, in Rust with the GIL released (`engine::batch`); what comes back is
+//! N random playouts, in Rust with the GIL released (`variants::batch`); what comes back is
 //! numpy arrays.
 
 use crate::state::State;
@@ -7,7 +7,7 @@ use numpy::ndarray::{Array, IxDyn};
 use numpy::{AllowTypeChange, IntoPyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayLike1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sente::engine::batch::{Batch as Games, Observed, StepOut};
+use sente::variants::batch::{Batch as Games, Observed, StepOut};
 use std::hash::{BuildHasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};

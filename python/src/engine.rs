@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyList};
 use sente::protocol::command::Dialect;
 use sente::protocol::info::read_info;
 use sente::protocol::option::read_option;
-use sente::referee::process::{self, Fault, Watch};
+use sente::client::process::{self, Fault, Watch};
 use sente::search::score::Reported;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! `sente._sente`: the Rust side of the `sente` Python package, a thin layer over the crate.
-//! States wrap the engine's variant registry (`engine::registry`), searches and solvers run
+//! States wrap the engine's variant registry (`variants::registry`), searches and solvers run
 //! the engine's own tasks with the GIL released, and the engine driver wraps the referee's
 //! `EngineProcess`; `run_command` is the `sente` command's console entry. The Python side
 //! (`python/sente/`) gives these plain classes and drawings.

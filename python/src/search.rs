@@ -11,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sente::engine::options::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS, MAX_TRACE_LIMIT};
-use sente::engine::tasks::NOT_TRACED;
+use sente::variants::tasks::NOT_TRACED;
 use sente::protocol::response::{Response, SearchInfo};
 use sente::protocol::trace::kind_word;
 use sente::search::Algorithm;

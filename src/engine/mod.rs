@@ -1,16 +1,8 @@
-//! The engine process: the session loop, the search worker, options and the variant registry.
+//! The engine process: the session loop, the search worker, its input and its options.
 
-pub mod batch;
 pub mod input;
-pub mod job;
 pub mod options;
-pub mod position;
-pub mod registry;
 pub mod session;
-pub mod tasks;
-pub mod value;
-pub mod variant;
-pub mod words;
 pub mod worker;
 
 /// Runs the engine on stdin/stdout until `quit` or end of input.

@@ -3,15 +3,15 @@
 //! declarations come the `option` lines of `uci`/`ugi` and the checked changes `setoption`
 //! makes.
 
-use super::job::SearchJob;
-use super::registry::{self, DEFAULT_VARIANT};
-use super::variant::Variant;
 use crate::games::rules::{OptionType, OptionValue, RuleValues};
 use crate::games::rushhour::heuristics::Heuristic;
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 use crate::search::limits::Limits;
 use crate::search::textbook::Vision;
+use crate::variants::job::SearchJob;
+use crate::variants::registry::{self, DEFAULT_VARIANT};
+use crate::variants::variant::Variant;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

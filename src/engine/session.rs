@@ -6,7 +6,6 @@
 
 use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
-use super::variant::{Variant, describe};
 use super::worker::{Event, Job, Task, Worker};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
@@ -14,6 +13,7 @@ use crate::protocol::parse::parse_command;
 use crate::protocol::response::Response;
 use crate::search::Algorithm;
 use crate::search::limits::{Clock, Limits};
+use crate::variants::variant::{Variant, describe};
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -584,7 +584,7 @@ mod tests {
 
     mod fen_round_trip {
         use super::output;
-        use crate::engine::registry;
+        use crate::variants::registry;
         use proptest::prelude::*;
         use rand::rngs::StdRng;
         use rand::{RngExt, SeedableRng};

@@ -6,8 +6,8 @@ use super::columns::ColumnSolver;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
 use super::wire::{InfoMessage, ServerMessage};
-use crate::engine::registry;
 use crate::protocol::info::read_info;
+use crate::variants::registry;
 use std::time::{Duration, Instant};
 
 /// How long an analysis may run: until stopped.

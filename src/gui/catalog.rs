@@ -3,11 +3,11 @@
 //! a value from the page checked against them, and an option a view needs looked for.
 
 use super::wire::{EngineEntry, OptionSpec};
+use crate::client::process::EngineProcess;
 use crate::engine::options::ENGINE_OPTIONS;
-use crate::engine::registry;
 use crate::protocol::option::read_option;
-use crate::referee::process::EngineProcess;
 use crate::referee::spec::EngineSpec;
+use crate::variants::registry;
 
 /// An engine's `option` line (read by the protocol's reader) as a form field, with what
 /// sente's own declarations say of it: the variant whose rules it changes (`BabylonColours`:

@@ -210,10 +210,10 @@ fn score_text(score: Reported) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tasks::connect4::reported;
     use crate::games::Game;
     use crate::games::connect4::solver::Solver;
     use crate::games::connect4::{Connect4, Shape};
+    use crate::variants::tasks::connect4::reported;
 
     #[test]
     fn a_score_after_the_move_is_the_movers_result_and_distance() {

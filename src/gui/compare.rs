@@ -13,11 +13,11 @@ use super::game::{Game, seat_text};
 use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
-use crate::engine::registry;
 use crate::games::{Outcome, Seat};
 use crate::protocol::info::read_info;
 use crate::protocol::puzzle::read_puzzle_counts;
 use crate::search::puzzle::PuzzleCounts;
+use crate::variants::registry;
 use std::time::{Duration, Instant};
 
 /// Longest one search of a comparison may take.

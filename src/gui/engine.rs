@@ -1,11 +1,11 @@
-//! A tab's engine process, driven on a blocking thread through `referee::process` and bridged
+//! A tab's engine process, driven on a blocking thread through `client::process` and bridged
 //! to the tab's tokio task by channels.
 
 use super::pool::Pool;
-use crate::protocol::command::Dialect;
-use crate::referee::process::{
+use crate::client::process::{
     Direction, EngineInput, EngineKiller, EngineProcess, Fault, Reply, Tap, Watch,
 };
+use crate::protocol::command::Dialect;
 use crate::referee::spec::EngineSpec;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -290,7 +290,7 @@ pub fn fault_text(fault: &Fault) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::fsf::Notation;
+    use crate::client::fsf::Notation;
     use crate::referee::spec::MoveLimits;
 
     #[test]

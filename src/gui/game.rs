@@ -2,12 +2,12 @@
 //! the viewed ply; positions typed in, records written and read.
 
 use super::wire::{OutcomeMessage, PositionRef, clip};
-use crate::engine::variant::Variant;
 use crate::games::Seat;
 use crate::referee::game::{GameResult, position_command, seat_name};
 use crate::referee::openings::{Opening, split_moves};
 use crate::referee::record::{self, RecordedGame};
-use crate::referee::rules::Rules;
+use crate::variants::rules::Rules;
+use crate::variants::variant::Variant;
 
 /// Longest game a tab keeps, in moves.
 pub const MAX_PLIES: usize = 4096;

@@ -25,8 +25,8 @@ pub mod tree;
 pub mod server;
 pub mod tab;
 
-use crate::engine::registry;
 use crate::referee::spec::{EngineSpec, MoveLimits};
+use crate::variants::registry;
 use launcher::Shared;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -106,7 +106,7 @@ pub fn this_sente(name: &str) -> Result<EngineSpec, String> {
         cmd: exe.to_string_lossy().into_owned(),
         args: Vec::new(),
         proto: Some(crate::protocol::command::Dialect::Ugi),
-        notation: crate::referee::fsf::Notation::Sente,
+        notation: crate::client::fsf::Notation::Sente,
         options: Vec::new(),
         limits: MoveLimits::default(),
     })

@@ -10,9 +10,9 @@ use super::wire::{
     ClocksMessage, DrawOfferMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage,
     clip,
 };
+use crate::client::process::{Fault, Reply};
 use crate::games::Seat;
 use crate::referee::game::{GameResult, Termination};
-use crate::referee::process::{Fault, Reply};
 use crate::referee::spec::{MoveLimits, TimeControl};
 use crate::search::score::Reported;
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! The server's bound on live engine processes, each killable at shutdown.
 
-use crate::referee::process::EngineKiller;
+use crate::client::process::EngineKiller;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn every_game_is_reviewed() {
-        for variant in crate::engine::registry::names() {
+        for variant in crate::variants::registry::names() {
             // A few of its first legal moves.
             let mut game = Game::new(variant, &[], None, Vec::new()).expect("the start");
             for _ in 0..4 {

@@ -14,7 +14,7 @@ use super::puzzle::Puzzle;
 use super::review::Review;
 use super::tree::Tree;
 use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
-use crate::referee::process::Direction;
+use crate::client::process::Direction;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::mpsc::UnboundedSender;
@@ -83,7 +83,7 @@ impl Tab {
     /// A new tab, playing the default variant.
     pub fn new(shared: Arc<Shared>, events: UnboundedSender<Event>) -> Tab {
         let game = match Game::new(
-            crate::engine::registry::DEFAULT_VARIANT,
+            crate::variants::registry::DEFAULT_VARIANT,
             &[],
             None,
             Vec::new(),

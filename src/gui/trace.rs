@@ -8,8 +8,8 @@
 use super::game::Game;
 use super::wire::{NodeTuple, TraceNumber, clip};
 use crate::protocol::trace::kind_word;
-use crate::referee::rules::Rules;
 use crate::search::trace::{NodeKind, TraceNode};
+use crate::variants::rules::Rules;
 
 /// The nodes of one traced search in id order (index `id - 1`), checked: the ids are `1..=n`
 /// once each; node 1 is the root (`parent 0 move none ply 0`); every other node has a move and

@@ -2,10 +2,10 @@
 //! goes; read by the tournament that plays it and by the record's match headers (`setup`).
 
 use super::openings::Openings;
-use super::rules::Rules;
 use super::selection::Selection;
 use super::spec::EngineSpec;
 use super::stats::Sprt;
+use crate::variants::rules::Rules;
 use std::path::PathBuf;
 
 /// Everything a match needs.

@@ -2,11 +2,11 @@
 //! kept by the referee, every fault adjudicated against the engine that made it.
 
 use super::openings::Opening;
-use super::process::{EngineProcess, Fault, Reply};
-use super::rules::Rules;
 use super::spec::EngineSpec;
+use crate::client::process::{EngineProcess, Fault, Reply};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::Dialect;
+use crate::variants::rules::Rules;
 use std::fmt;
 use std::time::Duration;
 

@@ -2,10 +2,10 @@
 //! played in parts, or a match), with its exit status.
 
 use super::openings::Openings;
-use super::rules::Rules;
 use super::selection::Selection;
 use super::stats::Sprt;
 use super::{config, merge, replay, spec, tournament};
+use crate::variants::rules::Rules;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -2,18 +2,14 @@
 //! `sente play` lets a person play sente in the terminal.
 
 pub mod config;
-pub mod fsf;
 pub mod game;
-pub mod interrupt;
 pub mod match_command;
 pub mod merge;
 pub mod openings;
 pub mod play;
-pub mod process;
 pub mod progress;
 pub mod record;
 pub mod replay;
-pub mod rules;
 pub mod selection;
 pub mod setup;
 pub mod spec;

@@ -1,6 +1,6 @@
 //! Openings: where each pair of games starts (both colour orders play the same opening).
 
-use super::rules::Rules;
+use crate::variants::rules::Rules;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

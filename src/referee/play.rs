@@ -5,10 +5,10 @@
 
 use super::game::position_command;
 use super::openings::Opening;
-use super::process::EngineProcess;
-use super::rules::Rules;
+use crate::client::process::EngineProcess;
 use crate::games::Seat;
 use crate::protocol::command::Dialect;
+use crate::variants::rules::Rules;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! moves and the result; read back and re-checked by `sente match --replay`.
 
 use super::game::{GameResult, Termination};
-use super::rules::Rules;
+use crate::variants::rules::Rules;
 use std::fmt::Write;
 
 /// A game as the record holds it.

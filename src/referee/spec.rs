@@ -1,7 +1,7 @@
 //! What `--engine` and `--each` say: an engine's command, name, protocol, options and limits,
 //! parsed from `key=value` pairs.
 
-use super::fsf::Notation;
+use crate::client::fsf::Notation;
 use crate::protocol::command::Dialect;
 use std::fmt;
 

@@ -4,13 +4,13 @@
 
 use super::config::MatchConfig;
 use super::game::{self, Abort, PlayedGame, Player};
-use super::interrupt;
-use super::process::EngineProcess;
 use super::progress::Progress;
 use super::record::{self, RecordedGame};
 use super::setup;
 use super::standings::Standings;
 use super::stats::Decision;
+use crate::client::interrupt;
+use crate::client::process::EngineProcess;
 use crate::engine::options::Options;
 use crossbeam_channel::unbounded;
 use std::io::Write;

@@ -3,11 +3,11 @@
 //! or given as a move list.
 
 use crate::engine::options::Options;
-use crate::engine::registry;
-use crate::engine::variant::Variant;
 use crate::protocol::command::PositionStart;
 use crate::referee::record;
-use crate::referee::rules::Rules;
+use crate::variants::registry;
+use crate::variants::rules::Rules;
+use crate::variants::variant::Variant;
 
 /// Most moves a reviewed game may have.
 pub const MAX_PLIES: usize = 4096;

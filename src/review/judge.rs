@@ -16,10 +16,10 @@
 //!   least 1) and their mean weighted by the volatility around the move: the standard deviation of
 //!   the win % over a window of `clamp(moves / 10, 2, 8)` positions, within 0.5-12.
 
-use crate::engine::value::{Judged, Value};
+use crate::variants::value::{Judged, Value};
 use serde::Serialize;
 
-pub use crate::engine::registry::LICHESS_WIN_SCALE;
+pub use crate::variants::registry::LICHESS_WIN_SCALE;
 
 /// A move's class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

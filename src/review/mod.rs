@@ -4,7 +4,7 @@
 //! where the player erred, and each side's accuracy and counts. One implementation for
 //! `sente review`, Python's `sente.review` and the GUI.
 //!
-//! Each position is valued by the variant's own tasks (`engine::value`): its `go solve`
+//! Each position is valued by the variant's own tasks (`variants::value`): its `go solve`
 //! (exact: who wins and how fast), else `go solve weak` (who wins), else a search of a fixed
 //! node budget (winning chances by lichess's logistic curve, with a constant fitted per game).
 //! The review goes from the last move to the first: the last positions are solved fastest, and
@@ -33,7 +33,7 @@ pub mod judge;
 mod run;
 mod words;
 
-pub use crate::engine::value::{Judged, Value};
+pub use crate::variants::value::{Judged, Value};
 pub use command::{ReviewArgs, run as run_command};
 pub use game::Game;
 pub use judge::Class;

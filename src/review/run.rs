@@ -10,12 +10,12 @@ use super::{
     SideSummary,
 };
 use crate::engine::options::Options;
-use crate::engine::registry;
-use crate::engine::value::{self, Ask, Judged, Value, Valued};
-use crate::engine::variant::Variant;
 use crate::engine::worker::WorkerState;
 use crate::games::Seat;
 use crate::referee::game::GameResult;
+use crate::variants::registry;
+use crate::variants::value::{self, Ask, Judged, Value, Valued};
+use crate::variants::variant::Variant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -3,7 +3,7 @@
 
 use super::judge::{Class, chances};
 use super::{MoveReview, Review, Side, SideSummary};
-use crate::engine::value::{Judged, Value};
+use crate::variants::value::{Judged, Value};
 use std::fmt::Write;
 
 /// A value for its side in words: `win in 11 plies`, `win` (only who wins is known), `draw`,

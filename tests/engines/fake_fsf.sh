@@ -1,6 +1,6 @@
 #!/bin/sh
 # A small engine speaking Fairy-Stockfish's notation, for the referee's tests of the adapter
-# (src/referee/fsf.rs, tests/referee.rs). Like Fairy-Stockfish it speaks UCI only, names itself
+# (src/client/fsf.rs, tests/referee.rs). Like Fairy-Stockfish it speaks UCI only, names itself
 # `Fairy-Stockfish ...`, loads variants from the file given by `VariantPath`, confirms a
 # variant with `info string variant <name> files W ranks H ...`, ignores an unknown variant
 # without a word, plays drops (`P@d1`) and answers `bestmove (none)` when it has no move.

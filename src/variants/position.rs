@@ -5,7 +5,7 @@ use super::batch::{Batch, Games, legal_move};
 use super::job::SearchJob;
 use super::tasks::{ExactSolver, perft_task, search_task};
 use super::variant::Variant;
-use super::worker::{Prepare, Task};
+use crate::engine::worker::{Prepare, Task};
 use crate::games::rules::RuleValues;
 use crate::games::{Game, GameError, Outcome, Seat};
 use crate::protocol::command::PositionStart;

@@ -2,10 +2,10 @@
 //! whenever the value can be proven in time, at every board size. Runs on the worker thread,
 //! streams the narrowing bounds as `info` lines, and plays a move that keeps the proven value.
 //! The session's position is a `Connect4<B>` in the narrowest word its board fits
-//! (`engine::words::connect4`), and so is the solver it keeps.
+//! (`variants::sized::connect4`), and so is the solver it keeps.
 
 use super::super::job::SearchJob;
-use super::super::worker::{KeptSolver, WorkerState};
+use crate::engine::worker::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::connect4::book::Book;
 use crate::games::connect4::solver::{

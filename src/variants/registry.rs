@@ -4,9 +4,9 @@
 //! Adding a game is its module in `games/` and one line here (docs/adding-a-game.md).
 
 use super::position::GamePosition;
+use super::sized;
 use super::tasks::{rocks, rushhour, theory};
 use super::variant::Variant;
-use super::words;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::contract::{Contract, contract};
@@ -33,7 +33,7 @@ pub const DEFAULT_VARIANT: &str = <Connect4>::NAME;
 /// Every variant, in the order `UCI_Variant` lists them.
 const REGISTRY: &[Entry] = &[
     Entry::of::<Connect4>()
-        .made_by(words::connect4)
+        .made_by(sized::connect4)
         .with(Features::MOVE_VALUES)
         .scored(CONNECT4_WIN_SCALE),
     Entry::of::<TicTacToe>(),

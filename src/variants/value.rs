@@ -14,9 +14,9 @@
 //! win|draw|loss` gives who wins without the distance. A search's last `score cp` is an
 //! estimate, its `score mate` (without a bound) a win or loss it proved.
 
-use super::options::Options;
 use super::variant::Variant;
-use super::worker::WorkerState;
+use crate::engine::options::Options;
+use crate::engine::worker::WorkerState;
 use crate::games::{Outcome, Seat};
 use crate::protocol::response::Response;
 use crate::search::limits::Limits;
@@ -267,9 +267,9 @@ fn mate_value(n: i32, puzzle: bool) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::registry;
     use crate::protocol::command::PositionStart;
     use crate::protocol::response::{ScoreBound, SearchInfo};
+    use crate::variants::registry;
 
     fn info(score: Reported, bound: Option<ScoreBound>) -> Response {
         Response::Info(SearchInfo {

@@ -2,8 +2,8 @@
 //! `Game` implementations and the rule options the engines are given.
 
 use crate::engine::options::{Change, Options};
-use crate::engine::variant::Variant;
 use crate::protocol::command::PositionStart;
+use crate::variants::variant::Variant;
 
 /// A variant and its rule options.
 #[derive(Clone, Debug)]

@@ -10,9 +10,9 @@
 //! on the column's lowest free cell, a tic-tac-toe cell `b2` is `P@b2`); every move from the
 //! engine is checked with sente's rules.
 
-use super::rules::Rules;
-use crate::engine::variant::Variant;
 use crate::games::connect4::Shape;
+use crate::variants::rules::Rules;
+use crate::variants::variant::Variant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
