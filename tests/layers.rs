@@ -2,9 +2,9 @@
 //! inline `crate::…` / `super::…` / `child::…` path outside `#[cfg(test)]` is an edge from the
 //! module that writes it to the module it names. The test fails, naming the files, when
 //!
-//! - a lower layer imports a higher one (games → search → protocol, engine → referee → gui;
-//!   `shard` sits with the games, `bench` with the engine, `transcript` and `review` with the
-//!   referee, `cli` on top of all), or
+//! - a lower layer imports a higher one (games → search → protocol → variants → engine and
+//!   client → referee → gui; `shard` sits with the games, `bench` with the engine,
+//!   `transcript` and `review` with the referee, `cli` on top of all), or
 //! - the modules of one folder import each other in a loop (a subfolder counts as one module
 //!   from outside, and `mod.rs` as one of its folder's modules).
 //!
@@ -26,22 +26,29 @@ type ModulePath = Vec<String>;
 /// (or its own top-level module). Equal ranks may import each other one way only, which the
 /// loop check at the top level enforces.
 const LAYERS: &[(&str, u32)] = &[
+    // Each game with its own exact solvers, books, tables and networks.
     ("games", 0),
-    // `--shard K/N` imports nothing, so that the universe (search) and the match (referee)
+    // `--shard K/N` imports nothing, so that the universe (a game's) and the match (referee)
     // read it the same way.
     ("shard", 0),
     // `games::connect4`'s macro over the board words, exported at the crate's root.
     ("with_board_word", 0),
+    // What every game can use: alpha-beta, the textbook searches, the table, limits.
     ("search", 1),
     ("protocol", 2),
-    ("engine", 2),
-    ("bench", 2),
-    ("referee", 3),
-    ("review", 3),
-    ("transcript", 3),
-    ("gui", 4),
+    // The catalogue of variants: registry, `Variant`, the worker's tasks, values, batches.
+    ("variants", 3),
+    // The UCI process: session, worker thread, input, options.
+    ("engine", 4),
+    ("bench", 4),
+    // Driving another engine: its process, its lines, the FSF adapter.
+    ("client", 4),
+    ("referee", 5),
+    ("review", 5),
+    ("transcript", 5),
+    ("gui", 6),
     // The command line (`sente` and its subcommands), which calls every other.
-    ("cli", 5),
+    ("cli", 7),
 ];
 
 /// One import: where it is written and what it names.
@@ -105,7 +112,7 @@ fn the_check_finds_a_loop_and_an_upward_import() {
     let problems = check(&root);
     let _ = fs::remove_dir_all(&root);
     assert_eq!(problems.len(), 4, "{problems:#?}");
-    assert!(problems[0].contains("games/b.rs") && problems[0].contains("`gui` (rank 4)"));
+    assert!(problems[0].contains("games/b.rs") && problems[0].contains("`gui` (rank 6)"));
     assert!(problems[1].contains("loop in src/: games/mod.rs -> gui/mod.rs -> games/mod.rs"));
     assert!(problems[2].contains("loop in games/: games/a.rs -> games/b.rs -> games/a.rs"));
     assert!(
@@ -191,7 +198,7 @@ fn the_glue_check_finds_a_gui_import_and_keeps_its_named_exceptions() {
     let _ = fs::remove_dir_all(&root);
     assert_eq!(problems.len(), 4, "{problems:#?}");
     assert!(problems[0].contains("engine.rs imports `sente::gui::catalog::parse_option`"));
-    assert!(problems[0].contains("(rank 4, above `referee`)"));
+    assert!(problems[0].contains("(rank 6, above `referee`)"));
     assert!(problems[1].contains("engine.rs imports `sente::gui::info::parse_info`"));
     assert!(problems[2].contains("lib.rs names `sente::nowhere`, which has no layer"));
     assert!(problems[3].contains("state.rs may import `sente::gui::tab`"));

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sente::engine::input::{InputLine, MAX_LINE_BYTES, read_line};
+use sente::protocol::line::{InputLine, MAX_LINE_BYTES, read_line};
 use sente::protocol::parse::parse_command;
 use std::io::Cursor;
 

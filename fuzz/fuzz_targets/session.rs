@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sente::engine::input::{InputLine, read_line};
+use sente::protocol::line::{InputLine, read_line};
 use sente::engine::session::Session;
 use sente::protocol::command::Command;
 use sente::protocol::parse::parse_command;

@@ -5,7 +5,7 @@
 use crossbeam_channel::{RecvTimeoutError, bounded};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use sente::engine::worker::{Task, WorkerState};
+use sente::variants::task::{Task, WorkerState};
 use sente::protocol::response::Response;
 use std::cell::RefCell;
 use std::sync::Arc;

@@ -4,9 +4,9 @@
 
 use super::fsf::{FsfAdapter, Notation, PLAYABLE};
 use super::interrupt;
-use crate::engine::input::{InputLine, read_line};
 use crate::protocol::command::Dialect;
 use crate::protocol::info::{InfoLine, read_info};
+use crate::protocol::line::{InputLine, read_line};
 use crate::protocol::option::read_option;
 use crate::search::score::Reported;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};

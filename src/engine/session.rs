@@ -4,15 +4,16 @@
 //! order they arrive; one that arrives while another runs waits its turn (at most
 //! `MAX_WAITING_TASKS`), and `stop` ends the running task and every waiting one.
 
-use super::input::{InputLine, MAX_LINE_BYTES};
 use super::options::{Change, Options};
-use super::worker::{Event, Job, Task, Worker};
+use super::worker::{Event, Job, Worker};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::{Command, GoParams, Query};
+use crate::protocol::line::{InputLine, MAX_LINE_BYTES};
 use crate::protocol::parse::parse_command;
 use crate::protocol::response::Response;
 use crate::search::Algorithm;
 use crate::search::limits::{Clock, Limits};
+use crate::variants::task::Task;
 use crate::variants::variant::{Variant, describe};
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;

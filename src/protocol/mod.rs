@@ -4,6 +4,7 @@
 
 pub mod command;
 pub mod info;
+pub mod line;
 pub mod option;
 pub mod parse;
 pub mod puzzle;

@@ -10,10 +10,10 @@ use super::{
     SideSummary,
 };
 use crate::engine::options::Options;
-use crate::engine::worker::WorkerState;
 use crate::games::Seat;
 use crate::referee::game::GameResult;
 use crate::variants::registry;
+use crate::variants::task::WorkerState;
 use crate::variants::value::{self, Ask, Judged, Value, Valued};
 use crate::variants::variant::Variant;
 use std::sync::Arc;
@@ -123,9 +123,8 @@ impl Reviewer {
             let found = value::value(
                 pos,
                 ask,
-                &reviewer.options,
+                &|limits| reviewer.options.search_job(limits, reviewer.stop.clone()),
                 &mut reviewer.state,
-                &reviewer.stop,
             );
             log::debug!(
                 "{ask:?} of {} ({}): {:?} in {:.3} s",
@@ -183,9 +182,8 @@ impl Reviewer {
         let found = value::value(
             self.positions[ply].as_ref(),
             Ask::Search(self.settings.nodes),
-            &self.options,
+            &|limits| self.options.search_job(limits, self.stop.clone()),
             &mut self.state,
-            &self.stop,
         );
         self.check()?;
         let found = found.unwrap_or(Valued {

@@ -10,6 +10,7 @@ pub mod position;
 pub mod registry;
 pub mod rules;
 pub mod sized;
+pub mod task;
 pub mod tasks;
 pub mod value;
 pub mod variant;

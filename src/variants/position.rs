@@ -3,9 +3,9 @@
 
 use super::batch::{Batch, Games, legal_move};
 use super::job::SearchJob;
+use super::task::{Prepare, Task};
 use super::tasks::{ExactSolver, perft_task, search_task};
 use super::variant::Variant;
-use crate::engine::worker::{Prepare, Task};
 use crate::games::rules::RuleValues;
 use crate::games::{Game, GameError, Outcome, Seat};
 use crate::protocol::command::PositionStart;

@@ -1,42 +1,61 @@
 //! The referee's own copy of the rules: positions of the match's variant, built with sente's
 //! `Game` implementations and the rule options the engines are given.
 
-use crate::engine::options::{Change, Options};
+use super::registry;
+use super::variant::Variant;
+use crate::games::rules::RuleValues;
 use crate::protocol::command::PositionStart;
-use crate::variants::variant::Variant;
 
 /// A variant and its rule options.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    options: Options,
+    variant: &'static str,
+    values: RuleValues,
     /// The rule options set (`BabylonColours=3`), in the order given, for the record.
     pub settings: Vec<(String, String)>,
 }
 
 impl Rules {
-    /// The rules of `variant`; of `options` (engine options given to every engine), those that
-    /// change rules are applied (a bad value is an error), the others are left to the engines.
+    /// The rules of `variant` (any case); of `options` (engine options given to every engine),
+    /// those that change a game's rules are checked and kept (a bad value is an error), those of
+    /// `variant` applied; the others are left to the engines. A Connect Four width and height
+    /// that fit only together come in any order.
     pub fn new(variant: &str, options: &[(String, String)]) -> Result<Rules, String> {
-        let mut rules = Options::default();
-        rules
-            .set("UCI_Variant", Some(variant))
-            .map_err(|e| format!("variant: {e}"))?;
+        let entry = registry::entries()
+            .find(|e| e.name.eq_ignore_ascii_case(variant))
+            .ok_or_else(|| {
+                let all: Vec<&str> = registry::names().collect();
+                format!(
+                    "variant: unknown variant '{variant}' (one of: {})",
+                    all.join(", ")
+                )
+            })?;
+        let mut values = entry.default_rules();
         let mut settings = Vec::new();
-        for (name, value) in options.iter().filter(|(n, _)| Options::is_rule_option(n)) {
-            match rules.set(name, Some(value)) {
-                // A Connect Four width and height fitting only together come in any order.
-                Ok(Change::Rules(_) | Change::Pending(_)) => {
-                    settings.push((name.clone(), value.clone()))
-                }
-                Ok(_) => {}
-                Err(e) => return Err(format!("option {name}: {e}")),
-            }
+        for (name, value) in options {
+            let Some((owner, _)) = registry::rule_option(name) else {
+                continue;
+            };
+            let Some(owner) = registry::entry(owner) else {
+                continue;
+            };
+            // Another game's rule option is checked on that game's rules, and kept.
+            let mut checked = owner.default_rules();
+            let target = if owner.name == entry.name {
+                &mut values
+            } else {
+                &mut checked
+            };
+            target
+                .set(owner.rules, name, value)
+                .map_err(|e| format!("option {name}: {e}"))?;
+            settings.push((name.clone(), value.clone()));
         }
-        if let Some(e) = rules.unfit_rules(rules.variant) {
-            return Err(format!("the rule options of {variant}: {e}"));
-        }
+        registry::create(entry.name, &values)
+            .map_err(|e| format!("the rule options of {variant}: {e}"))?;
         Ok(Rules {
-            options: rules,
+            variant: entry.name,
+            values,
             settings,
         })
     }
@@ -68,7 +87,7 @@ impl Rules {
 
     /// The variant's name.
     pub fn variant(&self) -> &'static str {
-        self.options.variant
+        self.variant
     }
 
     /// The start position, or `fen`, with `moves` played (each checked).
@@ -77,7 +96,7 @@ impl Rules {
         fen: Option<&str>,
         moves: &[String],
     ) -> Result<Box<dyn Variant>, String> {
-        let mut pos = self.options.start_position()?;
+        let mut pos = registry::create(self.variant, &self.values)?;
         let start = match fen {
             Some(fen) => PositionStart::Fen(fen.to_string()),
             None => PositionStart::Startpos,

@@ -14,17 +14,15 @@
 //! win|draw|loss` gives who wins without the distance. A search's last `score cp` is an
 //! estimate, its `score mate` (without a bound) a win or loss it proved.
 
+use super::job::SearchJob;
+use super::task::WorkerState;
 use super::variant::Variant;
-use crate::engine::options::Options;
-use crate::engine::worker::WorkerState;
 use crate::games::{Outcome, Seat};
 use crate::protocol::response::Response;
 use crate::search::limits::Limits;
 use crate::search::score::Reported;
 use crate::search::{NOT_PROVEN, NOT_SOLVED, SOLVED_WEAK, UNSOLVABLE};
 use serde::Serialize;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// What a position is worth for its side to move (for a one-player puzzle, for the player).
@@ -146,16 +144,15 @@ pub fn of_outcome(outcome: Outcome, side_to_move: Seat, puzzle: bool) -> Value {
     }
 }
 
-/// Values `variant`'s position by `ask`, running its own `go` task on `state` with `options`
-/// (its algorithm, threads...) and `stop` (raised, it ends the task; the value then found, if
-/// any, is returned). `None` when the task proved nothing: a solve stopped by its time or by
+/// Values `variant`'s position by `ask`, running its own `go` task on `state`, the task's job
+/// made by `job` from the ask's limits (its algorithm, threads... and its stop flag: raised,
+/// it ends the task; the value then found, if any, is returned). `None` when the task proved nothing: a solve stopped by its time or by
 /// `stop`, or a search that finished no iteration.
 pub fn value(
     variant: &dyn Variant,
     ask: Ask,
-    options: &Options,
+    job: &dyn Fn(Limits) -> SearchJob,
     state: &mut WorkerState,
-    stop: &Arc<AtomicBool>,
 ) -> Option<Valued> {
     if let Some(outcome) = variant.outcome() {
         return Some(Valued {
@@ -176,8 +173,7 @@ pub fn value(
             ..Limits::default()
         },
     };
-    let job = options.search_job(limits, stop.clone());
-    let task = variant.search_task(job);
+    let task = variant.search_task(job(limits));
     let lines = std::cell::RefCell::new(Vec::new());
     let last = task(state, &|line| lines.borrow_mut().push(line));
     let lines = lines.into_inner();
@@ -267,9 +263,12 @@ fn mate_value(n: i32, puzzle: bool) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::options::Options;
     use crate::protocol::command::PositionStart;
     use crate::protocol::response::{ScoreBound, SearchInfo};
     use crate::variants::registry;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
 
     fn info(score: Reported, bound: Option<ScoreBound>) -> Response {
         Response::Info(SearchInfo {
@@ -385,9 +384,8 @@ mod tests {
             let valued = value(
                 variant.as_ref(),
                 Ask::Solve(Duration::from_secs(3600)),
-                &options,
+                &|limits| options.search_job(limits, stop.clone()),
                 &mut state,
-                &stop,
             )
             .expect("proven");
             assert_eq!(valued.value, want, "{name} {moves:?}");

@@ -3,7 +3,7 @@
 
 use super::batch::Batch;
 use super::job::SearchJob;
-use crate::engine::worker::{Prepare, Task};
+use super::task::{Prepare, Task};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::PositionStart;
 use std::sync::Arc;

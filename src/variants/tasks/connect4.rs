@@ -5,7 +5,7 @@
 //! (`variants::sized::connect4`), and so is the solver it keeps.
 
 use super::super::job::SearchJob;
-use crate::engine::worker::{KeptSolver, WorkerState};
+use super::super::task::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::connect4::book::Book;
 use crate::games::connect4::solver::{

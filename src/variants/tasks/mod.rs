@@ -7,7 +7,7 @@ pub mod rushhour;
 pub mod theory;
 
 use super::job::{SearchJob, report_line};
-use crate::engine::worker::{Task, WorkerState};
+use super::task::{Task, WorkerState};
 use crate::games::{Game, perft_until};
 use crate::protocol::response::Response;
 use crate::search::{self, Algorithm, Report, SearchContext, SearchResult};

@@ -2,7 +2,7 @@
 //! first `go` that needs it, kept by the worker), and a move that keeps it.
 
 use super::super::job::SearchJob;
-use crate::engine::worker::{KeptSolver, WorkerState};
+use super::super::task::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::rocks::RushHourRocks;
 use crate::games::rocks::solver::{RocksError, RocksTable, Value};

@@ -2,7 +2,7 @@
 //! `PuzzleHeuristic` chooses (used by `Algorithm astar` and `idastar`).
 
 use super::super::job::{SearchJob, report_line};
-use crate::engine::worker::WorkerState;
+use super::super::task::WorkerState;
 use crate::games::rushhour::RushHour;
 use crate::protocol::response::Response;
 use crate::search::{self, NamedEstimate, SearchContext};

@@ -4,8 +4,8 @@
 //! the theory's value (it did not see far enough), the theory's move is played instead.
 
 use super::super::job::SearchJob;
+use super::super::task::WorkerState;
 use super::run_search;
-use crate::engine::worker::WorkerState;
 use crate::games::Game;
 use crate::protocol::response::Response;
 use crate::search::{Algorithm, SOLVED_WEAK};
