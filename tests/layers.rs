@@ -5,6 +5,8 @@
 //! - a lower layer imports a higher one (games → search → protocol → variants → engine and
 //!   client → referee → gui; `shard` sits with the games, `bench` with the engine,
 //!   `transcript` and `review` with the referee, `cli` on top of all), or
+//! - a module of `search` is named after a game, or imports a game's own module (`search`
+//!   holds only what every game can use), or
 //! - the modules of one folder import each other in a loop (a subfolder counts as one module
 //!   from outside, and `mod.rs` as one of its folder's modules).
 //!
@@ -112,6 +114,29 @@ fn the_check_finds_a_loop_and_an_upward_import() {
     let problems = check(&root);
     let _ = fs::remove_dir_all(&root);
     assert_eq!(problems.len(), 4, "{problems:#?}");
+    let games_root = root.with_extension("games");
+    let write = |path: &str, text: &str| {
+        let file = games_root.join(path);
+        fs::create_dir_all(file.parent().expect("a file has a parent")).expect("temp dir");
+        fs::write(file, text).expect("temp file");
+    };
+    write("lib.rs", "pub mod games;\npub mod search;\n");
+    write(
+        "games/mod.rs",
+        "pub mod rules;\npub mod chess;\npub trait Game {}\n",
+    );
+    write("games/rules.rs", "pub struct RuleOption;\n");
+    write("games/chess.rs", "pub struct Chess;\n");
+    write(
+        "search/mod.rs",
+        "pub mod chess;\nuse crate::games::Game;\nuse crate::games::rules::RuleOption;\n",
+    );
+    write("search/chess.rs", "use crate::games::chess::Chess;\n");
+    let named = check(&games_root);
+    let _ = fs::remove_dir_all(&games_root);
+    assert_eq!(named.len(), 2, "{named:#?}");
+    assert!(named[0].contains("search::chess is named after the game `chess`"));
+    assert!(named[1].contains("search/chess.rs imports the game `chess`"));
     assert!(problems[0].contains("games/b.rs") && problems[0].contains("`gui` (rank 6)"));
     assert!(problems[1].contains("loop in src/: games/mod.rs -> gui/mod.rs -> games/mod.rs"));
     assert!(problems[2].contains("loop in games/: games/a.rs -> games/b.rs -> games/a.rs"));
@@ -274,6 +299,59 @@ fn check(src: &Path) -> Vec<String> {
     let imports = resolve_imports(&modules, &known);
     let mut problems = upward_imports(&imports, src);
     problems.extend(loops(&imports, &known, src));
+    problems.extend(games_named_by_search(&imports, &known, src));
+    problems
+}
+
+/// The modules of `games` that every game shares rather than a game of its own.
+const SHARED_GAME_MODULES: &[&str] = &[
+    "contract",
+    "error",
+    "outcome",
+    "rules",
+    "test_data",
+    "theory",
+];
+
+/// `search` holds only what every game can use: no module of it is named after a game, and
+/// none of its non-test code imports a game's own module (a game's solver lives in the game's
+/// folder; what it needs from a generic floor moves down, never the solver up).
+fn games_named_by_search(
+    imports: &[Import],
+    known: &BTreeSet<ModulePath>,
+    src: &Path,
+) -> Vec<String> {
+    let games: BTreeSet<&str> = known
+        .iter()
+        .filter(|path| path.len() == 2 && path[0] == "games")
+        .map(|path| path[1].as_str())
+        .filter(|name| !SHARED_GAME_MODULES.contains(name))
+        .collect();
+    let mut problems = Vec::new();
+    for path in known
+        .iter()
+        .filter(|p| p.first().is_some_and(|top| top == "search"))
+    {
+        if let Some(game) = path.iter().find(|part| games.contains(part.as_str())) {
+            problems.push(format!(
+                "search::{} is named after the game `{game}`: a game's code lives in src/games/{game}",
+                path[1..].join("::")
+            ));
+        }
+    }
+    for import in imports {
+        let from_search = import.from.first().is_some_and(|top| top == "search");
+        let game = (import.to.len() >= 2 && import.to[0] == "games")
+            .then(|| import.to[1].as_str())
+            .filter(|name| games.contains(name));
+        if let (true, Some(game)) = (from_search, game) {
+            problems.push(format!(
+                "{} imports the game `{game}` ({}): src/search/ is for every game",
+                shown(&import.file, src),
+                import.text
+            ));
+        }
+    }
     problems
 }
 

@@ -35,7 +35,7 @@ pub struct Limits {
     pub infinite: bool,
     /// Run until the value is proven (or another limit stops it).
     pub solve: bool,
-    /// With `solve`, prove only who wins, not how fast (the Connect Four solver).
+    /// With `solve`, prove only who wins, not how fast (a game solver's weak solve).
     pub weak: bool,
 }
 

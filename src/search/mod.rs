@@ -121,7 +121,7 @@ pub fn run_with_estimate<G: Game>(
 }
 
 /// A one-player puzzle: a solution by breadth-first search (`alphabeta`, `bfs`), A* or IDA*,
-/// then the counts of the search (protocol.md, "rushhour").
+/// then the counts of the search (protocol.md, the puzzle game's section).
 fn solve_puzzle<G: Game>(
     pos: &G,
     algorithm: Algorithm,

@@ -1,5 +1,5 @@
 //! What a puzzle search reports once it ends: which search ran with which estimate, and the
-//! counts the course compares (protocol.md, "rushhour").
+//! counts the course compares (protocol.md, the puzzle game's section).
 
 /// Which puzzle search ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
