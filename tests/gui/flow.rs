@@ -29,10 +29,9 @@ async fn shown(b: &Browser, css: &str) -> bool {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn choosing_a_game_starts_it_and_the_end_names_the_winner_the_reason_and_the_line() {
-    let Some(b) = Browser::start("result").await else {
-        return;
-    };
+    let b = Browser::start("result").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -185,10 +184,9 @@ async fn hint_shown(b: &Browser, button: &str, marker: &str, words: &str) -> Str
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_hint_is_marked_on_the_board_and_said_in_words() {
-    let Some(b) = Browser::start("hint").await else {
-        return;
-    };
+    let b = Browser::start("hint").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     let my_turn = format!("{STATE}.side === {STATE}.mode.human && !{STATE}.mode.thinking");
@@ -240,10 +238,9 @@ async fn a_hint_is_marked_on_the_board_and_said_in_words() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn nothing_of_the_engines_thinking_shows_during_a_game_against_it() {
-    let Some(b) = Browser::start("no-leak").await else {
-        return;
-    };
+    let b = Browser::start("no-leak").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -345,10 +342,9 @@ async fn info_lines_of(b: &Browser, label: &str) -> u64 {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
-    let Some(b) = Browser::start("helper-analysis").await else {
-        return;
-    };
+    let b = Browser::start("helper-analysis").await;
     let me = format!("cmd={}", sente().display());
     let server = start_server(&[
         "--engine",
@@ -462,10 +458,9 @@ async fn during_a_game_another_engine_may_analyse_but_never_the_opponent() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn plain_words_rules_for_every_game_quiet_toasts_and_rush_hour_puzzles_by_difficulty() {
-    let Some(b) = Browser::start("words").await else {
-        return;
-    };
+    let b = Browser::start("words").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -674,10 +669,9 @@ async fn fits(b: &Browser) -> (i64, i64) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() {
-    let Some(b) = Browser::start("layout").await else {
-        return;
-    };
+    let b = Browser::start("layout").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.resize(420, 900).await;
@@ -733,10 +727,9 @@ async fn a_phone_wide_page_dark_mode_and_a_board_that_says_it_is_disconnected() 
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
-    let Some(b) = Browser::start("reload-game").await else {
-        return;
-    };
+    let b = Browser::start("reload-game").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -805,10 +798,9 @@ async fn setup_error(b: &Browser, text_typed: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_bad_position_is_refused_with_its_own_reason() {
-    let Some(b) = Browser::start("position-errors").await else {
-        return;
-    };
+    let b = Browser::start("position-errors").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -840,10 +832,9 @@ async fn a_bad_position_is_refused_with_its_own_reason() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
-    let Some(b) = Browser::start("proof").await else {
-        return;
-    };
+    let b = Browser::start("proof").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -926,10 +917,9 @@ async fn once_the_solver_proves_the_columns_the_analysis_says_so() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_address_holds_the_position_and_a_link_opens_it() {
-    let Some(b) = Browser::start("link").await else {
-        return;
-    };
+    let b = Browser::start("link").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.set_value("#variant", "connect4").await;
@@ -965,10 +955,9 @@ async fn the_address_holds_the_position_and_a_link_opens_it() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_different_move_keeps_the_old_line_as_a_side_line() {
-    let Some(b) = Browser::start("side-lines").await else {
-        return;
-    };
+    let b = Browser::start("side-lines").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -1037,10 +1026,9 @@ async fn a_different_move_keeps_the_old_line_as_a_side_line() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_game_record_loads_from_a_file() {
-    let Some(b) = Browser::start("record-file").await else {
-        return;
-    };
+    let b = Browser::start("record-file").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -1102,10 +1090,9 @@ async fn open_second(b: &Browser, url: &str, id: &str) -> fantoccini::wd::Window
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_second_tab_takes_over_a_game_against_the_engine_but_not_free_play() {
-    let Some(b) = Browser::start("second-tab").await else {
-        return;
-    };
+    let b = Browser::start("second-tab").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;

@@ -43,23 +43,17 @@ fn find_program(names: &[&str]) -> Option<PathBuf> {
     None
 }
 
-/// Chromium and chromedriver, or `None` after one line saying why the test does not run (a
-/// panic instead when `SENTE_REQUIRE_BROWSER` is set).
-pub fn browser_programs() -> Option<(PathBuf, PathBuf)> {
+/// Chromium and chromedriver; fails, saying how to install them, when they are not on `PATH`
+/// (the build looked for them: without them the tests are ignored, unless
+/// `SENTE_REQUIRE_BROWSER` is set).
+pub fn browser_programs() -> (PathBuf, PathBuf) {
     let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"]);
     let driver = find_program(&["chromedriver"]);
     match (chromium, driver) {
-        (Some(c), Some(d)) => Some((c, d)),
-        _ => {
-            let message = "browser tests skipped: chromium or chromedriver not found on PATH \
-                           (apt-get install chromium chromium-driver; set SENTE_REQUIRE_BROWSER=1 \
-                           to make this a failure)";
-            if std::env::var_os(REQUIRE).is_some_and(|v| v != "0" && !v.is_empty()) {
-                panic!("{message}");
-            }
-            eprintln!("{message}");
-            None
-        }
+        (Some(c), Some(d)) => (c, d),
+        _ => panic!(
+            "chromium or chromedriver not found on PATH (apt-get install chromium chromium-driver)"
+        ),
     }
 }
 
@@ -167,8 +161,8 @@ pub fn screenshot_dir() -> PathBuf {
 impl Browser {
     /// Starts chromedriver and a browser session (window 1400 x 1100); `name` names the test's
     /// screenshots.
-    pub async fn start(name: &str) -> Option<Browser> {
-        let (chromium, driver_path) = browser_programs()?;
+    pub async fn start(name: &str) -> Browser {
+        let (chromium, driver_path) = browser_programs();
         let port = free_port();
         let driver = Process(
             own_group(&mut Command::new(&driver_path))
@@ -216,12 +210,12 @@ impl Browser {
                 Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             }
         };
-        Some(Browser {
+        Browser {
             client,
             _driver: driver,
             name: name.to_string(),
             profile,
-        })
+        }
     }
 
     /// Where the page's downloads go.

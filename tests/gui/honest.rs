@@ -124,10 +124,9 @@ async fn start_clock_game(b: &Browser, seat: &str, minutes: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_socket_carries_nothing_of_the_opponent_until_the_game_ends() {
-    let Some(b) = Browser::start("honest-socket").await else {
-        return;
-    };
+    let b = Browser::start("honest-socket").await;
     let axe = axe_source();
     let server = start_server(&[]);
     b.open(&server.url).await;
@@ -231,10 +230,9 @@ async fn the_socket_carries_nothing_of_the_opponent_until_the_game_ends() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_tree_and_the_comparison_refuse_the_opponent_the_games_position() {
-    let Some(b) = Browser::start("honest-lab").await else {
-        return;
-    };
+    let b = Browser::start("honest-lab").await;
     let axe = axe_source();
     let me = format!("cmd={}", sente().display());
     let server = start_server(&[
@@ -345,10 +343,9 @@ async fn the_tree_and_the_comparison_refuse_the_opponent_the_games_position() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn leaving_a_game_asks_first_and_keeping_it_keeps_it() {
-    let Some(b) = Browser::start("honest-leave").await else {
-        return;
-    };
+    let b = Browser::start("honest-leave").await;
     let axe = axe_source();
     let server = start_server(&[]);
     b.open(&server.url).await;
@@ -440,10 +437,9 @@ async fn leaving_a_game_asks_first_and_keeping_it_keeps_it() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
-    let Some(b) = Browser::start("honest-results").await else {
-        return;
-    };
+    let b = Browser::start("honest-results").await;
     let axe = axe_source();
     let server = start_server(&[]);
     b.open(&server.url).await;
@@ -553,10 +549,9 @@ async fn resign_offer_a_draw_and_abort_end_the_game_as_lichess_does() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn each_sides_clock_starts_with_its_first_move() {
-    let Some(b) = Browser::start("honest-clock").await else {
-        return;
-    };
+    let b = Browser::start("honest-clock").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -604,10 +599,9 @@ async fn each_sides_clock_starts_with_its_first_move() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_link_with_a_wrong_move_opens_its_legal_part_and_says_what_was_wrong() {
-    let Some(b) = Browser::start("honest-links").await else {
-        return;
-    };
+    let b = Browser::start("honest-links").await;
     let axe = axe_source();
     let server = start_server(&[]);
     let open = |query: &'static str| {
@@ -687,10 +681,9 @@ async fn a_link_with_a_wrong_move_opens_its_legal_part_and_says_what_was_wrong()
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_second_tab_on_the_games_address_offers_to_take_it_over() {
-    let Some(b) = Browser::start("honest-tabs").await else {
-        return;
-    };
+    let b = Browser::start("honest-tabs").await;
     let axe = axe_source();
     let server = start_server(&[]);
     b.open(&server.url).await;

@@ -89,10 +89,9 @@ async fn number(b: &Browser, expression: &str) -> i64 {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax() {
-    let Some(b) = Browser::start("search-tree").await else {
-        return;
-    };
+    let b = Browser::start("search-tree").await;
     let server = start_server(&[]);
     b.open(&format!("{}#tree", server.url)).await;
     // Minimax: the 13 nodes of the course, no stub.
@@ -294,10 +293,9 @@ async fn the_textbook_tree_node_by_node_under_minimax_alpha_beta_and_expectimax(
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn an_engine_that_does_not_trace_is_told_so() {
-    let Some(b) = Browser::start("search-tree-refused").await else {
-        return;
-    };
+    let b = Browser::start("search-tree-refused").await;
     let faulty = format!("cmd={}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"));
     let me = format!("cmd={}", sente().display());
     let server = start_server(&[
@@ -331,10 +329,9 @@ async fn an_engine_that_does_not_trace_is_told_so() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_tree_of_sixty_thousand_nodes_is_drawn_in_part_and_scrolls() {
-    let Some(b) = Browser::start("search-tree-large").await else {
-        return;
-    };
+    let b = Browser::start("search-tree-large").await;
     let server = start_server(&[]);
     b.open(&format!("{}#tree", server.url)).await;
     // Minimax on tic-tac-toe after a3, depth 8: the course's 59,705 nodes (59,704 expanded).
@@ -416,11 +413,10 @@ async fn a_tree_of_sixty_thousand_nodes_is_drawn_in_part_and_scrolls() {
 const COMPARE: &str = "document.getElementById('view-compare')";
 
 /// `python3 scripts/<script> --engine <this sente> <args>`, started now (the tables take a few
-/// seconds); `None` without python3, after one line saying so (a failure when the browser
-/// tests are required, as in CI).
-fn start_script(script: &str, args: &[&str]) -> Option<std::process::Child> {
+/// seconds).
+fn start_script(script: &str, args: &[&str]) -> std::process::Child {
     let root = env!("CARGO_MANIFEST_DIR");
-    match Command::new("python3")
+    Command::new("python3")
         .arg(format!("{root}/scripts/{script}"))
         .arg("--engine")
         .arg(sente())
@@ -428,18 +424,9 @@ fn start_script(script: &str, args: &[&str]) -> Option<std::process::Child> {
         .current_dir(root)
         .stdout(Stdio::piped())
         .spawn()
-    {
-        Ok(child) => Some(child),
-        Err(e) => {
-            let message = format!("the comparison test needs python3 to run scripts/{script}: {e}");
-            if std::env::var_os(super::harness::REQUIRE).is_some_and(|v| v != "0" && !v.is_empty())
-            {
-                panic!("{message}");
-            }
-            eprintln!("{message}");
-            None
-        }
-    }
+        .unwrap_or_else(|e| {
+            panic!("the comparison test needs python3 to run scripts/{script}: {e}")
+        })
 }
 
 /// A script's whole output.
@@ -521,19 +508,15 @@ fn cut(rows: &[Vec<String>], columns: std::ops::RangeInclusive<usize>) -> Vec<Ve
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    any(sente_no_browser, sente_no_python3),
+    ignore = "chromium, chromedriver or python3 not found"
+)]
 async fn the_comparison_view_reproduces_the_course_tables() {
-    let Some(b) = Browser::start("compare").await else {
-        return;
-    };
-    let Some(algorithms) = start_script("compare_algorithms.py", &[]) else {
-        return;
-    };
-    let Some(puzzles) = start_script("puzzle_algorithms.py", &["--repeat", "1"]) else {
-        return;
-    };
-    let Some(rocks) = start_script("rocks_experiment.py", &["--seeds", "0"]) else {
-        return;
-    };
+    let b = Browser::start("compare").await;
+    let algorithms = start_script("compare_algorithms.py", &[]);
+    let puzzles = start_script("puzzle_algorithms.py", &["--repeat", "1"]);
+    let rocks = start_script("rocks_experiment.py", &["--seeds", "0"]);
     let server = start_server(&[]);
     b.open(&format!("{}#compare", server.url)).await;
 
@@ -654,10 +637,9 @@ async fn rect(b: &Browser, css: &str) -> Vec<f64> {
 /// the tree view writes them, results cleared when another position is picked, a truncated
 /// tree that says why its root is not its drawn child's value, and both views read at 420 px.
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_lab_views_say_one_name_the_course_units_and_read_on_a_phone() {
-    let Some(b) = Browser::start("lab-words").await else {
-        return;
-    };
+    let b = Browser::start("lab-words").await;
     let server = start_server(&[]);
     b.open(&format!("{}#tree", server.url)).await;
     let names = [

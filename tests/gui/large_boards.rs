@@ -81,10 +81,9 @@ async fn smallest_text(b: &Browser, css: &str) -> f64 {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn boards_beyond_64_bits_are_drawn_in_the_window_and_played_at_1280_and_420_px() {
-    let Some(b) = Browser::start("connect4-large").await else {
-        return;
-    };
+    let b = Browser::start("connect4-large").await;
     let server = start_server(&[]);
     let base = server.url.trim_end_matches('/').to_string();
     b.open(&server.url).await;
@@ -170,10 +169,9 @@ async fn boards_beyond_64_bits_are_drawn_in_the_window_and_played_at_1280_and_42
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn analysis_and_proven_column_values_on_10x8_and_12x10() {
-    let Some(b) = Browser::start("connect4-large-analysis").await else {
-        return;
-    };
+    let b = Browser::start("connect4-large-analysis").await;
     let server = start_server(&[]);
     let base = server.url.trim_end_matches('/').to_string();
     // Positions of sente's own games (10 x 8) and of a random game without fours (12 x 10),

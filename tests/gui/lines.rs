@@ -51,10 +51,9 @@ async fn line(b: &Browser) -> (String, u64) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn side_lines_are_kept_opened_promoted_and_deleted_and_a_link_opens_the_position() {
-    let Some(b) = Browser::start("lines").await else {
-        return;
-    };
+    let b = Browser::start("lines").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -162,10 +161,9 @@ async fn side_lines_are_kept_opened_promoted_and_deleted_and_a_link_opens_the_po
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_record_downloads_as_a_file_and_loads_from_one() {
-    let Some(b) = Browser::start("record-file").await else {
-        return;
-    };
+    let b = Browser::start("record-file").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("tictactoe").await;

@@ -1,7 +1,9 @@
 //! `sente gui` in a real browser: headless Chromium driven through chromedriver, each test
 //! playing through the page as a person would (clicks and drags) and saving a screenshot under
-//! `target/gui-screenshots/`. Without Chromium the tests say so in one line and pass, unless
-//! `SENTE_REQUIRE_BROWSER=1` (as in CI). The server's HTTP safety checks need no browser.
+//! `target/gui-screenshots/`. When the build finds no Chromium or chromedriver on `PATH`
+//! (`build.rs`), `cargo test` lists the browser tests as ignored, saying so, unless
+//! `SENTE_REQUIRE_BROWSER=1` (as in CI) makes them run and fail. The server's HTTP safety
+//! checks need no browser.
 
 mod a11y;
 mod errors;
@@ -111,10 +113,9 @@ async fn start_play(b: &Browser, seat: &str, seconds: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_whole_tictactoe_game_against_the_engine_by_clicks() {
-    let Some(b) = Browser::start("tictactoe").await else {
-        return;
-    };
+    let b = Browser::start("tictactoe").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("tictactoe").await;
@@ -130,10 +131,9 @@ async fn a_whole_tictactoe_game_against_the_engine_by_clicks() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_connect_four_game_to_its_end_with_discs_that_drop() {
-    let Some(b) = Browser::start("connect4").await else {
-        return;
-    };
+    let b = Browser::start("connect4").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -154,10 +154,9 @@ async fn a_connect_four_game_to_its_end_with_discs_that_drop() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn connect_four_on_a_10x5_board_from_the_rules_form() {
-    let Some(b) = Browser::start("connect4-10x5").await else {
-        return;
-    };
+    let b = Browser::start("connect4-10x5").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     // The width first: 10 x 6 does not fit, the board waits for the height.
@@ -184,10 +183,9 @@ async fn connect_four_on_a_10x5_board_from_the_rules_form() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn babylon_and_rocks_games_for_a_few_moves() {
-    let Some(b) = Browser::start("babylon").await else {
-        return;
-    };
+    let b = Browser::start("babylon").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("babylon").await;
@@ -323,10 +321,9 @@ async fn drag_one_cell(b: &Browser) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
-    let Some(b) = Browser::start("rushhour").await else {
-        return;
-    };
+    let b = Browser::start("rushhour").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("rushhour").await;
@@ -389,10 +386,9 @@ async fn a_rush_hour_puzzle_solved_and_played_back_to_the_exit() {
 /// The 6x6 puzzle set drawn from the whole game: the hardest puzzle (51 slides) chosen by
 /// number of moves, solved in 51 and played to the exit; then a random puzzle of 40 moves.
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
-    let Some(b) = Browser::start("rushhour-set").await else {
-        return;
-    };
+    let b = Browser::start("rushhour-set").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("rushhour").await;
@@ -445,10 +441,9 @@ async fn the_hardest_6x6_puzzle_of_the_set_solved_in_51_slides() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_game_tree_walked_by_clicks_to_a_leaf() {
-    let Some(b) = Browser::start("tree").await else {
-        return;
-    };
+    let b = Browser::start("tree").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("tree").await;
@@ -472,10 +467,9 @@ async fn a_game_tree_walked_by_clicks_to_a_leaf() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn illegal_moves_and_malformed_messages_are_refused_and_the_session_goes_on() {
-    let Some(b) = Browser::start("refused").await else {
-        return;
-    };
+    let b = Browser::start("refused").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -546,10 +540,9 @@ async fn illegal_moves_and_malformed_messages_are_refused_and_the_session_goes_o
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
-    let Some(b) = Browser::start("analysis").await else {
-        return;
-    };
+    let b = Browser::start("analysis").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -600,10 +593,9 @@ async fn analysis_lines_appear_column_values_are_exact_and_analysis_stops() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn an_engine_that_crashes_writes_junk_or_plays_an_illegal_move_is_reported() {
-    let Some(b) = Browser::start("crash").await else {
-        return;
-    };
+    let b = Browser::start("crash").await;
     let faulty = format!("cmd={}/tests/engines/faulty.sh", env!("CARGO_MANIFEST_DIR"));
     let server = start_server(&[
         "--engine",
@@ -682,10 +674,9 @@ fn foreign_site(gui_port: u16) -> u16 {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_page_from_another_origin_cannot_open_the_socket() {
-    let Some(b) = Browser::start("origin").await else {
-        return;
-    };
+    let b = Browser::start("origin").await;
     let server = start_server(&[]);
     let port = foreign_site(server.port);
     b.client
@@ -706,10 +697,9 @@ async fn a_page_from_another_origin_cannot_open_the_socket() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_reload_keeps_the_game() {
-    let Some(b) = Browser::start("reload").await else {
-        return;
-    };
+    let b = Browser::start("reload").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
@@ -729,10 +719,9 @@ async fn a_reload_keeps_the_game() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn engines_play_each_other_pause_and_the_game_is_saved_and_loaded() {
-    let Some(b) = Browser::start("watch").await else {
-        return;
-    };
+    let b = Browser::start("watch").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     // 12 x 10: no book and no solve there, so every move takes its full 0.2 s and the game is
@@ -885,10 +874,9 @@ async fn wait_until(what: &str, mut condition: impl FnMut() -> bool) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn engines_are_bounded_and_killed_when_the_tab_closes_and_at_ctrl_c() {
-    let Some(b) = Browser::start("engines").await else {
-        return;
-    };
+    let b = Browser::start("engines").await;
     let mut server = start_server(&["--max-engines", "1"]);
     let pid = server.pid();
     b.open(&server.url).await;
@@ -938,10 +926,9 @@ async fn engines_are_bounded_and_killed_when_the_tab_closes_and_at_ctrl_c() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn clocks_run_and_a_person_out_of_time_loses() {
-    let Some(b) = Browser::start("clock").await else {
-        return;
-    };
+    let b = Browser::start("clock").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;

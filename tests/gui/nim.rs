@@ -17,10 +17,9 @@ fn nim_sum(fen: &str) -> u64 {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn nim_is_played_by_mouse_and_keyboard_and_searched_in_the_views() {
-    let Some(b) = Browser::start("nim").await else {
-        return;
-    };
+    let b = Browser::start("nim").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.set_value("#variant", "nim").await;

@@ -55,9 +55,7 @@ const TIMED_MOVE: &str = "const plies = window.senteApp.store.state.moves.length
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a measurement: scripts/gui_perf.sh"]
 async fn measure_gui_speed() {
-    let Some(b) = Browser::start("perf").await else {
-        return;
-    };
+    let b = Browser::start("perf").await;
     let ticker = format!("cmd={}/tests/engines/ticker.py", env!("CARGO_MANIFEST_DIR"));
     let sente = format!("cmd={}", super::harness::sente().display());
     let server = start_server(&[
@@ -182,9 +180,7 @@ const COLLECT_FRAME_GAPS: &str = "window.gaps = []; window.gapsOn = true;
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a measurement: scripts/tree_view_perf.sh"]
 async fn measure_tree_view() {
-    let Some(b) = Browser::start("tree-perf").await else {
-        return;
-    };
+    let b = Browser::start("tree-perf").await;
     let server = start_server(&[]);
     b.open(&format!("{}#tree", server.url)).await;
     let view = "document.getElementById('view-tree')";

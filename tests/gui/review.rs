@@ -209,10 +209,9 @@ async fn review_link(b: &Browser, url: &str, query: &str, plies: usize) -> Vec<S
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
-    let Some(b) = Browser::start("review-tictactoe").await else {
-        return;
-    };
+    let b = Browser::start("review-tictactoe").await;
     let server = start_server(&[]);
     let moves = ["a1", "b2", "c3", "a3", "c1", "b1", "b3", "a2", "c2"];
     let expect = expected(&sente::games::tictactoe::TicTacToe::startpos(), &moves);
@@ -476,10 +475,9 @@ fn second_best_now_and_then(
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_connect_four_game_reviewed_exactly_with_the_better_move_shown() {
-    let Some(b) = Browser::start("review-connect4").await else {
-        return;
-    };
+    let b = Browser::start("review-connect4").await;
     let server = start_server(&[]);
     let (fen, moves) = late_connect_four();
     let start = <sente::games::connect4::Connect4<u64> as Game>::from_fen(&fen).expect("a fen");
@@ -578,11 +576,10 @@ fn exit_distance<G: Game>(pos: &G) -> Option<u32> {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_rush_hour_puzzle_game_reviewed_by_the_distance_to_the_exit() {
     use sente::games::rushhour::{Metric, RushHour};
-    let Some(b) = Browser::start("review-rushhour").await else {
-        return;
-    };
+    let b = Browser::start("review-rushhour").await;
     let server = start_server(&[]);
     // The course's second puzzle (8 slides: tests/data/rushhour/course-puzzles.txt), a move
     // a slide (in steps every move changes the distance by one: the cells' parity): a move
@@ -665,10 +662,9 @@ async fn a_rush_hour_puzzle_game_reviewed_by_the_distance_to_the_exit() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_long_review_is_cancelled_after_its_first_move_and_axe_finds_nothing() {
-    let Some(b) = Browser::start("review-cancel").await else {
-        return;
-    };
+    let b = Browser::start("review-cancel").await;
     let server = start_server(&[]);
     // A 16-disc Connect Four game: its last moves are reviewed at once, its first ones take
     // the solver long.
@@ -775,10 +771,9 @@ async fn a_long_review_is_cancelled_after_its_first_move_and_axe_finds_nothing()
 }
 
 #[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn no_review_while_a_game_against_sente_goes_on_and_review_after_it() {
-    let Some(b) = Browser::start("review-after-a-game").await else {
-        return;
-    };
+    let b = Browser::start("review-after-a-game").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("tictactoe").await;
