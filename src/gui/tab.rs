@@ -12,7 +12,7 @@ use super::launcher::{Launcher, Shared};
 use super::play::{self, Play};
 use super::puzzle::Puzzle;
 use super::review::Review;
-use super::tree::Tree;
+use super::search_tree::Tree;
 use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
 use crate::client::process::Direction;
 use std::sync::Arc;

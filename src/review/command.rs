@@ -3,7 +3,7 @@
 //! 0 reviewed, 1 an error (printed on stderr: a bad record, an illegal move, an unknown
 //! variant or option...), 2 bad arguments, 130 interrupted (Ctrl-C).
 
-use super::game::Game;
+use super::record::Game;
 use super::run::{Progress, review};
 use super::words::annotated;
 use super::{Review, Settings};

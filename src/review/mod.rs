@@ -28,14 +28,14 @@
 //! review").
 
 mod command;
-mod game;
+mod record;
 pub mod judge;
 mod run;
 mod words;
 
 pub use crate::variants::value::{Judged, Value};
 pub use command::{ReviewArgs, run as run_command};
-pub use game::Game;
+pub use record::Game;
 pub use judge::Class;
 pub use run::{Progress, Reviewer, Stopped, review};
 pub use words::annotated;

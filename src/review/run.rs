@@ -2,7 +2,7 @@
 //! positions around one move (each position once), classes the move, and where the player
 //! erred values every other move there; a stop flag ends it between and during steps.
 
-use super::game::Game;
+use super::record::Game;
 use super::judge::{self, Class};
 use super::words;
 use super::{
