@@ -5,7 +5,7 @@
 //! is used by the checks.
 
 use sente::games::Outcome;
-use sente::review::{Class, Game, Review, Settings, Value, review};
+use sente::review::{Class, GameRecord, Review, Settings, Value, review};
 use sente::variants::variant::Variant;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -147,7 +147,7 @@ fn settings() -> Settings {
     }
 }
 
-fn reviewed(game: &Game) -> Review {
+fn reviewed(game: &GameRecord) -> Review {
     let stop = Arc::new(AtomicBool::new(false));
     let mut heard = 0;
     let review = review(game, settings(), stop, &mut |p| {
@@ -161,7 +161,7 @@ fn reviewed(game: &Game) -> Review {
 }
 
 /// Checks every move of a two-player game's review against minimax.
-fn check_two_player(game: &Game, minimax: &mut Minimax) -> Review {
+fn check_two_player(game: &GameRecord, minimax: &mut Minimax) -> Review {
     let review = reviewed(game);
     let positions = game.positions().expect("legal");
     assert_eq!(review.moves.len(), game.moves().len());
@@ -229,9 +229,9 @@ fn varied_game(
     plies: usize,
     seed: u64,
     minimax: &mut Minimax,
-) -> Game {
+) -> GameRecord {
     let mut rng = Lcg(seed);
-    let start = Game::new(variant, rules, None, &[]).expect("a start");
+    let start = GameRecord::new(variant, rules, None, &[]).expect("a start");
     let mut pos = start.positions().expect("a start").remove(0);
     let mut moves = Vec::new();
     while moves.len() < plies && pos.outcome().is_none() {
@@ -253,7 +253,7 @@ fn varied_game(
         pos.play_move(&mv).expect("legal");
         moves.push(mv);
     }
-    Game::new(variant, rules, None, &moves).expect("legal")
+    GameRecord::new(variant, rules, None, &moves).expect("legal")
 }
 
 #[test]
@@ -291,7 +291,7 @@ fn the_end_of_a_seven_by_six_game_is_classed_as_minimax_values_it() {
     // 26 stones played at random (none ending the game), then random play to the end:
     // minimax from the 26th stone on.
     let mut rng = Lcg(11);
-    let empty = Game::new("connect4", &[], None, &[]).expect("a start");
+    let empty = GameRecord::new("connect4", &[], None, &[]).expect("a start");
     let mut pos = empty.positions().expect("a start").remove(0);
     let mut opening = Vec::new();
     while opening.len() < 26 {
@@ -308,7 +308,7 @@ fn the_end_of_a_seven_by_six_game_is_classed_as_minimax_values_it() {
         pos.play_move(&mv).expect("legal");
         opening.push(mv);
     }
-    let start = Game::new("connect4", &[], None, &opening).expect("legal");
+    let start = GameRecord::new("connect4", &[], None, &opening).expect("legal");
     let fen = start.positions().expect("legal")[opening.len()].fen();
     let mut minimax = Minimax::default();
     let mut moves = Vec::new();
@@ -318,7 +318,7 @@ fn the_end_of_a_seven_by_six_game_is_classed_as_minimax_values_it() {
         pos.play_move(&mv).expect("legal");
         moves.push(mv);
     }
-    let game = Game::new("connect4", &[], Some(&fen), &moves).expect("legal");
+    let game = GameRecord::new("connect4", &[], Some(&fen), &moves).expect("legal");
     let review = check_two_player(&game, &mut minimax);
     assert!(review.result.is_some(), "the game ended");
 }
@@ -346,7 +346,7 @@ fn bfs_distance(pos: &dyn Variant) -> Option<u32> {
 fn a_rush_hour_game_is_classed_by_the_distance_to_the_exit() {
     // The course's nine-step puzzle: wandering moves, then the way out.
     let board = "....B.....BC.AA.BC.D.....D.....DEEE.";
-    let start = Game::new("rushhour", &[], Some(board), &[]).expect("a puzzle");
+    let start = GameRecord::new("rushhour", &[], Some(board), &[]).expect("a puzzle");
     let mut pos = start.positions().expect("a puzzle").remove(0);
     let mut rng = Lcg(3);
     let mut moves = Vec::new();
@@ -370,7 +370,7 @@ fn a_rush_hour_game_is_classed_by_the_distance_to_the_exit() {
         pos.play_move(&mv).expect("legal");
         moves.push(mv);
     }
-    let game = Game::new("rushhour", &[], Some(board), &moves).expect("legal");
+    let game = GameRecord::new("rushhour", &[], Some(board), &moves).expect("legal");
     let review = reviewed(&game);
     let positions = game.positions().expect("legal");
     let mut classes = HashSet::new();
@@ -418,7 +418,7 @@ fn a_rush_hour_game_is_classed_by_the_distance_to_the_exit() {
 
 #[test]
 fn a_stopped_review_says_so() {
-    let game = Game::new(
+    let game = GameRecord::new(
         "tictactoe",
         &[],
         None,

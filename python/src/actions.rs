@@ -9,8 +9,8 @@ use numpy::ndarray::{Array, IxDyn};
 use numpy::{IntoPyArray, PyArray1, PyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sente::variants::batch::p1_return;
 use sente::games::Seat;
+use sente::variants::batch::p1_return;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 const TERMINAL: i32 = -4;

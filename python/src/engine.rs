@@ -6,10 +6,10 @@ use crate::errors::{EngineError, EngineProtocolError, EngineTerminated, EngineTi
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use sente::client::process::{self, Fault, Watch};
 use sente::protocol::command::Dialect;
 use sente::protocol::info::read_info;
 use sente::protocol::option::read_option;
-use sente::client::process::{self, Fault, Watch};
 use sente::search::score::Reported;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;

@@ -6,7 +6,7 @@
 use crate::run::run_on_thread;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
-use sente::review::{Game, Settings, review};
+use sente::review::{GameRecord, Settings, review};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -29,7 +29,8 @@ pub fn review_game(
 ) -> PyResult<String> {
     let settings =
         Settings::checked(movetime, nodes, hash, threads).map_err(PyValueError::new_err)?;
-    let game = Game::new(variant, &rules, fen.as_deref(), &moves).map_err(PyValueError::new_err)?;
+    let game =
+        GameRecord::new(variant, &rules, fen.as_deref(), &moves).map_err(PyValueError::new_err)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let outcome = run_on_thread(py, &stop, move || {

@@ -5,8 +5,8 @@
 use crossbeam_channel::{RecvTimeoutError, bounded};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use sente::variants::task::{Task, WorkerState};
 use sente::protocol::response::Response;
+use sente::variants::task::{Task, WorkerState};
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

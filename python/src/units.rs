@@ -2,9 +2,9 @@
 //! protocol's `score cp` says 300; the other games count in their evaluation's points.
 
 use pyo3::prelude::*;
+use sente::search::trace::in_units;
 use sente::variants::registry;
 use sente::variants::variant::Variant;
-use sente::search::trace::in_units;
 
 /// The search's score units in one of the game's own (100 for a game tree, else 1).
 pub fn unit_of(variant: &dyn Variant) -> i32 {

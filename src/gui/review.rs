@@ -142,7 +142,7 @@ fn start_job(game: &Game, request: &ReviewRequest) -> Result<(Job, ReviewStart),
         .clamp(1, MAX_REVIEW_MOVETIME_MS);
     let nodes = request.nodes.unwrap_or(Settings::default().nodes);
     let settings = Settings::checked(movetime_ms as f64 / 1000.0, nodes, REVIEW_HASH_MB, 1)?;
-    let reviewed = review::Game::new(
+    let reviewed = review::GameRecord::new(
         game.variant(),
         &game.rules.settings,
         game.start_fen.as_deref(),
@@ -171,7 +171,7 @@ fn start_job(game: &Game, request: &ReviewRequest) -> Result<(Job, ReviewStart),
 
 /// The review's thread: each move as it is reviewed, then the whole review (nothing once
 /// stopped: the tab has said so).
-fn run(game: &review::Game, settings: Settings, stop: Arc<AtomicBool>, out: &Sender<Report>) {
+fn run(game: &review::GameRecord, settings: Settings, stop: Arc<AtomicBool>, out: &Sender<Report>) {
     let started = Instant::now();
     let mut reviewer = match Reviewer::new(game, settings, stop) {
         Ok(reviewer) => reviewer,

@@ -3,7 +3,7 @@
 //! 0 reviewed, 1 an error (printed on stderr: a bad record, an illegal move, an unknown
 //! variant or option...), 2 bad arguments, 130 interrupted (Ctrl-C).
 
-use super::record::Game;
+use super::record::GameRecord;
 use super::run::{Progress, review};
 use super::words::annotated;
 use super::{Review, Settings};
@@ -54,7 +54,7 @@ pub struct ReviewArgs {
 
 impl ReviewArgs {
     /// The game the arguments name.
-    pub fn game(&self) -> Result<Game, String> {
+    pub fn game(&self) -> Result<GameRecord, String> {
         if let Some(path) = &self.record {
             let text = if path.as_os_str() == "-" {
                 let mut text = String::new();
@@ -65,7 +65,7 @@ impl ReviewArgs {
             } else {
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
             };
-            return Game::from_record_at(&text, self.game);
+            return GameRecord::from_record_at(&text, self.game);
         }
         let variant = self
             .variant
@@ -79,7 +79,7 @@ impl ReviewArgs {
             rules.push((name.trim().to_string(), value.trim().to_string()));
         }
         let text = self.moves.as_deref().unwrap_or("");
-        Game::from_move_text(variant, &rules, self.fen.as_deref(), text)
+        GameRecord::from_move_text(variant, &rules, self.fen.as_deref(), text)
     }
 
     /// The settings the arguments give.

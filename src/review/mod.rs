@@ -15,7 +15,7 @@
 //! The API, for a caller that shows progress and can cancel (the GUI):
 //!
 //! ```text
-//! let game = Game::from_record(text)?;            // or Game::new(variant, rules, fen, moves)
+//! let game = GameRecord::from_record(text)?;      // or GameRecord::new(variant, ...)
 //! let mut reviewer = Reviewer::new(&game, Settings::default(), stop_flag)?;
 //! while let Some(reviewed) = reviewer.step()? {   // one move, from the last to the first;
 //!     show(reviewer.done(), reviewer.total());    // Err(Stopped) once the flag is raised
@@ -28,15 +28,15 @@
 //! review").
 
 mod command;
-mod record;
 pub mod judge;
+mod record;
 mod run;
 mod words;
 
 pub use crate::variants::value::{Judged, Value};
 pub use command::{ReviewArgs, run as run_command};
-pub use record::Game;
 pub use judge::Class;
+pub use record::GameRecord;
 pub use run::{Progress, Reviewer, Stopped, review};
 pub use words::annotated;
 

@@ -1,6 +1,6 @@
-//! The game to review: a variant under its rules, a start position and the moves, every move
-//! checked with sente's rules; read from a record (`sente match --out`, the GUI's Save game)
-//! or given as a move list.
+//! The game record to review: a variant under its rules, a start position and the moves,
+//! every move checked with sente's rules; read from a record (`sente match --out`, the GUI's
+//! Save game) or given as a move list.
 
 use crate::engine::options::Options;
 use crate::protocol::command::PositionStart;
@@ -14,7 +14,7 @@ pub const MAX_PLIES: usize = 4096;
 
 /// A game to review.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GameRecord {
     /// The variant and its rule options.
     rules: Rules,
     /// The start fen (`None`: the variant's start under the rules).
@@ -23,7 +23,7 @@ pub struct Game {
     moves: Vec<String>,
 }
 
-impl Game {
+impl GameRecord {
     /// A game of `variant` under the rule options `rules` (`("BabylonColours", "3")`), from
     /// `fen` (the variant's start when `None`) with `moves`. The error names what is wrong: an
     /// unknown variant, an option that is not one of the variant's rules or a bad value, a bad
@@ -33,7 +33,7 @@ impl Game {
         rules: &[(String, String)],
         fen: Option<&str>,
         moves: &[String],
-    ) -> Result<Game, String> {
+    ) -> Result<GameRecord, String> {
         if registry::entry(variant).is_none() {
             let names: Vec<&str> = registry::names().collect();
             return Err(format!(
@@ -64,7 +64,7 @@ impl Game {
                 moves.len()
             ));
         }
-        let game = Game {
+        let game = GameRecord {
             rules,
             fen: fen
                 .map(str::trim)
@@ -78,12 +78,12 @@ impl Game {
 
     /// The first game of a record in `sente match --out`'s format (the GUI saves games in it
     /// too): its `Variant`, `Rules`, `FEN` and moves.
-    pub fn from_record(text: &str) -> Result<Game, String> {
-        Game::from_record_at(text, 1)
+    pub fn from_record(text: &str) -> Result<GameRecord, String> {
+        GameRecord::from_record_at(text, 1)
     }
 
     /// Game `number` (from 1) of a record.
-    pub fn from_record_at(text: &str, number: usize) -> Result<Game, String> {
+    pub fn from_record_at(text: &str, number: usize) -> Result<GameRecord, String> {
         let games = record::parse(text).map_err(|e| format!("bad record: {e}"))?;
         if games.is_empty() {
             return Err(
@@ -99,7 +99,7 @@ impl Game {
             .header("Variant")
             .ok_or("the record's game has no [Variant \"...\"] header")?;
         let rules = Rules::from_settings(variant, first.header("Rules").unwrap_or(""))?;
-        Game::new(variant, &rules.settings, first.header("FEN"), &first.moves)
+        GameRecord::new(variant, &rules.settings, first.header("FEN"), &first.moves)
     }
 
     /// A game of `variant` from a move list as a person types it: moves separated by spaces
@@ -109,16 +109,16 @@ impl Game {
         rules: &[(String, String)],
         fen: Option<&str>,
         text: &str,
-    ) -> Result<Game, String> {
+    ) -> Result<GameRecord, String> {
         let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
         let typed = match words.as_slice() {
-            [word] => Game::new(variant, rules, fen, &[])?
+            [word] => GameRecord::new(variant, rules, fen, &[])?
                 .positions()?
                 .first()
                 .and_then(|start| start.moves_of_typed(word)),
             _ => None,
         };
-        Game::new(variant, rules, fen, &typed.unwrap_or(words))
+        GameRecord::new(variant, rules, fen, &typed.unwrap_or(words))
     }
 
     /// The variant's name.
@@ -190,11 +190,11 @@ mod tests {
 
     #[test]
     fn bad_games_name_what_is_wrong() {
-        let err = |r: Result<Game, String>| r.expect_err("refused");
-        assert!(err(Game::new("chess", &[], None, &[])).contains("no variant 'chess'"));
-        let illegal = err(Game::new("tictactoe", &[], None, &moves("b2 b2")));
+        let err = |r: Result<GameRecord, String>| r.expect_err("refused");
+        assert!(err(GameRecord::new("chess", &[], None, &[])).contains("no variant 'chess'"));
+        let illegal = err(GameRecord::new("tictactoe", &[], None, &moves("b2 b2")));
         assert!(illegal.contains("move 2 'b2' is not legal"), "{illegal}");
-        let after = err(Game::new(
+        let after = err(GameRecord::new(
             "tictactoe",
             &[],
             None,
@@ -202,20 +202,20 @@ mod tests {
         ));
         assert!(after.contains("move 6 'c3' comes after the end"), "{after}");
         let option = [("Connect4Width".to_string(), "8".to_string())];
-        assert!(err(Game::new("tictactoe", &option, None, &[])).contains("Connect4Width"));
+        assert!(err(GameRecord::new("tictactoe", &option, None, &[])).contains("Connect4Width"));
         let value = [("Connect4Width".to_string(), "99".to_string())];
-        assert!(err(Game::new("connect4", &value, None, &[])).contains("Connect4Width"));
-        assert!(err(Game::new("connect4", &[], Some("nonsense"), &[])).contains("fen"));
-        assert!(err(Game::from_record("4 4 4\n")).contains("bad record"));
-        assert!(err(Game::from_record("[Event \"x\"]\n\n4 4\n")).contains("no [Variant"));
+        assert!(err(GameRecord::new("connect4", &value, None, &[])).contains("Connect4Width"));
+        assert!(err(GameRecord::new("connect4", &[], Some("nonsense"), &[])).contains("fen"));
+        assert!(err(GameRecord::from_record("4 4 4\n")).contains("bad record"));
+        assert!(err(GameRecord::from_record("[Event \"x\"]\n\n4 4\n")).contains("no [Variant"));
         let bad_move = "[Variant \"connect4\"]\n\n4 4 9 1-0\n";
-        assert!(err(Game::from_record(bad_move)).contains("move 3 '9'"));
+        assert!(err(GameRecord::from_record(bad_move)).contains("move 3 '9'"));
     }
 
     #[test]
     fn a_record_gives_its_variant_rules_and_moves() {
         let text = "[Event \"x\"]\n[Variant \"connect4\"]\n[Rules \"Connect4Width=8 Connect4Height=7\"]\n\n4 {+0.10/5 0.010s} 5 8 1-0\n";
-        let game = Game::from_record(text).expect("a game");
+        let game = GameRecord::from_record(text).expect("a game");
         assert_eq!(game.variant(), "connect4");
         assert_eq!(game.moves(), moves("4 5 8"));
         assert_eq!(game.positions().expect("legal").len(), 4);

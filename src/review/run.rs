@@ -2,8 +2,8 @@
 //! positions around one move (each position once), classes the move, and where the player
 //! erred values every other move there; a stop flag ends it between and during steps.
 
-use super::record::Game;
 use super::judge::{self, Class};
+use super::record::GameRecord;
 use super::words;
 use super::{
     Alternative, JudgedCounts, MoveReview, PositionReview, PuzzleSummary, Review, Settings, Side,
@@ -43,7 +43,7 @@ pub struct Progress<'a> {
 /// A review under way. It owns the engine's tables (`Settings::hash_mb`), kept from one
 /// position to the next; it is `Send`, to be run on a thread of its own.
 pub struct Reviewer {
-    game: Game,
+    game: GameRecord,
     options: Options,
     settings: Settings,
     scale: f64,
@@ -66,7 +66,11 @@ pub struct Reviewer {
 impl Reviewer {
     /// A review of `game` with `settings`, stopped when `stop` is raised. The error names
     /// what is wrong with the game or the settings.
-    pub fn new(game: &Game, settings: Settings, stop: Arc<AtomicBool>) -> Result<Reviewer, String> {
+    pub fn new(
+        game: &GameRecord,
+        settings: Settings,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Reviewer, String> {
         let options = game.options(settings.hash_mb, settings.threads)?;
         let positions = game.positions()?;
         let scale =
@@ -463,7 +467,7 @@ fn order(value: Value, scale: f64) -> f64 {
 /// Reviews `game` with `settings` until done or `stop` is raised, telling `progress` each move
 /// reviewed.
 pub fn review(
-    game: &Game,
+    game: &GameRecord,
     settings: Settings,
     stop: Arc<AtomicBool>,
     progress: &mut dyn FnMut(Progress<'_>),
