@@ -25,11 +25,11 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
 /// The search tree mode: the traced search, while it runs.
 #[derive(Default)]
-pub struct Tree {
+pub struct SearchTree {
     job: Option<TraceJob>,
 }
 
-impl Mode for Tree {
+impl Mode for SearchTree {
     fn owns(&self, id: u64) -> bool {
         self.job.as_ref().is_some_and(|t| t.engine.id == id)
     }
@@ -68,7 +68,7 @@ struct TraceJob {
     progress: (Instant, usize),
 }
 
-impl Tree {
+impl SearchTree {
     /// Starts a traced search (ending the one running, if any).
     pub fn start(&mut self, ctx: &mut Context, request: TraceRequest) {
         self.job = None;

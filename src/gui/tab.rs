@@ -12,7 +12,7 @@ use super::launcher::{Launcher, Shared};
 use super::play::{self, Play};
 use super::puzzle::Puzzle;
 use super::review::Review;
-use super::search_tree::Tree;
+use super::search_tree::SearchTree;
 use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
 use crate::client::process::Direction;
 use std::sync::Arc;
@@ -47,7 +47,7 @@ struct Modes {
     /// The puzzle being solved.
     puzzle: Puzzle,
     /// The tree view's traced search.
-    tree: Tree,
+    search_tree: SearchTree,
     /// The comparison view's runs.
     compare: Compare,
     /// The review of the game.
@@ -61,7 +61,7 @@ impl Modes {
             &mut self.play,
             &mut self.analysis,
             &mut self.puzzle,
-            &mut self.tree,
+            &mut self.search_tree,
             &mut self.compare,
             &mut self.review,
         ]
@@ -301,9 +301,9 @@ impl Tab {
                     self.send(ServerMessage::TraceFailed { message });
                     return;
                 }
-                self.with_modes(|m, ctx| m.tree.start(ctx, request))
+                self.with_modes(|m, ctx| m.search_tree.start(ctx, request))
             }
-            ClientMessage::StopTrace {} => self.with_modes(|m, ctx| m.tree.stop(ctx)),
+            ClientMessage::StopTrace {} => self.with_modes(|m, ctx| m.search_tree.stop(ctx)),
             ClientMessage::Compare(request) => {
                 if let Some(message) = self.guarded(&request.engine, request.position()) {
                     self.send(ServerMessage::CompareFailed { message });
