@@ -1,5 +1,6 @@
-"""SVG drawings of search trees, as the GUI's tree view draws them (src/gui/page/lab/tree-draw.js):
-the same geometry and colours, as static images for Jupyter. The boards are in `sente.boards`."""
+"""SVG drawings of search trees, as the GUI's tree view draws them
+(src/gui/page/lab/search-tree-draw.js): the same geometry and colours, as static images for
+Jupyter. The boards are in `sente.boards`."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import * as analysis from './analysis.js';
 import * as position from './position.js';
 import * as engines from './engines.js';
 import * as log from './log.js';
-import * as tree from './tree.js';
+import * as tree from './search-tree.js';
 import * as compare from './compare.js';
 import * as review from './review.js';
 

@@ -5,7 +5,7 @@
 // triangles pointing down, chance nodes circles, leaves squares (the textbook's shapes).
 
 import { s } from '../boards/svg.js';
-import { LEVEL, STUB, inRange } from './tree-layout.js';
+import { LEVEL, STUB, inRange } from './search-tree-layout.js';
 import { valueText, count } from './values.js';
 
 const SHAPES = {

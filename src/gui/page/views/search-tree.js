@@ -6,9 +6,9 @@
 
 import { h, fill, select, row } from '../dom.js';
 import { SEARCH_PRESETS, currentPosition, opponentRefusal, positionKey } from '../lab/presets.js';
-import { TraceTree } from '../lab/tree-model.js';
-import { layout } from '../lab/tree-layout.js';
-import { TreeDrawing } from '../lab/tree-draw.js';
+import { TraceTree } from '../lab/search-tree-model.js';
+import { layout } from '../lab/search-tree-layout.js';
+import { TreeDrawing } from '../lab/search-tree-draw.js';
 import { valueText, valueWords, count, traceNumber } from '../lab/values.js';
 import { SEARCHES, searchName, searchOptions } from '../lab/algorithms.js';
 import { boardFor } from '../boards/index.js';
