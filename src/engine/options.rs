@@ -12,6 +12,7 @@ use crate::search::textbook::Vision;
 use crate::variants::job::SearchJob;
 use crate::variants::registry::{self, DEFAULT_VARIANT};
 use crate::variants::variant::Variant;
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -262,14 +263,40 @@ pub enum Change {
     Hash,
     /// The table must be emptied (`Clear Hash`).
     ClearHash,
-    /// The rules of this variant changed: if it is being played, a new game starts.
-    Rules(&'static str),
+    /// The rules of this variant changed: if it is being played, a new game starts at the
+    /// start position built when the rules were checked.
+    Rules(&'static str, NewStart),
     /// A rule option kept for when others make it valid (a Connect Four width that fits only
     /// with another height): the game's rules in force stay, the note says why.
     Pending(String),
     /// Nothing besides the stored value.
     Stored,
 }
+
+/// The start position of a game under new rules, built once when `setoption` checked that
+/// the rules fit, and handed on to whoever starts the new game. Two are equal when they are
+/// the same variant at the same position.
+pub struct NewStart(pub Box<dyn Variant>);
+
+impl Clone for NewStart {
+    fn clone(&self) -> Self {
+        NewStart(self.0.clone_box())
+    }
+}
+
+impl fmt::Debug for NewStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "NewStart({} {})", self.0.name(), self.0.fen())
+    }
+}
+
+impl PartialEq for NewStart {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.name() == other.0.name() && self.0.fen() == other.0.fen()
+    }
+}
+
+impl Eq for NewStart {}
 
 impl Default for Options {
     fn default() -> Self {
@@ -419,9 +446,9 @@ impl Options {
         asked.set(entry.rules, name, value)?;
         rules.asked = asked;
         match entry.start(&rules.asked) {
-            Ok(_) => {
+            Ok(start) => {
                 rules.in_force = rules.asked.clone();
-                Ok(Change::Rules(variant))
+                Ok(Change::Rules(variant, NewStart(start)))
             }
             Err(e) => Ok(Change::Pending(format!(
                 "{e}: {variant} keeps {} until another rule option makes it fit",
@@ -516,9 +543,18 @@ mod tests {
     #[test]
     fn connect4_sizes_stay_within_the_limits() {
         let mut options = Options::default();
-        let rules = Ok(Change::Rules("connect4"));
-        assert_eq!(options.set("connect4width", Some("8")), rules);
-        assert_eq!(options.set("Connect4Height", Some("8")), rules);
+        // The rules changed, carrying the start position of the board `width x height`.
+        let rules = |width, height| {
+            let entry = registry::entry("connect4").expect("registered");
+            let mut rules = entry.default_rules();
+            for (name, size) in [("Connect4Width", width), ("Connect4Height", height)] {
+                assert_eq!(rules.set(entry.rules, name, size), Ok(()));
+            }
+            let start = entry.start(&rules).expect("fits");
+            Ok(Change::Rules("connect4", NewStart(start)))
+        };
+        assert_eq!(options.set("connect4width", Some("8")), rules("8", "6"));
+        assert_eq!(options.set("Connect4Height", Some("8")), rules("8", "8"));
         assert_eq!(board(&options), "8x8");
         assert_eq!(options.unfit_rules("connect4"), None);
         // Out of range: refused, nothing changes.
@@ -526,7 +562,7 @@ mod tests {
         assert!(options.set("Connect4Width", Some("13")).is_err());
         assert!(options.set("Connect4Height", Some("32")).is_err());
         assert_eq!(board(&options), "8x8");
-        assert_eq!(options.set("Connect4Width", Some("12")), rules);
+        assert_eq!(options.set("Connect4Width", Some("12")), rules("12", "8"));
         assert_eq!(board(&options), "12x8");
         // 12 x 11 needs 144 bits and is beyond 12 x 10: the board stays 12 x 8, but the
         // height is kept for when the width makes it fit, whichever comes first.
@@ -542,16 +578,16 @@ mod tests {
         );
         assert_eq!(board(&options), "12x8");
         assert!(options.unfit_rules("connect4").is_some());
-        assert_eq!(options.set("Connect4Width", Some("10")), rules);
+        assert_eq!(options.set("Connect4Width", Some("10")), rules("10", "11"));
         assert_eq!(board(&options), "10x11");
         assert!(matches!(
             options.set("Connect4Height", Some("31")),
             Ok(Change::Pending(_))
         ));
-        assert_eq!(options.set("Connect4Width", Some("4")), rules);
+        assert_eq!(options.set("Connect4Width", Some("4")), rules("4", "31"));
         assert_eq!(board(&options), "4x31");
-        assert_eq!(options.set("Connect4Height", Some("10")), rules);
-        assert_eq!(options.set("Connect4Width", Some("12")), rules);
+        assert_eq!(options.set("Connect4Height", Some("10")), rules("4", "10"));
+        assert_eq!(options.set("Connect4Width", Some("12")), rules("12", "10"));
         assert_eq!(board(&options), "12x10");
         assert!(Options::is_rule_option("CONNECT4WIDTH"));
         assert!(!Options::is_rule_option("Hash"));

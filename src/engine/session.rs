@@ -271,12 +271,11 @@ impl<W: Write> Session<W> {
                         }
                         self.worker.send(Job::ClearTable);
                     }
-                    Change::Rules(variant) => {
-                        // New rules for the current game: a new game at its new start.
-                        if variant == self.options.variant
-                            && let Ok(game) = self.options.start_position()
-                        {
-                            self.variant = game;
+                    Change::Rules(variant, start) => {
+                        // New rules for the current game: a new game at its new start (the
+                        // one built when the rules were checked).
+                        if variant == self.options.variant {
+                            self.variant = start.0;
                             self.worker.send(Job::ClearTable);
                         }
                     }
@@ -367,6 +366,7 @@ pub fn limits(params: &GoParams, side: Seat) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::registry;
     use crossbeam_channel::unbounded;
 
     /// Runs a session on `lines` (then end of input) and returns what it printed.
@@ -581,6 +581,25 @@ mod tests {
                 "response ......./......./......./......./......./....... x"
             ]
         );
+    }
+
+    #[test]
+    fn a_rule_option_builds_the_start_position_once() {
+        let mut session = Session::new(Vec::new(), Some("connect4")).expect("session");
+        let before = registry::starts_built();
+        session.set_option("Connect4Width", Some("8"));
+        assert_eq!(registry::starts_built() - before, 1);
+        // Another game's rules: built once to check them, and the game played stays.
+        session.set_option("BabylonColours", Some("3"));
+        assert_eq!(registry::starts_built() - before, 2);
+        session.set_option("Connect4Height", Some("7"));
+        assert_eq!(registry::starts_built() - before, 3);
+        assert_eq!(
+            session.variant.fen(),
+            "......../......../......../......../......../......../........ x"
+        );
+        let out = String::from_utf8(session.close()).expect("utf-8");
+        assert_eq!(out, "");
     }
 
     mod fen_round_trip {

@@ -143,6 +143,8 @@ impl Entry {
 
     /// The start position under `rules` (values of this entry's rule options).
     pub fn start(&self, rules: &RuleValues) -> Result<Box<dyn Variant>, GameError> {
+        #[cfg(test)]
+        STARTS_BUILT.with(|built| built.set(built.get() + 1));
         (self.make)(rules)
     }
 
@@ -150,6 +152,18 @@ impl Entry {
     pub fn default_rules(&self) -> RuleValues {
         RuleValues::defaults(self.rules)
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The start positions built by `Entry::start` on this thread (tests count them).
+    static STARTS_BUILT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The start positions built on this thread so far (for tests: what a command costs).
+#[cfg(test)]
+pub fn starts_built() -> usize {
+    STARTS_BUILT.with(std::cell::Cell::get)
 }
 
 /// The names of every variant.
