@@ -1,10 +1,9 @@
 //! The engine's options, each declared once: the engine's own in `ENGINE_OPTIONS`, the
-//! games' rule options in their modules (`Game::RULES`, gathered by the registry). From the
-//! declarations come the `option` lines of `uci`/`ugi` and the checked changes `setoption`
-//! makes.
+//! games' rule options in their modules (`Game::RULES`) and the games' search options in their
+//! tasks (`SearchOptions`), both gathered by the registry. From the declarations come the
+//! `option` lines of `uci`/`ugi` and the checked changes `setoption` makes.
 
-use crate::games::rules::{OptionType, OptionValue, RuleValues};
-use crate::games::rushhour::heuristics::Heuristic;
+use crate::games::rules::{OptionType, OptionValue, RuleOption, RuleValues, choice_words};
 use crate::protocol::response::{OptionKind, Response};
 use crate::search::Algorithm;
 use crate::search::limits::Limits;
@@ -28,24 +27,8 @@ pub const DEFAULT_TRACE_LIMIT: u64 = 100_000;
 /// Largest accepted `TraceLimit`.
 pub const MAX_TRACE_LIMIT: usize = 100_000_000;
 
-/// Default `PuzzleHeuristic`: the strongest estimate.
-pub const DEFAULT_HEURISTIC: Heuristic = Heuristic::Movers;
-
-/// The words of a `(name, value)` table, in order (a combo's choices).
-const fn words<T, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
-    let mut words = [""; N];
-    let mut i = 0;
-    while i < N {
-        words[i] = table[i].0;
-        i += 1;
-    }
-    words
-}
-
 /// `Algorithm`'s choices.
-const ALGORITHMS: [&str; Algorithm::ALL.len()] = words(&Algorithm::ALL);
-/// `PuzzleHeuristic`'s choices.
-const HEURISTICS: [&str; Heuristic::ALL.len()] = words(&Heuristic::ALL);
+const ALGORITHMS: [&str; Algorithm::ALL.len()] = choice_words(&Algorithm::ALL);
 /// `Opponent`'s choices: `adversarial`, or how a chance opponent chooses.
 const OPPONENTS: [(&str, Option<OpponentChoice>); 4] = [
     ("adversarial", None),
@@ -67,8 +50,8 @@ pub struct EngineOption {
     apply: fn(&mut Options, &OptionValue) -> Change,
 }
 
-/// The engine's own options, in the order `uci` announces them (the games' rule options
-/// follow).
+/// The engine's own options, in the order `uci` announces them (each game's search options
+/// follow the one they name, the games' rule options come last).
 pub const ENGINE_OPTIONS: &[EngineOption] = &[
     EngineOption {
         name: "UCI_Variant",
@@ -117,20 +100,11 @@ pub const ENGINE_OPTIONS: &[EngineOption] = &[
         },
     },
     EngineOption {
-        name: "OwnBook",
-        help: "Play the book moves where there are some (Connect Four 7x6).",
-        kind: OptionType::Check { default: true },
-        apply: |o, v| {
-            o.own_book = v.flag();
-            Change::Stored
-        },
-    },
-    EngineOption {
         name: "Opponent",
         help: "How the searches see the opponent: adversarial, or a chance player (expectimax).",
         kind: OptionType::Combo {
             default: "adversarial",
-            choices: &words(&OPPONENTS),
+            choices: &choice_words(&OPPONENTS),
         },
         apply: |o, v| {
             o.opponent = OPPONENTS
@@ -190,30 +164,16 @@ pub const ENGINE_OPTIONS: &[EngineOption] = &[
             Change::Stored
         },
     },
-    EngineOption {
-        name: "PuzzleHeuristic",
-        help: "The estimate A* and IDA* use on Rush Hour.",
-        kind: OptionType::Combo {
-            default: DEFAULT_HEURISTIC.name(),
-            choices: &HEURISTICS,
-        },
-        apply: |o, v| {
-            o.puzzle_heuristic = Heuristic::ALL
-                .iter()
-                .find(|(n, _)| *n == v.word())
-                .map_or(DEFAULT_HEURISTIC, |&(_, h)| h);
-            Change::Stored
-        },
-    },
 ];
 
-/// The rules of one game: as last asked for (each value checked), and as in force (the last
-/// values that made a start position together).
+/// The settings of one game: its rules as last asked for (each value checked) and as in force
+/// (the last values that made a start position together), and its search options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct GameRules {
     variant: &'static str,
     asked: RuleValues,
     in_force: RuleValues,
+    search: RuleValues,
 }
 
 /// The current value of every option.
@@ -227,10 +187,6 @@ pub struct Options {
     pub threads: usize,
     /// `Algorithm`.
     pub algorithm: Algorithm,
-    /// `PuzzleHeuristic`: the estimate A* and IDA* use on Rush Hour.
-    pub puzzle_heuristic: Heuristic,
-    /// `OwnBook`: play book moves where there are some.
-    pub own_book: bool,
     /// `Opponent`: `adversarial` (None) or how a chance opponent chooses.
     pub opponent: Option<OpponentChoice>,
     /// `OpponentTemperature`, in centipawns.
@@ -239,7 +195,7 @@ pub struct Options {
     pub search_trace: bool,
     /// `TraceLimit`: nodes traced at most per `go`.
     pub trace_limit: u64,
-    /// The rule options of every game.
+    /// The rule and search options of every game.
     rules: Vec<GameRules>,
 }
 
@@ -305,8 +261,6 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             algorithm: Algorithm::AlphaBeta,
-            puzzle_heuristic: DEFAULT_HEURISTIC,
-            own_book: true,
             opponent: None,
             opponent_temperature: 100,
             search_trace: false,
@@ -316,6 +270,7 @@ impl Default for Options {
                     variant: entry.name,
                     asked: entry.default_rules(),
                     in_force: entry.default_rules(),
+                    search: entry.default_search_options(),
                 })
                 .collect(),
         }
@@ -323,8 +278,8 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The job of a `go` with `limits` under these options (algorithm, threads, book,
-    /// heuristic, trace), starting now.
+    /// The job of a `go` with `limits` under these options (algorithm, threads, trace, the
+    /// variant's search options), starting now.
     pub fn search_job(&self, limits: Limits, stop: Arc<AtomicBool>) -> SearchJob {
         SearchJob {
             algorithm: self.search_algorithm(),
@@ -332,8 +287,7 @@ impl Options {
             start: Instant::now(),
             stop,
             threads: self.threads,
-            own_book: self.own_book,
-            heuristic: self.puzzle_heuristic,
+            search_options: self.search_options(self.variant),
             trace_limit: self.trace_limit(),
         }
     }
@@ -358,9 +312,15 @@ impl Options {
         self.search_trace.then_some(self.trace_limit)
     }
 
-    /// The `option name ...` lines: the engine's options, then every game's rule options.
+    /// The `option name ...` lines: the engine's options, each followed by the games' search
+    /// options announced after it, then every game's rule options.
     pub fn announce(&self) -> Vec<Response> {
-        let engine = ENGINE_OPTIONS.iter().map(|o| (o.name, o.kind));
+        let engine = ENGINE_OPTIONS.iter().flat_map(|o| {
+            let search = registry::entries()
+                .filter(|e| e.search.announced_after == o.name)
+                .flat_map(|e| e.search.options);
+            std::iter::once((o.name, o.kind)).chain(search.map(|s| (s.name, s.kind)))
+        });
         let rules = registry::entries().flat_map(|e| e.rules.iter().map(|o| (o.name, o.kind)));
         engine
             .chain(rules)
@@ -375,6 +335,12 @@ impl Options {
     pub fn rules(&self, variant: &str) -> RuleValues {
         self.game_rules(variant)
             .map_or_else(|| RuleValues::defaults(&[]), |rules| rules.in_force.clone())
+    }
+
+    /// The values of `variant`'s search options (none for a name not registered).
+    pub fn search_options(&self, variant: &str) -> RuleValues {
+        self.game_rules(variant)
+            .map_or_else(|| RuleValues::defaults(&[]), |rules| rules.search.clone())
     }
 
     fn game_rules(&self, variant: &str) -> Option<&GameRules> {
@@ -408,6 +374,10 @@ impl Options {
             let value = needed(name, value)?;
             return self.set_rule(variant, option.name, value);
         }
+        if let Some((variant, option)) = registry::search_option(name) {
+            let value = needed(name, value)?;
+            return self.set_search_option(variant, option, value);
+        }
         let option = ENGINE_OPTIONS
             .iter()
             .find(|o| o.name.eq_ignore_ascii_case(name))
@@ -426,6 +396,22 @@ impl Options {
             }
         })?;
         Ok((option.apply)(self, &value))
+    }
+
+    /// Sets search option `option` of `variant` (kept for that game, whichever is played).
+    fn set_search_option(
+        &mut self,
+        variant: &'static str,
+        option: &'static RuleOption,
+        value: &str,
+    ) -> Result<Change, String> {
+        let Some(rules) = self.rules.iter_mut().find(|r| r.variant == variant) else {
+            return Err(format!("no settings of '{variant}'"));
+        };
+        rules
+            .search
+            .set(std::slice::from_ref(option), option.name, value)?;
+        Ok(Change::Stored)
     }
 
     /// Sets rule option `name` of `variant`: in force at once when the game's rules then
@@ -520,7 +506,8 @@ mod tests {
             options.set("puzzleheuristic", Some("Blockers")),
             Ok(Change::Stored)
         );
-        assert_eq!(options.puzzle_heuristic, Heuristic::Blockers);
+        let search = options.search_options("rushhour");
+        assert_eq!(search.word("PuzzleHeuristic"), Ok("blockers"));
     }
 
     #[test]
@@ -604,7 +591,10 @@ mod tests {
         let declared = ENGINE_OPTIONS
             .iter()
             .map(|o| (o.name, o.kind))
-            .chain(registry::entries().flat_map(|e| e.rules.iter().map(|r| (r.name, r.kind))));
+            .chain(registry::entries().flat_map(|e| e.rules.iter().map(|r| (r.name, r.kind))))
+            .chain(
+                registry::entries().flat_map(|e| e.search.options.iter().map(|r| (r.name, r.kind))),
+            );
         let mut count = 0;
         for (name, kind) in declared {
             count += 1;

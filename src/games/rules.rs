@@ -131,6 +131,18 @@ impl OptionType {
     }
 }
 
+/// The words of a `(name, value)` table, in order: the choices of a combo option whose
+/// values are that table's.
+pub const fn choice_words<T, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut words = [""; N];
+    let mut i = 0;
+    while i < N {
+        words[i] = table[i].0;
+        i += 1;
+    }
+    words
+}
+
 /// An option that changes a game's rules, declared once in the game's module.
 #[derive(Clone, Copy, Debug)]
 pub struct RuleOption {

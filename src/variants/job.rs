@@ -3,7 +3,7 @@
 //! exact solvers (`exact`, `puzzles`, `rocks`) all build on it.
 
 use crate::games::Game;
-use crate::games::rushhour::heuristics::Heuristic;
+use crate::games::rules::RuleValues;
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::Limits;
 use crate::search::tt::Bound;
@@ -25,10 +25,9 @@ pub struct SearchJob {
     pub stop: Arc<AtomicBool>,
     /// The `Threads` option (used by the Connect Four solver).
     pub threads: usize,
-    /// The `OwnBook` option.
-    pub own_book: bool,
-    /// The `PuzzleHeuristic` option (A* and IDA* on Rush Hour).
-    pub heuristic: Heuristic,
+    /// The values of the searched game's own search options (its registry entry's `search`),
+    /// which its task reads.
+    pub search_options: RuleValues,
     /// `Some(TraceLimit)` when `SearchTrace` is on.
     pub trace_limit: Option<u64>,
 }

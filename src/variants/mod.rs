@@ -9,6 +9,7 @@ pub mod job;
 pub mod position;
 pub mod registry;
 pub mod rules;
+pub mod search_options;
 pub mod sized;
 pub mod task;
 pub mod tasks;

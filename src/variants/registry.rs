@@ -4,8 +4,9 @@
 //! Adding a game is its module in `games/` and one line here (docs/adding-a-game.md).
 
 use super::position::GamePosition;
+use super::search_options::SearchOptions;
 use super::sized;
-use super::tasks::{rocks, rushhour, theory};
+use super::tasks::{connect4, rocks, rushhour, theory};
 use super::variant::Variant;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
@@ -35,10 +36,13 @@ const REGISTRY: &[Entry] = &[
     Entry::of::<Connect4>()
         .made_by(sized::connect4)
         .with(Features::MOVE_VALUES)
+        .searched_with(connect4::SEARCH_OPTIONS)
         .scored(CONNECT4_WIN_SCALE),
     Entry::of::<TicTacToe>(),
     Entry::of::<GameTree>(),
-    Entry::of::<RushHour>().made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task)),
+    Entry::of::<RushHour>()
+        .made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task))
+        .searched_with(rushhour::SEARCH_OPTIONS),
     Entry::of::<RushHourRocks>()
         .made_by(|rules| GamePosition::solved_by(rules, rocks::rocks_task))
         .with(Features::WHOLE_GAMES),
@@ -92,6 +96,8 @@ pub struct Entry {
     pub name: &'static str,
     /// `Game::RULES`.
     pub rules: &'static [RuleOption],
+    /// The game's own search options, declared by its task.
+    pub search: SearchOptions,
     /// Makes the start position under some rules.
     make: Make,
     /// What the GUI offers for it besides play and search.
@@ -114,6 +120,7 @@ impl Entry {
         Entry {
             name: G::NAME,
             rules: G::RULES,
+            search: SearchOptions::NONE,
             make: |rules| Ok(Box::new(GamePosition::<G>::start(rules)?)),
             features: Features {
                 move_values: false,
@@ -136,6 +143,11 @@ impl Entry {
         Entry { features, ..self }
     }
 
+    /// The same entry, whose searches take the game's own `search` options.
+    pub const fn searched_with(self, search: SearchOptions) -> Entry {
+        Entry { search, ..self }
+    }
+
     /// The same entry, whose positions are made by `make` (to give them the game's solver).
     pub const fn made_by(self, make: Make) -> Entry {
         Entry { make, ..self }
@@ -151,6 +163,11 @@ impl Entry {
     /// The default values of this game's rules.
     pub fn default_rules(&self) -> RuleValues {
         RuleValues::defaults(self.rules)
+    }
+
+    /// The default values of this game's search options.
+    pub fn default_search_options(&self) -> RuleValues {
+        RuleValues::defaults(self.search.options)
     }
 }
 
@@ -203,6 +220,18 @@ pub fn rule_option(name: &str) -> Option<(&'static str, &'static RuleOption)> {
     })
 }
 
+/// The variant whose search option `name` (any case) is, and its declaration.
+pub fn search_option(name: &str) -> Option<(&'static str, &'static RuleOption)> {
+    REGISTRY.iter().find_map(|entry| {
+        entry
+            .search
+            .options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+            .map(|o| (entry.name, o))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +243,14 @@ mod tests {
         assert_eq!(names.len(), REGISTRY.len());
         let mut options = BTreeSet::new();
         for entry in entries() {
+            for option in entry.search.options {
+                assert!(
+                    options.insert(option.name.to_ascii_lowercase()),
+                    "{} declared twice",
+                    option.name
+                );
+                assert_eq!(search_option(option.name).map(|(v, _)| v), Some(entry.name));
+            }
             for option in entry.rules {
                 assert!(
                     options.insert(option.name.to_ascii_lowercase()),

@@ -5,6 +5,7 @@
 //! (`variants::sized::connect4`), and so is the solver it keeps.
 
 use super::super::job::SearchJob;
+use super::super::search_options::SearchOptions;
 use super::super::task::{KeptSolver, WorkerState};
 use crate::games::Game;
 use crate::games::connect4::book::Book;
@@ -12,6 +13,7 @@ use crate::games::connect4::solver::{
     Interrupted, Narrowing, Solver, SolverWord, value_table, win_score,
 };
 use crate::games::connect4::{Connect4, Shape};
+use crate::games::rules::{OptionType, OptionValue, RuleOption};
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
@@ -19,6 +21,31 @@ use crate::search::{Algorithm, NOT_PROVEN, SOLVED_WEAK};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
+
+/// Default `OwnBook`: the book moves are played.
+pub const DEFAULT_OWN_BOOK: bool = true;
+
+/// Connect Four's search option: `OwnBook`, announced after `Threads`.
+pub const SEARCH_OPTIONS: SearchOptions = SearchOptions {
+    options: &[RuleOption {
+        name: "OwnBook",
+        keyword: "own_book",
+        label: "Opening book",
+        help: "Play the book moves where there are some (Connect Four 7x6).",
+        kind: OptionType::Check {
+            default: DEFAULT_OWN_BOOK,
+        },
+        check: None,
+    }],
+    announced_after: "Threads",
+};
+
+/// `job`'s `OwnBook`: whether a timed `go` plays the book's move where it has one.
+pub fn own_book(job: &SearchJob) -> bool {
+    job.search_options
+        .get("OwnBook")
+        .map_or(DEFAULT_OWN_BOOK, OptionValue::flag)
+}
 
 /// A timed `go` tries the solver once this few cells are empty (8 stones on 7 x 6; earlier,
 /// a proof rarely fits in the time of a move, and the heuristic search gets all of it).
@@ -157,14 +184,15 @@ pub fn solve_task<B: SolverWord>(
         });
     }
     let timed = full_search && !limits.infinite && limits.depth.is_none() && limits.nodes.is_none();
-    if timed && job.own_book && !pos.shape().is_standard() {
+    let own_book = own_book(job);
+    if timed && own_book && !pos.shape().is_standard() {
         say(Response::InfoString(format!(
             "OwnBook: the books are for 7x6 only, none for {}",
             pos.shape()
         )));
     }
     if timed
-        && job.own_book
+        && own_book
         && let Some(col) = shipped_book().and_then(|book| book.lookup(pos))
     {
         say(Response::InfoString(format!(

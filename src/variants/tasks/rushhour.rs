@@ -1,11 +1,46 @@
 //! Rush Hour's task, `go` on Rush Hour: the generic search, given the estimate of the moves left that the option
-//! `PuzzleHeuristic` chooses (used by `Algorithm astar` and `idastar`).
+//! `PuzzleHeuristic` chooses (used by `Algorithm astar` and `idastar`), Rush Hour's own search
+//! option, declared here.
 
 use super::super::job::{SearchJob, report_line};
+use super::super::search_options::SearchOptions;
 use super::super::task::WorkerState;
+use crate::games::rules::{OptionType, RuleOption, choice_words};
 use crate::games::rushhour::RushHour;
+use crate::games::rushhour::heuristics::Heuristic;
 use crate::protocol::response::Response;
 use crate::search::{self, NamedEstimate, SearchContext};
+
+/// Default `PuzzleHeuristic`: the strongest estimate.
+pub const DEFAULT_HEURISTIC: Heuristic = Heuristic::Movers;
+
+/// `PuzzleHeuristic`'s choices.
+const HEURISTICS: [&str; Heuristic::ALL.len()] = choice_words(&Heuristic::ALL);
+
+/// Rush Hour's search option: `PuzzleHeuristic`, announced after `TraceLimit`.
+pub const SEARCH_OPTIONS: SearchOptions = SearchOptions {
+    options: &[RuleOption {
+        name: "PuzzleHeuristic",
+        keyword: "heuristic",
+        label: "Puzzle heuristic",
+        help: "The estimate A* and IDA* use on Rush Hour.",
+        kind: OptionType::Combo {
+            default: DEFAULT_HEURISTIC.name(),
+            choices: &HEURISTICS,
+        },
+        check: None,
+    }],
+    announced_after: "TraceLimit",
+};
+
+/// The estimate `job`'s `PuzzleHeuristic` names (the default when it names none).
+pub fn heuristic(job: &SearchJob) -> Heuristic {
+    let word = job.search_options.word("PuzzleHeuristic").unwrap_or("");
+    Heuristic::ALL
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map_or(DEFAULT_HEURISTIC, |&(_, h)| h)
+}
 
 /// Runs the search `job` asks for on `pos`, telling its lines to `say`; returns the `bestmove`.
 pub fn search_task(
@@ -14,7 +49,7 @@ pub fn search_task(
     state: &mut WorkerState,
     say: &dyn Fn(Response),
 ) -> Option<Response> {
-    let heuristic = job.heuristic;
+    let heuristic = heuristic(job);
     let estimate = |p: &RushHour| heuristic.estimate(p);
     let named = NamedEstimate {
         name: heuristic.name(),
