@@ -2,6 +2,7 @@
 //! runs by default; every subcommand's work is done by its module of the library. The top
 //! layer: it may call every other.
 
+use crate::variants::registry::DEFAULT_VARIANT;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -124,7 +125,7 @@ enum Tool {
     /// Play sente in the terminal.
     Play {
         /// The game.
-        #[arg(long, default_value = "connect4")]
+        #[arg(long, default_value = DEFAULT_VARIANT)]
         variant: String,
         /// Your seat: `first` or `second` (ignored in one-player puzzles).
         #[arg(long, default_value = "first")]

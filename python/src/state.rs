@@ -78,7 +78,7 @@ pub fn restore_state(
     rules: &Bound<'_, PyDict>,
     moves: Vec<String>,
 ) -> PyResult<State> {
-    let state = State::new(variant, Some(fen), Some(rules))?;
+    let state = State::new(Some(variant), Some(fen), Some(rules))?;
     for mv in &moves {
         state.play_text(mv)?;
     }
@@ -197,10 +197,17 @@ fn not_a_move_text(given: &Bound<'_, PyAny>, legal: &[String]) -> PyErr {
 impl State {
     /// A new game of `variant` (as `UCI_Variant` names it) at its start position, or at `fen`,
     /// with rules as keyword arguments (`sente.rule_keywords(variant)` lists each game's:
-    /// `width`/`height` for connect4, `colours`/`per_colour` for babylon...).
+    /// `width`/`height` for connect4, `colours`/`per_colour` for babylon...). Without
+    /// `variant`, the engine's default game (`registry::DEFAULT_VARIANT`, connect4; the stub
+    /// `_sente.pyi` writes it as the default).
     #[new]
-    #[pyo3(signature = (variant = "connect4", fen = None, **rules))]
-    fn new(variant: &str, fen: Option<&str>, rules: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    #[pyo3(signature = (variant = None, fen = None, **rules))]
+    fn new(
+        variant: Option<&str>,
+        fen: Option<&str>,
+        rules: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let variant = variant.unwrap_or(registry::DEFAULT_VARIANT);
         let mut options = Options::default();
         options
             .set("UCI_Variant", Some(variant))

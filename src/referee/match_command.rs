@@ -5,6 +5,7 @@ use super::openings::Openings;
 use super::selection::Selection;
 use super::stats::Sprt;
 use super::{config, merge, replay, spec, tournament};
+use crate::variants::registry::DEFAULT_VARIANT;
 use crate::variants::rules::Rules;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct MatchArgs {
     /// The game.
-    #[arg(long, default_value = "connect4")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: String,
     /// Games per pair of engines.
     #[arg(long, default_value_t = 2)]
