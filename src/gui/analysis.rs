@@ -6,6 +6,7 @@ use super::columns::ColumnSolver;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
 use super::wire::{InfoMessage, ServerMessage};
+use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
 use crate::variants::registry;
 use std::time::{Duration, Instant};
@@ -129,8 +130,10 @@ impl Analysis {
             if !over {
                 analysis.engine.think(Think {
                     position,
-                    go: "go infinite".to_string(),
-                    clocks: None,
+                    go: GoParams {
+                        infinite: true,
+                        ..GoParams::default()
+                    },
                     deadline: FOREVER,
                     tag: analysis.tag,
                     ..Think::default()

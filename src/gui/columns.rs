@@ -8,6 +8,7 @@ use super::context::Context;
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::wire::{ColumnValue, ServerMessage};
 use crate::games::Outcome;
+use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
 use crate::search::score::Reported;
 use std::time::Duration;
@@ -98,8 +99,11 @@ impl ColumnSolver {
                     };
                     self.engine.think(Think {
                         position: moves,
-                        go: format!("go solve movetime {COLUMN_MS}"),
-                        clocks: None,
+                        go: GoParams {
+                            solve: true,
+                            move_time: Some(COLUMN_MS),
+                            ..GoParams::default()
+                        },
                         deadline: Duration::from_millis(COLUMN_MS + 5000),
                         tag: (self.epoch << 8) | i as u32,
                         ..Think::default()

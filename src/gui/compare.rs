@@ -14,6 +14,7 @@ use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
 use crate::games::{Outcome, Seat};
+use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
 use crate::protocol::puzzle::read_puzzle_counts;
 use crate::search::puzzle::PuzzleCounts;
@@ -216,7 +217,10 @@ impl Compare {
             // The exact value first: the fewest car moves against the best rock play.
             rocks.think(Think {
                 position: game.position_command(game.cursor),
-                go: "go solve".to_string(),
+                go: GoParams {
+                    solve: true,
+                    ..GoParams::default()
+                },
                 deadline: RUN_DEADLINE,
                 tag: EXACT_TAG,
                 ..Think::default()
@@ -340,7 +344,10 @@ impl Compare {
         let depth = job.rows[job.at].depth.unwrap_or(1);
         let mut think = Think {
             position: job.position_after(&playing.moves),
-            go: format!("go depth {depth}"),
+            go: GoParams {
+                depth: Some(depth),
+                ..GoParams::default()
+            },
             deadline: RUN_DEADLINE,
             tag: job.tag,
             ..Think::default()
@@ -489,9 +496,9 @@ impl CompareJob {
         self.info = None;
         self.notes.clear();
         self.counts = None;
-        let go = match self.rows[self.at].depth {
-            Some(depth) if !spec.puzzle => format!("go depth {depth}"),
-            _ => "go".to_string(),
+        let go = GoParams {
+            depth: self.rows[self.at].depth.filter(|_| !spec.puzzle),
+            ..GoParams::default()
         };
         self.engine.think(Think {
             prelude: run_options(spec, self.has_opponent),
@@ -500,7 +507,6 @@ impl CompareJob {
             go,
             deadline: RUN_DEADLINE,
             tag: self.tag,
-            ..Think::default()
         });
     }
 

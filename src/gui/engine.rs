@@ -5,7 +5,8 @@ use super::pool::Pool;
 use crate::client::process::{
     Direction, EngineInput, EngineKiller, EngineProcess, Fault, Reply, Tap, Watch,
 };
-use crate::protocol::command::Dialect;
+use crate::protocol::command::{Dialect, GoParams};
+use crate::referee::duel::go::go_text;
 use crate::referee::spec::EngineSpec;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -37,10 +38,8 @@ pub struct Think {
     pub new_game: bool,
     /// `position ...`.
     pub position: String,
-    /// `go ...` without the clocks.
-    pub go: String,
-    /// The clocks to add to `go` (time left per seat, increment), in the engine's dialect.
-    pub clocks: Option<([i64; 2], u64)>,
+    /// The `go`, written in the engine's dialect.
+    pub go: GoParams,
     /// Longest wait for `bestmove`.
     pub deadline: Duration,
     /// The tab's own label for this search, given back with its events.
@@ -195,7 +194,7 @@ fn run(
         }
         process.send(&think.position);
         let tag = think.tag;
-        let go = go_line(&think, process.dialect);
+        let go = go_text(&think.go, process.dialect);
         let result = process.think_streaming(&go, think.deadline, &mut |line| {
             if let Some(line) = line {
                 say(EventKind::Info {
@@ -217,27 +216,6 @@ fn run(
             }
         }
     }
-}
-
-/// `go` with the clocks named in the engine's dialect.
-fn go_line(think: &Think, dialect: Dialect) -> String {
-    let Some((left, inc)) = think.clocks else {
-        return think.go.clone();
-    };
-    let names = match dialect {
-        Dialect::Uci => [["wtime", "winc"], ["btime", "binc"]],
-        Dialect::Ugi => [["p1time", "p1inc"], ["p2time", "p2inc"]],
-    };
-    let mut line = "go".to_string();
-    for (i, name) in names.iter().enumerate() {
-        line.push_str(&format!(" {} {}", name[0], left[i].max(0)));
-        if inc > 0 {
-            line.push_str(&format!(" {} {inc}", name[1]));
-        }
-    }
-    let rest = think.go.strip_prefix("go").unwrap_or(&think.go);
-    line.push_str(rest);
-    line
 }
 
 /// `ucinewgame` or `uginewgame`.
@@ -318,7 +296,10 @@ mod tests {
         let handle = EngineHandle::start(setup, &pool, sender).unwrap();
         handle.think(Think {
             position: "position startpos moves 4".to_string(),
-            go: "go depth 1".to_string(),
+            go: GoParams {
+                depth: Some(1),
+                ..GoParams::default()
+            },
             deadline: Duration::from_secs(10),
             tag: 7,
             ..Think::default()

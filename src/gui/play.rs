@@ -1,18 +1,21 @@
 //! Games with engines in a tab: a person against an engine (either seat, clock or time per
 //! move, undo, hint, resign, a draw offer, abort) and engine against engine (live, clocks,
-//! pause). The server keeps the clocks (each side's from its first move, as lichess) and checks
+//! pause). The game's state is the referee's [`Duel`], as in `sente match`: the server keeps
+//! the clocks (each side's from its first move, as lichess: [`FirstMove::Untimed`]) and checks
 //! every move, and an engine's fault loses the game as in `sente match`.
 
 use super::context::{Context, Mode};
-use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
+use super::engine::{EngineHandle, Event, EventKind, Think};
 use super::game::{Game, seat_text};
 use super::wire::{
     ClocksMessage, DrawOfferMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage,
-    clip,
 };
-use crate::client::process::{Fault, Reply};
+use crate::client::process::Reply;
 use crate::games::Seat;
-use crate::referee::game::{GameResult, Termination};
+use crate::protocol::command::GoParams;
+use crate::referee::duel::clock::FirstMove;
+use crate::referee::duel::{Duel, accepts_draw};
+use crate::referee::game::Termination;
 use crate::referee::spec::{MoveLimits, TimeControl};
 use crate::search::score::Reported;
 use std::time::{Duration, Instant};
@@ -23,9 +26,6 @@ const HINT_MS: u64 = 1000;
 const HINT_TAG: u32 = u32::MAX;
 /// The tag of the search that answers a draw offer.
 const DRAW_TAG: u32 = u32::MAX - 1;
-/// A clock game's draw offer is searched for the engine's time left divided by this (plus the
-/// increment), about what it spends on a move.
-const DRAW_SHARE: i64 = 30;
 
 /// Who plays a game with engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,10 +44,8 @@ pub struct Match {
     pub seats: [Option<EngineHandle>; 2],
     /// The players' names.
     pub names: [String; 2],
-    /// The limits per move.
-    pub limits: MoveLimits,
-    /// Time left per seat, in ms, when the game has a clock.
-    clocks: Option<[i64; 2]>,
+    /// The game's state: limits, clocks, how it ended other than by its rules.
+    state: Duel,
     /// When the side to move started thinking.
     turn_start: Instant,
     /// No new move is asked for while paused.
@@ -58,15 +56,8 @@ pub struct Match {
     thinking: Option<(Seat, u32)>,
     next_tag: u32,
     hint_pending: bool,
-    /// Whether each seat has moved in this game: its clock runs only from its first move on
-    /// (as lichess's), and the person may abort until both have.
-    moved: [bool; 2],
     /// The person's draw offer on this turn: being searched, or declined.
     draw: Option<DrawOffer>,
-    /// How the game ended other than by its rules (a fault, time, a resignation, an agreed
-    /// draw, an abort): the result and why, and the record's termination (none for an abort:
-    /// the record is unfinished).
-    pub ended: Option<(OutcomeMessage, Option<Termination>)>,
 }
 
 /// A draw offer of the person's.
@@ -83,6 +74,24 @@ fn index(seat: Seat) -> usize {
 }
 
 impl Match {
+    /// The limits per move (the same for both sides).
+    pub fn limits(&self) -> &MoveLimits {
+        self.state.limits(Seat::P1)
+    }
+
+    /// How the game ended other than by its rules (a fault, time, a resignation, an agreed
+    /// draw, an abort): the result and why, and the record's termination (none for an abort:
+    /// the record is unfinished).
+    pub fn ended(&self) -> Option<(OutcomeMessage, Option<Termination>)> {
+        self.state.ended().map(|end| {
+            let outcome = OutcomeMessage {
+                result: end.result_text(),
+                reason: end.reason.clone(),
+            };
+            (outcome, end.termination)
+        })
+    }
+
     /// True when `id` is one of its engines.
     pub fn owns(&self, id: u64) -> bool {
         self.seats.iter().flatten().any(|e| e.id == id)
@@ -114,7 +123,7 @@ impl Match {
             thinking: self.thinking.map(|(seat, _)| seat_text(seat)),
             analysis: None,
             solving: None,
-            limits: Some(self.limits.to_string()),
+            limits: Some(self.limits().to_string()),
             abortable: self.abortable(),
             draw_offer: self.draw.as_ref().map(|offer| match offer {
                 DrawOffer::Pending => DrawOfferMessage {
@@ -137,9 +146,7 @@ impl Match {
     /// True while a game against an engine goes on and the person may still abort it: not
     /// both sides have moved.
     pub fn abortable(&self) -> bool {
-        matches!(self.kind, Kind::Play { .. })
-            && self.ended.is_none()
-            && !self.moved.iter().all(|m| *m)
+        matches!(self.kind, Kind::Play { .. }) && self.state.abortable()
     }
 
     /// The engine a person plays against, while the game goes on (not over at `game`'s last
@@ -148,7 +155,7 @@ impl Match {
         let Kind::Play { human } = self.kind else {
             return None;
         };
-        if self.ended.is_some() || game.last().outcome().is_some() {
+        if self.state.ended().is_some() || game.last().outcome().is_some() {
             return None;
         }
         self.seats[index(human.other())].as_ref()
@@ -164,9 +171,9 @@ impl Match {
 
     /// The clocks for the page, the running one counted down to now.
     pub fn clocks_message(&self) -> Option<ClocksMessage> {
-        let clocks = self.clocks?;
+        let clocks = self.state.clocks();
         let running = self.running;
-        let mut shown = clocks;
+        let mut shown = [clocks.left_ms(Seat::P1)?, clocks.left_ms(Seat::P2)?];
         if let Some(seat) = running {
             shown[index(seat)] -= self.turn_start.elapsed().as_millis() as i64;
         }
@@ -282,13 +289,15 @@ impl Play {
         }
         let ply = ctx.game.cursor;
         ctx.game.truncate(ply);
-        let clocks = limits.clock.map(|c| [c.base_ms as i64; 2]);
+        let labels = [Seat::P1, Seat::P2]
+            .map(|seat| format!("{} ({})", seat_text(seat), names[index(seat)]));
+        // Each side's first move is off its clock, as lichess's.
+        let state = Duel::new(labels, [limits.clone(), limits], FirstMove::Untimed);
         self.duel = Some(Match {
             kind,
             seats,
             names,
-            limits,
-            clocks,
+            state,
             turn_start: Instant::now(),
             paused: false,
             // No clock runs before its side's first move.
@@ -296,9 +305,7 @@ impl Play {
             thinking: None,
             next_tag: 0,
             hint_pending: false,
-            moved: [false, false],
             draw: None,
-            ended: None,
         });
         self.advance(ctx);
         ctx.send_state();
@@ -311,7 +318,7 @@ impl Play {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
-        if duel.ended.is_some() || last.outcome().is_some() {
+        if duel.state.ended().is_some() || last.outcome().is_some() {
             duel.thinking = None;
             return;
         }
@@ -322,21 +329,12 @@ impl Play {
         let Some(engine) = duel.seats[index(seat)].as_ref() else {
             return;
         };
-        let limits = &duel.limits;
-        let allowed = match (duel.clocks, limits.move_time_ms) {
-            (Some(left), _) => left[index(seat)].max(0) as u64 + limits.margin(),
-            (None, Some(st)) => st + limits.margin(),
-            (None, None) => limits.hard(),
-        };
         duel.next_tag = duel.next_tag.wrapping_add(1) % DRAW_TAG;
         let tag = duel.next_tag;
         engine.think(Think {
             position,
-            go: go_words(limits),
-            clocks: duel
-                .clocks
-                .map(|c| (c, limits.clock.map_or(0, |tc| tc.inc_ms))),
-            deadline: Duration::from_millis(allowed),
+            go: duel.state.go(seat),
+            deadline: duel.state.deadline(seat).duration(),
             tag,
             ..Think::default()
         });
@@ -388,143 +386,88 @@ impl Play {
                 }
             }
             EventKind::Failed { tag, fault } => {
-                if duel.thinking == Some((seat, tag)) || tag == HINT_TAG || tag == DRAW_TAG {
-                    let timed = duel.clocks.is_some() || duel.limits.move_time_ms.is_some();
-                    self.engine_failed(ctx, seat, fault, timed);
-                } else {
-                    self.engine_failed(ctx, seat, fault, false);
-                }
+                // A search with the game's deadline: running past it is a time forfeit.
+                let of_a_move =
+                    duel.thinking == Some((seat, tag)) || tag == HINT_TAG || tag == DRAW_TAG;
+                self.forfeit(ctx, seat, |state| {
+                    state.fault(seat, fault, of_a_move);
+                });
             }
             EventKind::Dead { message } => {
-                self.forfeit(ctx, seat, Termination::Crash, message);
+                self.forfeit(ctx, seat, |state| {
+                    state.forfeit(seat, Termination::Crash, &message);
+                });
             }
         }
     }
 
     fn engine_moved(&mut self, ctx: &mut Context, seat: Seat, reply: Reply) {
-        let Some(mv) = reply.mv.clone() else {
-            let fault = Fault::Protocol("bestmove without a move".to_string());
-            self.engine_failed(ctx, seat, fault, false);
-            return;
-        };
-        let follow = ctx.game.cursor == ctx.game.moves.len();
-        let view = ctx.game.cursor;
-        ctx.game.goto(ctx.game.moves.len());
-        match ctx
-            .game
-            .play_at_cursor(std::slice::from_ref(&mv), &reply.comment())
-        {
-            Ok(()) => {
-                if !follow {
-                    ctx.game.goto(view);
-                }
-                self.charge_clock(seat, reply.taken);
-                self.after_move(ctx);
-            }
-            Err(e) => {
-                ctx.game.goto(view);
-                let shown = clip(&mv);
-                self.forfeit(
-                    ctx,
-                    seat,
-                    Termination::IllegalMove,
-                    format!("played illegal move '{shown}': {e}"),
-                );
-            }
-        }
-    }
-
-    fn engine_failed(&mut self, ctx: &mut Context, seat: Seat, fault: Fault, timed: bool) {
-        let allowed = self
-            .duel
-            .as_ref()
-            .map(|d| match (d.clocks, d.limits.move_time_ms) {
-                (Some(c), _) => c[index(seat)].max(0) as u64 + d.limits.margin(),
-                (None, Some(st)) => st + d.limits.margin(),
-                (None, None) => d.limits.hard(),
-            })
-            .unwrap_or(0);
-        match fault {
-            Fault::Stalled(text) if text.is_empty() && timed => self.forfeit(
-                ctx,
-                seat,
-                Termination::TimeForfeit,
-                format!("lost on time: no bestmove within {allowed} ms"),
-            ),
-            Fault::Stalled(text) if text.is_empty() => self.forfeit(
-                ctx,
-                seat,
-                Termination::Stalled,
-                format!("stalled: no bestmove within {allowed} ms"),
-            ),
-            Fault::Crash(_) => {
-                let text = fault_text(&fault);
-                self.forfeit(ctx, seat, Termination::Crash, text)
-            }
-            Fault::Stalled(_) => {
-                let text = fault_text(&fault);
-                self.forfeit(ctx, seat, Termination::Stalled, text)
-            }
-            Fault::Protocol(_) | Fault::Interrupted => {
-                let text = fault_text(&fault);
-                self.forfeit(ctx, seat, Termination::ProtocolError, text)
-            }
-        }
-    }
-
-    /// `seat` loses by `termination`; its engine is stopped.
-    fn forfeit(&mut self, ctx: &mut Context, seat: Seat, termination: Termination, text: String) {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
-        if duel.ended.is_some() {
+        if duel.state.ended().is_some() {
             return;
         }
-        let name = duel.names[index(seat)].clone();
-        let reason = format!("{} ({name}) {text}", seat_text(seat));
+        let follow = ctx.game.cursor == ctx.game.moves.len();
+        let view = ctx.game.cursor;
+        let comment = reply.comment();
+        let played = duel.state.engine_moved(seat, &reply, |mv| {
+            ctx.game.goto(ctx.game.moves.len());
+            ctx.game.play_at_cursor(&[mv.to_string()], &comment)
+        });
+        let played = played.is_ok();
+        if !follow || !played {
+            ctx.game.goto(view);
+        }
+        if played {
+            duel.turn_start = Instant::now();
+            self.after_move(ctx);
+        } else {
+            self.lost(ctx, seat);
+        }
+    }
+
+    /// `seat` loses by what `lose` records in the game's state (a fault, time), unless the game
+    /// has ended already.
+    fn forfeit(&mut self, ctx: &mut Context, seat: Seat, lose: impl FnOnce(&mut Duel)) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        if duel.state.ended().is_some() {
+            return;
+        }
+        lose(&mut duel.state);
+        self.lost(ctx, seat);
+    }
+
+    /// `seat` has lost by its fault or time (the game's state says how): its engine is stopped
+    /// and the page told.
+    fn lost(&mut self, ctx: &mut Context, seat: Seat) {
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        let Some(reason) = duel.state.ended().map(|end| end.reason.clone()) else {
+            return;
+        };
         duel.seats[index(seat)] = None;
-        let result = GameResult::forfeit(seat).to_string();
-        self.end(ctx, result, reason.clone(), Some(termination));
+        self.end(ctx);
         ctx.notice("error", format!("game over: {reason}"));
     }
 
-    /// Ends the game other than by its rules: nothing more is searched, no clock runs.
-    fn end(
-        &mut self,
-        ctx: &mut Context,
-        result: String,
-        reason: String,
-        termination: Option<Termination>,
-    ) {
+    /// Ends the game other than by its rules (its state says how): nothing more is searched,
+    /// no clock runs.
+    fn end(&mut self, ctx: &mut Context) {
         let Some(duel) = self.duel.as_mut() else {
             return;
         };
         for engine in duel.seats.iter().flatten() {
             engine.cancel();
         }
-        duel.ended = Some((OutcomeMessage { result, reason }, termination));
         duel.thinking = None;
         duel.running = None;
         duel.hint_pending = false;
         duel.draw = None;
         ctx.send_state();
-    }
-
-    /// Takes the time of a move from the mover's clock and adds the increment; a side's
-    /// first move is not timed (its clock starts with it, as lichess's).
-    fn charge_clock(&mut self, seat: Seat, taken: Duration) {
-        if let Some(duel) = self.duel.as_mut() {
-            if let (Some(clocks), Some(tc), true) = (
-                duel.clocks.as_mut(),
-                duel.limits.clock,
-                duel.moved[index(seat)],
-            ) {
-                let left = &mut clocks[index(seat)];
-                *left = (*left - taken.as_millis() as i64).max(0) + tc.inc_ms as i64;
-            }
-            duel.moved[index(seat)] = true;
-            duel.turn_start = Instant::now();
-        }
     }
 
     /// After a move of either side: the game's end, or the next move.
@@ -538,7 +481,7 @@ impl Play {
         } else {
             let side = ctx.game.last().side_to_move();
             if let Some(duel) = self.duel.as_mut() {
-                duel.running = (!duel.paused && duel.moved[index(side)]).then_some(side);
+                duel.running = (!duel.paused && duel.state.clocks().runs(side)).then_some(side);
             }
         }
         if let Some(duel) = self.duel.as_mut() {
@@ -558,7 +501,9 @@ impl Play {
         let last = ctx.game.last();
         let refusal = match duel.kind {
             Kind::Watch => Some("the engines are playing: stop the game to play by hand"),
-            _ if duel.ended.is_some() || last.outcome().is_some() => Some("the game is over"),
+            _ if duel.state.ended().is_some() || last.outcome().is_some() => {
+                Some("the game is over")
+            }
             Kind::Play { human } if last.side_to_move() != human => Some("it is not your turn"),
             _ if ctx.game.cursor != ctx.game.moves.len() => {
                 Some("go to the last move to play (or stop the game)")
@@ -578,11 +523,10 @@ impl Play {
         }
         match ctx.game.play_at_cursor(moves, "") {
             Ok(()) => {
-                let taken = self
-                    .duel
-                    .as_ref()
-                    .map_or(Duration::ZERO, |d| d.turn_start.elapsed());
-                self.charge_clock(seat, taken);
+                if let Some(duel) = self.duel.as_mut() {
+                    duel.state.moved(seat, duel.turn_start.elapsed());
+                    duel.turn_start = Instant::now();
+                }
                 self.after_move(ctx);
             }
             Err(e) => {
@@ -601,7 +545,7 @@ impl Play {
             ctx.error("undo is for a game against an engine");
             return;
         };
-        if let Some((end, _)) = &duel.ended {
+        if let Some(end) = duel.state.ended() {
             ctx.error(format!("the game is over: {}", end.reason));
             return;
         }
@@ -655,10 +599,10 @@ impl Play {
             if duel.thinking.is_none() {
                 duel.running = None;
             }
-        } else if last.outcome().is_none() && duel.ended.is_none() {
+        } else if last.outcome().is_none() && duel.state.ended().is_none() {
             duel.turn_start = Instant::now();
             let side = last.side_to_move();
-            duel.running = duel.moved[index(side)].then_some(side);
+            duel.running = duel.state.clocks().runs(side).then_some(side);
         }
         self.advance(ctx);
         ctx.send_state();
@@ -674,7 +618,8 @@ impl Play {
             return;
         };
         let last = ctx.game.last();
-        if last.outcome().is_some() || last.side_to_move() != human || duel.ended.is_some() {
+        if last.outcome().is_some() || last.side_to_move() != human || duel.state.ended().is_some()
+        {
             ctx.error("a hint is for your turn");
             return;
         }
@@ -685,11 +630,13 @@ impl Play {
         let Some(engine) = duel.seats[index(human.other())].as_ref() else {
             return;
         };
-        let ms = duel.limits.move_time_ms.unwrap_or(HINT_MS).min(HINT_MS);
+        let ms = duel.limits().move_time_ms.unwrap_or(HINT_MS).min(HINT_MS);
         engine.think(Think {
             position,
-            go: format!("go movetime {ms}"),
-            clocks: None,
+            go: GoParams {
+                move_time: Some(ms),
+                ..GoParams::default()
+            },
             deadline: Duration::from_millis(ms) + Duration::from_secs(5),
             tag: HINT_TAG,
             ..Think::default()
@@ -705,7 +652,7 @@ impl Play {
         let Kind::Play { human } = duel.kind else {
             return Err(format!("{what} is for a game against an engine"));
         };
-        if let Some((end, _)) = &duel.ended {
+        if let Some(end) = duel.state.ended() {
             return Err(format!("{what}: the game is over ({})", end.reason));
         }
         if let Some(outcome) = ctx.game.last().outcome() {
@@ -720,9 +667,10 @@ impl Play {
             Ok(human) => human,
             Err(e) => return ctx.error(e),
         };
-        let reason = format!("{} (you) resigned", seat_text(human));
-        let result = GameResult::forfeit(human).to_string();
-        self.end(ctx, result, reason, Some(Termination::Resignation));
+        if let Some(duel) = self.duel.as_mut() {
+            duel.state.resign(human);
+        }
+        self.end(ctx);
     }
 
     /// The person calls the game off before both sides have moved: no result.
@@ -730,11 +678,13 @@ impl Play {
         if let Err(e) = self.person_in_game(ctx, "abort") {
             return ctx.error(e);
         }
-        if !self.duel.as_ref().is_some_and(Match::abortable) {
-            return ctx.error("abort: both sides have moved (resign, or offer a draw)");
+        let Some(duel) = self.duel.as_mut() else {
+            return;
+        };
+        if let Err(refusal) = duel.state.abort() {
+            return ctx.error(refusal);
         }
-        let reason = "aborted before both sides had moved".to_string();
-        self.end(ctx, "*".to_string(), reason, None);
+        self.end(ctx);
     }
 
     /// The person offers a draw on their turn: the engine searches the position under the
@@ -771,26 +721,11 @@ impl Play {
         };
         // What the engine would spend on a move: the move time, the depth, or a share of its
         // clock.
-        let mut go = go_words(&duel.limits);
-        let mut allowed = duel.limits.move_time_ms.unwrap_or(0);
-        if let (Some(clocks), Some(tc)) = (duel.clocks, duel.limits.clock) {
-            let share = (clocks[index(human.other())].max(0) / DRAW_SHARE) as u64 + tc.inc_ms;
-            let share = share.max(1);
-            if duel.limits.move_time_ms.is_none() {
-                go.push_str(&format!(" movetime {share}"));
-            }
-            allowed = allowed.max(share);
-        }
-        let deadline = if allowed > 0 {
-            Duration::from_millis(allowed + duel.limits.margin())
-        } else {
-            Duration::from_millis(duel.limits.hard())
-        };
+        let (go, deadline) = duel.state.draw_search(human.other());
         engine.think(Think {
             position,
             go,
-            clocks: None,
-            deadline,
+            deadline: deadline.duration(),
             tag: DRAW_TAG,
             ..Think::default()
         });
@@ -816,19 +751,15 @@ impl Play {
             Reported::Centipawns(cp) => Reported::Centipawns(-cp),
             Reported::Mate(n) => Reported::Mate(-n),
         });
-        let accepts = match own {
-            Some(Reported::Centipawns(cp)) => cp <= 0,
-            Some(Reported::Mate(n)) => n < 0,
-            None => false,
-        };
+        let accepts = accepts_draw(own);
         match own {
             Some(score) if accepts => {
                 let reason = format!(
                     "draw agreed: {name}'s own search{depth} scores the position {} for itself",
                     score_words(score)
                 );
-                let result = GameResult::Draw.to_string();
-                self.end(ctx, result, reason, Some(Termination::Agreement));
+                duel.state.agree_draw(reason);
+                self.end(ctx);
             }
             _ => {
                 // The score itself stays unsaid: it would give the game away.
@@ -866,21 +797,14 @@ impl Play {
         let Some(duel) = self.duel.as_ref() else {
             return;
         };
-        let (Kind::Play { human }, Some(clocks), Some(running)) =
-            (duel.kind, duel.clocks, duel.running)
-        else {
+        let (Kind::Play { human }, Some(running)) = (duel.kind, duel.running) else {
             return;
         };
-        if running == human && duel.ended.is_none() {
-            let left = clocks[index(human)] - duel.turn_start.elapsed().as_millis() as i64;
-            if left < 0 {
-                self.forfeit(
-                    ctx,
-                    human,
-                    Termination::TimeForfeit,
-                    "lost on time".to_string(),
-                );
-            }
+        let elapsed = duel.turn_start.elapsed();
+        if running == human && duel.state.clocks().flagged(human, elapsed) {
+            self.forfeit(ctx, human, |state| {
+                state.flag(human, elapsed);
+            });
         }
     }
 }
@@ -893,16 +817,4 @@ fn score_words(score: Reported) -> String {
         Reported::Mate(n) if n > 0 => format!("a win in {n}"),
         Reported::Mate(n) => format!("a loss in {}", n.unsigned_abs()),
     }
-}
-
-/// The `go` words after the clocks: move time and depth.
-fn go_words(limits: &MoveLimits) -> String {
-    let mut line = "go".to_string();
-    if let Some(ms) = limits.move_time_ms {
-        line.push_str(&format!(" movetime {ms}"));
-    }
-    if let Some(depth) = limits.depth {
-        line.push_str(&format!(" depth {depth}"));
-    }
-    line
 }

@@ -4,6 +4,7 @@
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
 use super::wire::ServerMessage;
+use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
 use std::time::Duration;
 
@@ -102,8 +103,10 @@ impl Puzzle {
         };
         handle.think(Think {
             position: ctx.game.position_command(ctx.game.cursor),
-            go: format!("go movetime {PUZZLE_MS}"),
-            clocks: None,
+            go: GoParams {
+                move_time: Some(PUZZLE_MS),
+                ..GoParams::default()
+            },
             deadline: Duration::from_millis(PUZZLE_MS + 5000),
             tag: 0,
             ..Think::default()

@@ -13,6 +13,7 @@ use super::wire::{
     InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceNumber, TraceRequest,
     TraceStart, TraceSummary,
 };
+use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
 use crate::protocol::trace::read_trace_line;
 use crate::search::trace::TraceNode;
@@ -117,7 +118,10 @@ impl SearchTree {
         let position = game.position_command(game.cursor);
         handle.think(Think {
             position: position.clone(),
-            go: format!("go depth {}", request.depth),
+            go: GoParams {
+                depth: Some(request.depth),
+                ..GoParams::default()
+            },
             deadline: TRACE_DEADLINE,
             ..Think::default()
         });

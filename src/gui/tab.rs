@@ -9,7 +9,7 @@ use super::context::{Context, Mode, Outgoing};
 use super::engine::{Event, EventKind};
 use super::game::{Game, reach, seat_text};
 use super::launcher::{Launcher, Shared};
-use super::play::{self, Play};
+use super::play::{self, Match, Play};
 use super::puzzle::Puzzle;
 use super::review::Review;
 use super::search_tree::SearchTree;
@@ -405,7 +405,7 @@ impl Tab {
     /// show the opponent's view of it, or judge a game not played out).
     fn game_goes_on(&self) -> Option<String> {
         let duel = self.modes.play.duel()?;
-        if duel.ended.is_some() || self.game.last().outcome().is_some() {
+        if duel.ended().is_some() || self.game.last().outcome().is_some() {
             return None;
         }
         Some(match duel.opponent() {
@@ -563,9 +563,11 @@ impl Tab {
     fn record_text(&self) -> String {
         let players = self.players();
         let duel = self.modes.play.duel();
-        let limits = duel.map(|d| d.limits.to_string());
-        let ended = duel.and_then(|d| d.ended.as_ref());
-        let ended = ended.map(|(end, t)| (end, t.map_or("", |t| t.as_str())));
+        let limits = duel.map(|d| d.limits().to_string());
+        let ended = duel.and_then(Match::ended);
+        let ended = ended
+            .as_ref()
+            .map(|(end, t)| (end, t.map_or("", |t| t.as_str())));
         if self.opponent_in_game().is_some() {
             let mut game = self.game.clone();
             game.comments.iter_mut().for_each(String::clear);
@@ -599,9 +601,9 @@ impl Tab {
         let at_end = self.game.cursor == self.game.moves.len();
         let duel = self.modes.play.duel();
         let ended = duel
-            .and_then(|d| d.ended.as_ref())
+            .and_then(Match::ended)
             .filter(|_| at_end)
-            .map(|(end, _)| end.clone());
+            .map(|(end, _)| end);
         let mode = match duel {
             Some(duel) => duel.mode_message(),
             None => ModeMessage {

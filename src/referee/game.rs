@@ -1,14 +1,16 @@
 //! One game between two engines, refereed: every move checked with sente's rules, clocks
 //! kept by the referee, every fault adjudicated against the engine that made it.
 
+use super::duel::clock::FirstMove;
+use super::duel::go::go_text;
+use super::duel::{Duel, Ending};
 use super::openings::Opening;
 use super::spec::EngineSpec;
-use crate::client::process::{EngineProcess, Fault, Reply};
+use crate::client::process::{EngineProcess, Fault};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::Dialect;
 use crate::variants::rules::Rules;
 use std::fmt;
-use std::time::Duration;
 
 /// A finished game's result, from the first player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,7 +174,7 @@ pub struct Player<'a> {
 }
 
 /// Plays one game from `opening`; `players[0]` moves first, `indexes` are the engines'
-/// numbers in the match.
+/// numbers in the match. Every move is timed, the first included.
 pub fn play(
     rules: &Rules,
     round: usize,
@@ -193,20 +195,25 @@ pub fn play(
         termination: Termination::Normal,
         reason: String::new(),
     };
+    let mut duel = Duel::new(
+        [Seat::P1, Seat::P2].map(|seat| seat_name(seat).to_string()),
+        specs.map(|s| s.limits.clone()),
+        FirstMove::Timed,
+    );
     for (i, seat) in [Seat::P1, Seat::P2].into_iter().enumerate() {
         match prepare(slots[i], specs[i], rules) {
             Ok(()) => {}
             Err(Setup::Abort(message)) => return Err(Abort::Setup(message)),
+            Err(Setup::Fault(Fault::Interrupted)) => return Err(Abort::Interrupted),
             Err(Setup::Fault(fault)) => {
                 *slots[i] = None;
-                return forfeit(game, seat, fault);
+                return Ok(ended(game, duel.fault(seat, fault, false)));
             }
         }
     }
     let mut pos = rules
         .position(opening.fen.as_deref(), &opening.moves)
         .map_err(Abort::Setup)?;
-    let mut clocks = specs.map(|s| s.limits.clock.map(|c| c.base_ms as i64));
     loop {
         if let Some(outcome) = pos.outcome() {
             game.result = GameResult::of(outcome);
@@ -215,62 +222,34 @@ pub fn play(
         }
         let seat = pos.side_to_move();
         let i = usize::from(seat == Seat::P2);
-        let limits = &specs[i].limits;
         let Some(process) = slots[i].as_mut() else {
             return Err(Abort::Setup("engine slot empty".to_string()));
         };
         process.send(&position_command(opening, &game.moves));
-        let go = go_command(process.dialect, specs, clocks, i);
-        let (timed, allowed) = match (clocks[i], limits.move_time_ms) {
-            (Some(left), _) => (true, left.max(0) as u64 + limits.margin()),
-            (None, Some(st)) => (true, st + limits.margin()),
-            (None, None) => (false, limits.hard()),
-        };
-        let fault = match process.think(&go, Duration::from_millis(allowed)) {
-            Ok(Reply { mv: None, .. }) => Fault::Protocol("bestmove without a move".to_string()),
-            Ok(reply) => {
-                if let Some(left) = clocks[i].as_mut() {
-                    let inc = limits.clock.map_or(0, |c| c.inc_ms) as i64;
-                    *left = (*left - reply.taken.as_millis() as i64).max(0) + inc;
+        let go = go_text(&duel.go(seat), process.dialect);
+        let ending = match process.think(&go, duel.deadline(seat).duration()) {
+            Ok(reply) => match duel.engine_moved(seat, &reply, |mv| pos.play_move(mv)) {
+                Ok(()) => {
+                    game.comments.push(reply.comment());
+                    game.moves.push(reply.mv.unwrap_or_default());
+                    continue;
                 }
-                let mv = reply.mv.clone().unwrap_or_default();
-                match pos.play_move(&mv) {
-                    Ok(()) => {
-                        game.comments.push(reply.comment());
-                        game.moves.push(mv);
-                        continue;
-                    }
-                    Err(e) => {
-                        let shown: String = mv.chars().take(40).collect();
-                        *slots[i] = None;
-                        game.termination = Termination::IllegalMove;
-                        game.result = GameResult::forfeit(seat);
-                        game.reason =
-                            format!("{} played illegal move '{shown}': {e}", seat_name(seat));
-                        return Ok(game);
-                    }
-                }
-            }
-            Err((Fault::Stalled(_), _)) => {
-                *slots[i] = None;
-                let (termination, what) = if timed {
-                    (Termination::TimeForfeit, "lost on time")
-                } else {
-                    (Termination::Stalled, "stalled")
-                };
-                game.termination = termination;
-                game.result = GameResult::forfeit(seat);
-                game.reason = format!(
-                    "{} {what}: no bestmove within {allowed} ms",
-                    seat_name(seat)
-                );
-                return Ok(game);
-            }
-            Err((fault, _)) => fault,
+                Err(ending) => ending,
+            },
+            Err((Fault::Interrupted, _)) => return Err(Abort::Interrupted),
+            Err((fault, _)) => duel.fault(seat, fault, true),
         };
         *slots[i] = None;
-        return forfeit(game, seat, fault);
+        return Ok(ended(game, ending));
     }
+}
+
+/// The game as it ended other than by its rules.
+fn ended(mut game: PlayedGame, ending: &Ending) -> PlayedGame {
+    game.result = ending.result.unwrap_or(GameResult::Draw);
+    game.termination = ending.termination.unwrap_or(Termination::Normal);
+    game.reason = ending.reason.clone();
+    game
 }
 
 /// Why an engine could not be made ready.
@@ -321,23 +300,6 @@ fn prepare(
     process.sync().map_err(Setup::Fault)
 }
 
-/// Ends the game against `seat` for `fault`.
-fn forfeit(mut game: PlayedGame, seat: Seat, fault: Fault) -> Result<PlayedGame, Abort> {
-    let (termination, text) = match fault {
-        Fault::Interrupted => return Err(Abort::Interrupted),
-        Fault::Crash(text) => (Termination::Crash, format!("crashed: {text}")),
-        Fault::Stalled(text) => (Termination::Stalled, format!("stalled: {text}")),
-        Fault::Protocol(text) => (
-            Termination::ProtocolError,
-            format!("protocol error: {text}"),
-        ),
-    };
-    game.termination = termination;
-    game.result = GameResult::forfeit(seat);
-    game.reason = format!("{} {text}", seat_name(seat));
-    Ok(game)
-}
-
 /// `p1` or `p2`.
 pub fn seat_name(seat: Seat) -> &'static str {
     match seat {
@@ -361,40 +323,6 @@ pub fn position_command(opening: &Opening, moves: &[String]) -> String {
     if !all.is_empty() {
         line.push_str(" moves ");
         line.push_str(&all.join(" "));
-    }
-    line
-}
-
-/// The `go` line for engine `mover`: the clocks (in its dialect), then its move time, depth
-/// and nodes.
-fn go_command(
-    dialect: Dialect,
-    specs: [&EngineSpec; 2],
-    clocks: [Option<i64>; 2],
-    mover: usize,
-) -> String {
-    let names = match dialect {
-        Dialect::Uci => [["wtime", "winc"], ["btime", "binc"]],
-        Dialect::Ugi => [["p1time", "p1inc"], ["p2time", "p2inc"]],
-    };
-    let mut line = "go".to_string();
-    for i in 0..2 {
-        if let (Some(left), Some(tc)) = (clocks[i], specs[i].limits.clock) {
-            line.push_str(&format!(" {} {}", names[i][0], left.max(0)));
-            if tc.inc_ms > 0 {
-                line.push_str(&format!(" {} {}", names[i][1], tc.inc_ms));
-            }
-        }
-    }
-    let limits = &specs[mover].limits;
-    if let Some(ms) = limits.move_time_ms {
-        line.push_str(&format!(" movetime {ms}"));
-    }
-    if let Some(depth) = limits.depth {
-        line.push_str(&format!(" depth {depth}"));
-    }
-    if let Some(nodes) = limits.nodes {
-        line.push_str(&format!(" nodes {nodes}"));
     }
     line
 }

@@ -2,6 +2,7 @@
 //! `sente play` lets a person play sente in the terminal.
 
 pub mod config;
+pub mod duel;
 pub mod game;
 pub mod match_command;
 pub mod merge;

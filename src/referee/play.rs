@@ -3,15 +3,18 @@
 //! `moves`, `new`, `help` and `quit` are always there. In a one-player puzzle (Rush Hour) the
 //! person makes every move and sente gives hints.
 
+use super::duel::Duel;
+use super::duel::clock::FirstMove;
+use super::duel::go::go_text;
 use super::game::position_command;
 use super::openings::Opening;
-use crate::client::process::EngineProcess;
+use super::spec::MoveLimits;
+use crate::client::process::{EngineProcess, Reply};
 use crate::games::Seat;
 use crate::protocol::command::Dialect;
 use crate::variants::rules::Rules;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// What `sente play` was asked.
 pub struct PlayConfig {
@@ -61,8 +64,8 @@ impl PlayConfig {
     }
 }
 
-/// Extra time a move may take beyond its move time before sente is declared stuck.
-const GRACE: Duration = Duration::from_secs(5);
+/// Extra time a move may take beyond its move time before sente is declared stuck, in ms.
+const GRACE_MS: u64 = 5000;
 
 const HELP: &str = "Type a move in the game's notation, or:
   undo   take back your last move (and sente's reply)
@@ -103,6 +106,7 @@ pub fn run(
         .map_err(|e| format!("the engine is not ready: {e:?}"))?;
     let puzzle = config.rules.position(None, &[])?.is_puzzle();
     let mut history: Vec<String> = Vec::new();
+    let mut duel = new_duel(config);
     let say = |out: &mut dyn Write, text: &str| -> Result<(), String> {
         writeln!(out, "{text}")
             .and_then(|_| out.flush())
@@ -118,11 +122,13 @@ pub fn run(
         }
         let human_turn = puzzle || pos.side_to_move() == config.human || pos.outcome().is_some();
         if !human_turn {
-            let (mv, comment) = best_move(&mut engine, config, &history)?;
+            let seat = pos.side_to_move();
+            let reply = search(&mut engine, &mut duel, seat, &history)?;
             let mut next = config.rules.position(None, &history)?;
-            next.play_move(&mv)
-                .map_err(|e| format!("sente played '{mv}', which is not legal: {e}"))?;
-            say(out, &format!("sente plays {mv} ({comment})"))?;
+            duel.engine_moved(seat, &reply, |mv| next.play_move(mv))
+                .map_err(|end| end.reason.clone())?;
+            let mv = reply.mv.clone().unwrap_or_default();
+            say(out, &format!("sente plays {mv} ({})", reply.comment()))?;
             history.push(mv);
             show_board = true;
             continue;
@@ -151,6 +157,7 @@ pub fn run(
             "moves" => say(out, &pos.legal_moves().join(" "))?,
             "new" => {
                 history.clear();
+                duel = new_duel(config);
                 show_board = true;
             }
             "undo" => {
@@ -164,7 +171,10 @@ pub fn run(
                 if pos.outcome().is_some() {
                     say(out, "the game is over: undo, new or quit")?;
                 } else {
-                    let (mv, _) = best_move(&mut engine, config, &history)?;
+                    // sente's seat: the limits are the same, a fault is sente's.
+                    let seat = config.human.other();
+                    let reply = search(&mut engine, &mut duel, seat, &history)?;
+                    let mv = reply.mv.ok_or("sente found no move")?;
                     say(out, &format!("hint: {mv}"))?;
                 }
             }
@@ -238,22 +248,32 @@ fn game_over(
     format!("Game over: {outcome}. {verdict} Type undo, new or quit: ")
 }
 
-/// sente's move for the position after `history`, with its score, depth and time
-/// (`+0.12/10 0.101s`).
-fn best_move(
+/// The game's state: sente's time per move for both sides (the same for a hint), no clocks.
+fn new_duel(config: &PlayConfig) -> Duel {
+    let limits = MoveLimits {
+        move_time_ms: Some(config.move_time_ms),
+        margin_ms: Some(GRACE_MS),
+        ..MoveLimits::default()
+    };
+    let mut labels = ["sente".to_string(), "sente".to_string()];
+    labels[usize::from(config.human == Seat::P2)] = "you".to_string();
+    // No clocks: the first-move setting of a person's game changes nothing here.
+    Duel::new(labels, [limits.clone(), limits], FirstMove::Untimed)
+}
+
+/// sente's search of the position after `history` for `seat`, with the game's `go` and
+/// deadline; a fault ends the session.
+fn search(
     engine: &mut EngineProcess,
-    config: &PlayConfig,
+    duel: &mut Duel,
+    seat: Seat,
     history: &[String],
-) -> Result<(String, String), String> {
+) -> Result<Reply, String> {
     engine.send(&position_command(&Opening::default(), history));
-    let limit = Duration::from_millis(config.move_time_ms) + GRACE;
-    match engine.think(&format!("go movetime {}", config.move_time_ms), limit) {
-        Ok(reply) => match &reply.mv {
-            Some(mv) => Ok((mv.clone(), reply.comment())),
-            None => Err("sente found no move".to_string()),
-        },
-        Err((fault, _)) => Err(format!("sente failed: {fault:?}")),
-    }
+    let go = go_text(&duel.go(seat), engine.dialect);
+    engine
+        .think(&go, duel.deadline(seat).duration())
+        .map_err(|(fault, _)| duel.fault(seat, fault, true).reason.clone())
 }
 
 /// Says goodbye and stops the engine.
