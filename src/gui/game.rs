@@ -3,7 +3,8 @@
 
 use super::wire::{OutcomeMessage, PositionRef, clip};
 use crate::games::Seat;
-use crate::referee::game::{GameResult, position_command, seat_name};
+use crate::referee::duel::result::GameResult;
+use crate::referee::game::{position_command, seat_name};
 use crate::referee::openings::{Opening, split_moves};
 use crate::referee::record::{self, RecordedGame};
 use crate::variants::rules::Rules;

@@ -3,7 +3,7 @@
 //! a game found twice, and prints what the match played whole prints; `--out` writes the
 //! merged record in game order.
 
-use super::game::{GameResult, Termination};
+use super::duel::result::{GameResult, Termination};
 use super::record::{self, RecordedGame};
 use super::selection::missing_text;
 use super::setup::MatchSetup;

@@ -1,7 +1,7 @@
 //! The game record (`--out`): one PGN-like block per game, `[Key "Value"]` headers then the
 //! moves and the result; read back and re-checked by `sente match --replay`.
 
-use super::game::{GameResult, Termination};
+use super::duel::result::{GameResult, Termination};
 use crate::variants::rules::Rules;
 use std::fmt::Write;
 

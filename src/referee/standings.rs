@@ -1,7 +1,8 @@
 //! Results of a match so far: each pair's tally, terminations and forfeits, and the closing
 //! summary lines.
 
-use super::game::{GameResult, PlayedGame, TERMINATIONS, Termination};
+use super::duel::result::{GameResult, TERMINATIONS, Termination};
+use super::game::PlayedGame;
 use super::stats::{Paired, Sprt, Tally};
 use std::collections::BTreeMap;
 

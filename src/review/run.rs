@@ -11,7 +11,7 @@ use super::{
 };
 use crate::engine::options::Options;
 use crate::games::Seat;
-use crate::referee::game::GameResult;
+use crate::referee::duel::result::GameResult;
 use crate::variants::registry;
 use crate::variants::task::WorkerState;
 use crate::variants::value::{self, Ask, Judged, Value, Valued};

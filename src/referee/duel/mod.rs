@@ -8,14 +8,15 @@
 
 pub mod clock;
 pub mod go;
+pub mod result;
 
-use super::game::{GameResult, Termination};
 use super::spec::MoveLimits;
 use crate::client::process::{Fault, Reply};
 use crate::games::Seat;
 use crate::protocol::command::GoParams;
 use crate::search::score::Reported;
 use clock::{Clocks, FirstMove};
+use result::{GameResult, Termination};
 use std::time::Duration;
 
 /// A clock game's draw offer is searched for the engine's time left divided by this (plus the
