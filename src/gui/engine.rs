@@ -5,8 +5,7 @@ use super::pool::Pool;
 use crate::client::process::{
     Direction, EngineInput, EngineKiller, EngineProcess, Fault, Reply, Tap, Watch,
 };
-use crate::protocol::command::{Dialect, GoParams};
-use crate::referee::duel::go::go_text;
+use crate::protocol::command::{Command, Dialect, GoParams};
 use crate::referee::spec::EngineSpec;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -194,7 +193,7 @@ fn run(
         }
         process.send(&think.position);
         let tag = think.tag;
-        let go = go_text(&think.go, process.dialect);
+        let go = Command::Go(think.go.clone()).line(process.dialect);
         let result = process.think_streaming(&go, think.deadline, &mut |line| {
             if let Some(line) = line {
                 say(EventKind::Info {

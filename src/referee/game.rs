@@ -2,14 +2,13 @@
 //! kept by the referee, every fault adjudicated against the engine that made it.
 
 use super::duel::clock::FirstMove;
-use super::duel::go::go_text;
 use super::duel::result::{GameResult, Termination};
 use super::duel::{Duel, Ending};
 use super::openings::Opening;
 use super::spec::EngineSpec;
 use crate::client::process::{EngineProcess, Fault};
 use crate::games::Seat;
-use crate::protocol::command::Dialect;
+use crate::protocol::command::{Command, Dialect};
 use crate::variants::rules::Rules;
 
 /// A game as played: everything the record holds.
@@ -105,7 +104,7 @@ pub fn play(
             return Err(Abort::Setup("engine slot empty".to_string()));
         };
         process.send(&position_command(opening, &game.moves));
-        let go = go_text(&duel.go(seat), process.dialect);
+        let go = Command::Go(duel.go(seat)).line(process.dialect);
         let ending = match process.think(&go, duel.deadline(seat).duration()) {
             Ok(reply) => match duel.engine_moved(seat, &reply, |mv| pos.play_move(mv)) {
                 Ok(()) => {

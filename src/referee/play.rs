@@ -5,13 +5,12 @@
 
 use super::duel::Duel;
 use super::duel::clock::FirstMove;
-use super::duel::go::go_text;
 use super::game::position_command;
 use super::openings::Opening;
 use super::spec::MoveLimits;
 use crate::client::process::{EngineProcess, Reply};
 use crate::games::Seat;
-use crate::protocol::command::Dialect;
+use crate::protocol::command::{Command, Dialect};
 use crate::variants::rules::Rules;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -270,7 +269,7 @@ fn search(
     history: &[String],
 ) -> Result<Reply, String> {
     engine.send(&position_command(&Opening::default(), history));
-    let go = go_text(&duel.go(seat), engine.dialect);
+    let go = Command::Go(duel.go(seat)).line(engine.dialect);
     engine
         .think(&go, duel.deadline(seat).duration())
         .map_err(|(fault, _)| duel.fault(seat, fault, true).reason.clone())

@@ -7,7 +7,6 @@
 //! differently is whether a side's first move is timed ([`clock::FirstMove`]).
 
 pub mod clock;
-pub mod go;
 pub mod result;
 
 use super::spec::MoveLimits;
