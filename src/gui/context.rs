@@ -5,8 +5,8 @@
 
 use super::catalog::Engine;
 use super::engine::{EngineHandle, Event, Setup};
-use super::game::Game;
 use super::launcher::Launcher;
+use super::tab_game::Game;
 use super::wire::{InfoMessage, ServerMessage};
 use crate::protocol::info::read_info;
 

@@ -10,9 +10,9 @@ pub mod catalog;
 pub mod columns;
 pub mod context;
 pub mod engine;
-pub mod game;
 pub mod launcher;
 pub mod pool;
+pub mod tab_game;
 pub mod trace;
 // The modes, each on its own.
 pub mod analysis;

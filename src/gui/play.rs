@@ -6,7 +6,7 @@
 
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think};
-use super::game::{Game, seat_text};
+use super::tab_game::{Game, seat_text};
 use super::wire::{
     ClocksMessage, DrawOfferMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage,
 };

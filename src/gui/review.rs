@@ -5,7 +5,7 @@
 
 use super::context::{Context, Mode};
 use super::engine::Event;
-use super::game::Game;
+use super::tab_game::Game;
 use super::wire::review::{DEFAULT_REVIEW_MOVETIME_MS, MAX_REVIEW_MOVETIME_MS};
 use super::wire::{ReviewDone, ReviewProgress, ReviewRequest, ReviewStart, ServerMessage};
 use crate::review::{self, Reviewer, Settings, Stopped};

@@ -7,7 +7,7 @@
 use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
-use super::game::{Game, seat_text};
+use super::tab_game::{Game, seat_text};
 use super::trace::{checked_tree, node_tuple};
 use super::wire::{
     InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceNumber, TraceRequest,

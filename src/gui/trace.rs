@@ -5,7 +5,7 @@
 //! played (sente's own rules), which also names the children a cutoff pruned; and each node in
 //! the form the page reads.
 
-use super::game::Game;
+use super::tab_game::Game;
 use super::wire::{NodeTuple, TraceNumber, clip};
 use crate::protocol::trace::kind_word;
 use crate::search::trace::{NodeKind, TraceNode};
