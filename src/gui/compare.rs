@@ -9,7 +9,7 @@
 use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
-use super::tab_game::{Game, seat_text};
+use super::tab_game::{TabGame, seat_text};
 use super::wire::{
     CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
 };
@@ -77,7 +77,7 @@ struct CompareJob {
     engine: EngineHandle,
     /// Games: sente's rock player (full alpha-beta), which also gives the exact value.
     rocks: Option<EngineHandle>,
-    game: Game,
+    game: TabGame,
     kind: Kind,
     specs: Vec<&'static RunSpec>,
     rows: Vec<CompareRow>,
@@ -131,7 +131,7 @@ impl Compare {
         ctx: &mut Context,
         request: &CompareRequest,
     ) -> Result<CompareStart, String> {
-        let game = Game::requested(request.position())?;
+        let game = TabGame::requested(request.position())?;
         let variant = game.variant();
         let engine = ctx.engines.playing(&request.engine, variant)?;
         let is_puzzle = game.viewed().is_puzzle();

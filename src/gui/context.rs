@@ -6,7 +6,7 @@
 use super::catalog::Engine;
 use super::engine::{EngineHandle, Event, Setup};
 use super::launcher::Launcher;
-use super::tab_game::Game;
+use super::tab_game::TabGame;
 use super::wire::{InfoMessage, ServerMessage};
 use crate::protocol::info::read_info;
 
@@ -24,7 +24,7 @@ pub enum Outgoing {
 /// What a mode may touch during one call.
 pub struct Context<'a> {
     /// The tab's game.
-    pub game: &'a mut Game,
+    pub game: &'a mut TabGame,
     /// The tab's way to its engines.
     pub engines: &'a Launcher,
     out: &'a mut Vec<Outgoing>,
@@ -33,7 +33,7 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// A context over `game` and `engines`, collecting into `out`.
     pub fn new(
-        game: &'a mut Game,
+        game: &'a mut TabGame,
         engines: &'a Launcher,
         out: &'a mut Vec<Outgoing>,
     ) -> Context<'a> {

@@ -6,7 +6,7 @@
 
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think};
-use super::tab_game::{Game, seat_text};
+use super::tab_game::{TabGame, seat_text};
 use super::wire::{
     ClocksMessage, DrawOfferMessage, LimitsMessage, ModeMessage, OutcomeMessage, ServerMessage,
 };
@@ -151,7 +151,7 @@ impl Match {
 
     /// The engine a person plays against, while the game goes on (not over at `game`'s last
     /// position, not ended otherwise): nothing of its thinking may reach the page then.
-    pub fn opponent_in_game(&self, game: &Game) -> Option<&EngineHandle> {
+    pub fn opponent_in_game(&self, game: &TabGame) -> Option<&EngineHandle> {
         let Kind::Play { human } = self.kind else {
             return None;
         };
@@ -192,7 +192,7 @@ pub struct Play {
 }
 
 /// Why no game with engines can start from the viewed position, if it cannot.
-pub fn refusal(game: &Game) -> Option<String> {
+pub fn refusal(game: &TabGame) -> Option<String> {
     let pos = game.viewed();
     if pos.is_puzzle() {
         return Some(

@@ -5,7 +5,7 @@
 
 use super::context::{Context, Mode};
 use super::engine::Event;
-use super::tab_game::Game;
+use super::tab_game::TabGame;
 use super::wire::review::{DEFAULT_REVIEW_MOVETIME_MS, MAX_REVIEW_MOVETIME_MS};
 use super::wire::{ReviewDone, ReviewProgress, ReviewRequest, ReviewStart, ServerMessage};
 use crate::review::{self, Reviewer, Settings, Stopped};
@@ -135,7 +135,7 @@ impl Review {
 }
 
 /// The review of `game` started on its thread, and the game it is of.
-fn start_job(game: &Game, request: &ReviewRequest) -> Result<(Job, ReviewStart), String> {
+fn start_job(game: &TabGame, request: &ReviewRequest) -> Result<(Job, ReviewStart), String> {
     let movetime_ms = request
         .movetime_ms
         .unwrap_or(DEFAULT_REVIEW_MOVETIME_MS)
@@ -206,9 +206,9 @@ fn run(game: &review::GameRecord, settings: Settings, stop: Arc<AtomicBool>, out
 mod tests {
     use super::*;
 
-    fn game(variant: &str, moves: &str) -> Game {
+    fn game(variant: &str, moves: &str) -> TabGame {
         let moves = moves.split_whitespace().map(str::to_string).collect();
-        Game::new(variant, &[], None, moves).expect("a legal game")
+        TabGame::new(variant, &[], None, moves).expect("a legal game")
     }
 
     /// Reads the reports of a review to its end: the progress, then the review.
@@ -252,7 +252,7 @@ mod tests {
     fn every_game_is_reviewed() {
         for variant in crate::variants::registry::names() {
             // A few of its first legal moves.
-            let mut game = Game::new(variant, &[], None, Vec::new()).expect("the start");
+            let mut game = TabGame::new(variant, &[], None, Vec::new()).expect("the start");
             for _ in 0..4 {
                 let pos = game.last();
                 if pos.outcome().is_some() {

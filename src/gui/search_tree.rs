@@ -7,7 +7,7 @@
 use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
-use super::tab_game::{Game, seat_text};
+use super::tab_game::{TabGame, seat_text};
 use super::trace::{checked_tree, node_tuple};
 use super::wire::{
     InfoMessage, MAX_TRACE_NODES, ServerMessage, TRACE_CHUNK, TraceNumber, TraceRequest,
@@ -55,7 +55,7 @@ impl Mode for SearchTree {
 struct TraceJob {
     /// The engine.
     engine: EngineHandle,
-    game: Game,
+    game: TabGame,
     limit: u64,
     started: Instant,
     lines: Vec<TraceNode>,
@@ -84,7 +84,7 @@ impl SearchTree {
         ctx: &mut Context,
         request: &TraceRequest,
     ) -> Result<TraceStart, String> {
-        let game = Game::requested(request.position())?;
+        let game = TabGame::requested(request.position())?;
         let engine = ctx.engines.playing(&request.engine, game.variant())?;
         let needed = "the search tree";
         require_option(&engine, "SearchTrace", None, needed)?;

@@ -12,7 +12,7 @@ use super::play::{self, Match, Play};
 use super::puzzle::Puzzle;
 use super::review::Review;
 use super::search_tree::SearchTree;
-use super::tab_game::{Game, reach, seat_text};
+use super::tab_game::{TabGame, reach, seat_text};
 use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
 use crate::client::process::Direction;
 use std::sync::Arc;
@@ -72,7 +72,7 @@ impl Modes {
 pub struct Tab {
     engines: Launcher,
     outbox: Vec<ServerMessage>,
-    game: Game,
+    game: TabGame,
     modes: Modes,
     log_window: (Instant, u32, u32),
     /// The opponent's raw-protocol lines during a game against it, sent when it ends.
@@ -82,7 +82,7 @@ pub struct Tab {
 impl Tab {
     /// A new tab, playing the default variant.
     pub fn new(shared: Arc<Shared>, events: UnboundedSender<Event>) -> Tab {
-        let game = match Game::new(
+        let game = match TabGame::new(
             crate::variants::registry::DEFAULT_VARIANT,
             &[],
             None,
@@ -227,7 +227,7 @@ impl Tab {
                 fen,
                 moves,
                 cursor,
-            } => match Game::new_partial(&variant, &rules, fen, moves) {
+            } => match TabGame::new_partial(&variant, &rules, fen, moves) {
                 Ok((mut game, refused)) => {
                     if let Some(ply) = cursor {
                         game.goto(ply);
@@ -243,7 +243,7 @@ impl Tab {
                 Ok(game) => self.replace_game(game),
                 Err(e) => self.error(format!("position: {e}")),
             },
-            ClientMessage::LoadRecord { text } => match Game::from_record(&text) {
+            ClientMessage::LoadRecord { text } => match TabGame::from_record(&text) {
                 Ok(game) => self.replace_game(game),
                 Err(e) => self.error(format!("record: {e}")),
             },
@@ -427,7 +427,7 @@ impl Tab {
         if opponent != engine {
             return None;
         }
-        let asked = Game::requested(position).ok()?;
+        let asked = TabGame::requested(position).ok()?;
         if asked.variant() != self.game.variant()
             || asked.rules.settings != self.game.rules.settings
         {
@@ -453,7 +453,7 @@ impl Tab {
     }
 
     /// A new game replaces the old one: modes end, analysis follows.
-    fn replace_game(&mut self, game: Game) {
+    fn replace_game(&mut self, game: TabGame) {
         self.modes.play.stop();
         self.modes.puzzle.stop();
         let variant_changed = game.variant() != self.game.variant()

@@ -15,7 +15,7 @@ pub const MAX_PLIES: usize = 4096;
 
 /// The game of a tab.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct TabGame {
     /// The variant and its rule options.
     pub rules: Rules,
     /// The start fen (`None`: the variant's start).
@@ -28,14 +28,14 @@ pub struct Game {
     pub cursor: usize,
 }
 
-impl Game {
+impl TabGame {
     /// A game of `variant` under `rules`, from `fen` with `moves` (all checked).
     pub fn new(
         variant: &str,
         rules: &[(String, String)],
         fen: Option<String>,
         moves: Vec<String>,
-    ) -> Result<Game, String> {
+    ) -> Result<TabGame, String> {
         let mut sorted = rules.to_vec();
         // Colours before tablets: from the default 4 x 3, any allowed pair is reached.
         sorted.sort();
@@ -56,7 +56,7 @@ impl Game {
         }
         let fen = fen.filter(|f| !f.trim().is_empty());
         replay(&rules, fen.as_deref(), &moves, 0)?;
-        Ok(Game {
+        Ok(TabGame {
             rules,
             start_fen: fen,
             comments: vec![String::new(); moves.len()],
@@ -73,8 +73,8 @@ impl Game {
         rules: &[(String, String)],
         fen: Option<String>,
         moves: Vec<String>,
-    ) -> Result<(Game, Option<String>), String> {
-        let start = Game::new(variant, rules, fen, Vec::new())?;
+    ) -> Result<(TabGame, Option<String>), String> {
+        let start = TabGame::new(variant, rules, fen, Vec::new())?;
         if moves.len() > MAX_PLIES {
             return Err(format!("more than {MAX_PLIES} moves"));
         }
@@ -91,7 +91,7 @@ impl Game {
         let mut moves = moves;
         moves.truncate(legal);
         Ok((
-            Game {
+            TabGame {
                 comments: vec![String::new(); moves.len()],
                 cursor: moves.len(),
                 moves,
@@ -184,7 +184,7 @@ impl Game {
     /// The same rules with a position typed by a person: a fen, `fen ... moves ...`,
     /// `startpos moves ...`, a move list (Connect Four's digit string too), or a line of the
     /// Rush Hour database (`<moves> <36-cell board> <count>`).
-    pub fn setup(&self, text: &str) -> Result<Game, String> {
+    pub fn setup(&self, text: &str) -> Result<TabGame, String> {
         let text = text.trim();
         if text.is_empty() {
             return Err("no position given".to_string());
@@ -193,10 +193,10 @@ impl Game {
         let settings = self.rules.settings.clone();
         // A form of the game's own (a line of the Rush Hour database).
         if let Some(fen) = self.position_at(0).fen_of_typed(text) {
-            return Game::new(variant, &settings, Some(fen), Vec::new());
+            return TabGame::new(variant, &settings, Some(fen), Vec::new());
         }
         let opening = self.read_typed(text)?;
-        Game::new(variant, &settings, opening.fen, opening.moves)
+        TabGame::new(variant, &settings, opening.fen, opening.moves)
     }
 
     /// A typed position read into a start fen and moves, each checked: an error names the
@@ -252,8 +252,8 @@ impl Game {
     /// The position a request of the tree or comparison view names: `text` typed as for
     /// `setup`, or `fen` (the start when absent) with `moves`; refused when the game is
     /// already over there.
-    pub fn requested(position: PositionRef) -> Result<Game, String> {
-        let game = Game::new(
+    pub fn requested(position: PositionRef) -> Result<TabGame, String> {
+        let game = TabGame::new(
             position.variant,
             position.rules,
             position.fen.map(str::to_string),
@@ -335,12 +335,12 @@ impl Game {
     }
 
     /// The first game of a record (its rules, fen, moves and comments; every move checked).
-    pub fn from_record(text: &str) -> Result<Game, String> {
+    pub fn from_record(text: &str) -> Result<TabGame, String> {
         let games = record::parse(text)?;
         let first = games.first().ok_or("no game in the record")?;
         let variant = first.header("Variant").ok_or("no [Variant] header")?;
         let rules = Rules::from_settings(variant, first.header("Rules").unwrap_or(""))?;
-        let mut game = Game::new(
+        let mut game = TabGame::new(
             variant,
             &rules.settings,
             first.header("FEN").map(str::to_string),
@@ -452,7 +452,7 @@ mod tests {
 
     #[test]
     fn moves_are_checked_and_the_view_follows() {
-        let mut game = Game::new("tictactoe", &[], None, Vec::new()).unwrap();
+        let mut game = TabGame::new("tictactoe", &[], None, Vec::new()).unwrap();
         game.play_at_cursor(&strings("b2 a1"), "").unwrap();
         assert_eq!(game.cursor, 2);
         assert!(game.play_at_cursor(&strings("b2"), "").is_err());
@@ -467,10 +467,10 @@ mod tests {
         game.play_at_cursor(&strings("c3"), "").unwrap();
         assert_eq!(game.moves, strings("b2 c3"));
         assert_eq!(game.position_command(2), "position startpos moves b2 c3");
-        assert!(Game::new("tictactoe", &[], None, strings("b2 b2")).is_err());
+        assert!(TabGame::new("tictactoe", &[], None, strings("b2 b2")).is_err());
         // A link's line: its legal part, and the refused move named.
         let (game, refused) =
-            Game::new_partial("tictactoe", &[], None, strings("b2 b2 a1")).unwrap();
+            TabGame::new_partial("tictactoe", &[], None, strings("b2 b2 a1")).unwrap();
         assert_eq!((game.moves.clone(), game.cursor), (strings("b2"), 1));
         assert_eq!(game.variant(), "tictactoe");
         assert!(
@@ -478,11 +478,11 @@ mod tests {
                 .unwrap()
                 .starts_with("move 2 'b2' is not a legal move")
         );
-        let (game, refused) = Game::new_partial("connect4", &[], None, strings("4 4")).unwrap();
+        let (game, refused) = TabGame::new_partial("connect4", &[], None, strings("4 4")).unwrap();
         assert_eq!((game.moves.len(), refused), (2, None));
-        assert!(Game::new_partial("chess", &[], None, strings("e4")).is_err());
+        assert!(TabGame::new_partial("chess", &[], None, strings("e4")).is_err());
         assert!(
-            Game::new_partial(
+            TabGame::new_partial(
                 "connect4",
                 &[("Connect4Width".into(), "99".into())],
                 None,
@@ -490,9 +490,9 @@ mod tests {
             )
             .is_err()
         );
-        assert!(Game::new("chess", &[], None, Vec::new()).is_err());
+        assert!(TabGame::new("chess", &[], None, Vec::new()).is_err());
         assert!(
-            Game::new("babylon", &[("Hash".into(), "1".into())], None, Vec::new())
+            TabGame::new("babylon", &[("Hash".into(), "1".into())], None, Vec::new())
                 .unwrap_err()
                 .contains("Hash")
         );
@@ -500,7 +500,7 @@ mod tests {
 
     #[test]
     fn typed_positions_are_read() {
-        let c4 = Game::new("connect4", &[], None, Vec::new()).unwrap();
+        let c4 = TabGame::new("connect4", &[], None, Vec::new()).unwrap();
         assert_eq!(c4.setup("4453").unwrap().moves, strings("4 4 5 3"));
         assert_eq!(c4.setup("4 4 5").unwrap().moves, strings("4 4 5"));
         let fen = c4
@@ -508,20 +508,20 @@ mod tests {
             .unwrap();
         assert_eq!(fen.moves.len(), 0);
         assert!(c4.setup("nonsense").is_err());
-        let rush = Game::new("rushhour", &[], None, Vec::new()).unwrap();
+        let rush = TabGame::new("rushhour", &[], None, Vec::new()).unwrap();
         let line = "60 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780";
         let game = rush.setup(line).unwrap();
         assert_eq!(
             game.start_fen.as_deref(),
             Some("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo")
         );
-        let rocks = Game::new("rushhour-rocks", &[], None, Vec::new()).unwrap();
+        let rocks = TabGame::new("rushhour-rocks", &[], None, Vec::new()).unwrap();
         assert!(rocks.setup(line).is_ok());
     }
 
     #[test]
     fn a_typed_position_says_what_is_wrong_with_it() {
-        let c4 = Game::new("connect4", &[], None, Vec::new()).unwrap();
+        let c4 = TabGame::new("connect4", &[], None, Vec::new()).unwrap();
         let error = |text: &str| c4.setup(text).unwrap_err();
         for (text, wanted) in [
             (
@@ -559,16 +559,16 @@ mod tests {
             assert!(e.contains(wanted), "{text}: {e}");
             assert!(!e.contains("index"), "{text}: {e}");
         }
-        let ttt = Game::new("tictactoe", &[], None, Vec::new()).unwrap();
+        let ttt = TabGame::new("tictactoe", &[], None, Vec::new()).unwrap();
         let e = ttt.setup("xxx/ooo/... x").unwrap_err();
         assert!(e.contains("impossible position"), "{e}");
-        let e = Game::new("tictactoe", &[], None, strings("b2 b2")).unwrap_err();
+        let e = TabGame::new("tictactoe", &[], None, strings("b2 b2")).unwrap_err();
         assert_eq!(e, "move 2 'b2' is not a legal move here");
     }
 
-    fn requested(variant: &str, moves: &[&str], text: Option<&str>) -> Result<Game, String> {
+    fn requested(variant: &str, moves: &[&str], text: Option<&str>) -> Result<TabGame, String> {
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        Game::requested(PositionRef {
+        TabGame::requested(PositionRef {
             variant,
             rules: &[],
             fen: None,
@@ -597,7 +597,7 @@ mod tests {
 
     #[test]
     fn records_round_trip() {
-        let mut game = Game::new(
+        let mut game = TabGame::new(
             "babylon",
             &[
                 ("BabylonTablets".into(), "2".into()),
@@ -614,11 +614,11 @@ mod tests {
             text.contains("[Rules \"BabylonColours=2 BabylonTablets=2\"]"),
             "{text}"
         );
-        let back = Game::from_record(&text).unwrap();
+        let back = TabGame::from_record(&text).unwrap();
         assert_eq!(back.moves, game.moves);
         assert_eq!(back.comments, game.comments);
         assert_eq!(back.rules.settings, game.rules.settings);
-        assert!(Game::from_record("[Variant \"tictactoe\"]\n\nb2 b2 *\n").is_err());
+        assert!(TabGame::from_record("[Variant \"tictactoe\"]\n\nb2 b2 *\n").is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! played (sente's own rules), which also names the children a cutoff pruned; and each node in
 //! the form the page reads.
 
-use super::tab_game::Game;
+use super::tab_game::TabGame;
 use super::wire::{NodeTuple, TraceNumber, clip};
 use crate::protocol::trace::kind_word;
 use crate::search::trace::{NodeKind, TraceNode};
@@ -171,7 +171,7 @@ pub fn checked_tree(
     nodes: Option<u64>,
     truncated: bool,
     notes: &[String],
-    game: &Game,
+    game: &TabGame,
 ) -> Result<(Vec<TraceNode>, Vec<Vec<String>>), String> {
     if lines.is_empty() {
         let said = notes
@@ -334,7 +334,7 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
 
     #[test]
     fn a_search_without_a_trace_is_explained() {
-        let game = Game::new("tree", &[], None, Vec::new()).unwrap();
+        let game = TabGame::new("tree", &[], None, Vec::new()).unwrap();
         let note = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver".to_string();
         let err = checked_tree("sente", Vec::new(), Some(15), false, &[note], &game).unwrap_err();
         assert!(

@@ -17,7 +17,7 @@ pub struct CompareStart {
     pub position: String,
     /// Its side to move, `p1` or `p2` (the rows' values are from it).
     pub side: &'static str,
-    /// The engine's `cp` units in one of the game's own (`Game::VALUE_UNIT`: 100 for a game
+    /// The engine's `cp` units in one of the game's own (`TabGame::VALUE_UNIT`: 100 for a game
     /// tree, else 1): the page writes the rows' values in the game's units, as the tree view.
     pub value_unit: i32,
     /// `search` (two-player searches at depths), `puzzle` (one-player optimal searches) or

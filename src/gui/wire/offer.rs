@@ -31,7 +31,7 @@ pub struct VariantEntry {
     pub move_values: bool,
     /// The comparison view plays whole games of it (the rocks experiment).
     pub whole_games: bool,
-    /// The engine's `cp` units in one of the game's own (`Game::VALUE_UNIT`: 100 for a game
+    /// The engine's `cp` units in one of the game's own (`TabGame::VALUE_UNIT`: 100 for a game
     /// tree, else 1): the analysis writes scores in the game's units, as the tree view.
     pub value_unit: i32,
 }
