@@ -1,0 +1,583 @@
+#!/usr/bin/env python3
+"""Solve a whole Connect Four board over a Ray cluster.
+
+    python3 scripts/ray_solve.py --width W --height H [--address ADDR] [--sente PATH]
+        [--store DIR] [--depth K] [--hash MB] [driver options]
+
+The driver splits the empty board's solve at ply K: every position K plies deep, transpositions
+(the same stones reached by other move orders) and mirror images merged into one, is a task of
+its own, solved exactly by `sente solve connect4 --width W --height H --hash MB` (the position's
+move string on its stdin). A position before ply K in which the side to move completes a four
+at once is not split further (its score is that win's), nor is a full board (a draw); a
+position the store already holds is not split further either. The driver then takes the
+maximum of the negated children's scores up to the empty board (negamax) and prints the empty
+board's line as `sente solve connect4` prints it, on stdout and alone there:
+
+    <moves> <score> <nodes> <microseconds>
+
+the moves empty (so the line starts with a space), the score in sente's convention (on a
+board of W x H cells, a win completed by the n-th stone scores (W * H + 1 - n) / 2 rounded
+down, for the side to move; its negative for the side losing; 0 a draw), the nodes summed over
+the tasks (those solved by an earlier run and read from the store included), and the
+microseconds of this run's wall time, with two decimals. Progress, the split's figures (tasks,
+the longest, the sum of their times) and Ray's messages go to stderr.
+
+Tasks are sent to the workers in batches of `--task-positions` positions; one batch is one
+Ray task, one `sente solve` process fed the batch's move strings (one CPU, `--threads
+--cpus-per-task`), whose lines come back one at a time as they are solved. A batch whose
+worker process, node or `sente` dies is sent again with only the positions it had not sent
+back (at most `--retries` times per position); a `sente` that refuses its arguments or a
+position stops the run with its message.
+
+The store (`--store DIR`; a temporary directory removed at the end without it) keeps every
+position solved, so that a run killed midway goes on where it stopped when run again with the
+same store (with any `--depth`: a stored position is used wherever the split reaches it). Its files:
+
+    board.txt   one line, `connect4 <W> <H>`: the board its positions belong to (a run on
+                another board refuses the store); locked while a driver runs on it
+    solved.txt  one line per solved position, exactly as `sente solve connect4` printed it
+                (`<moves> <score> <nodes> <microseconds>`), appended and flushed to disk as
+                each comes back; a last line cut short by a kill is dropped when read
+
+Without `--address` a Ray of this machine is started (`--local-cpus` CPUs). On a real cluster
+(`--address <head>:6379`, or `auto` on a node of it) the `sente` binary must be at the same
+path on every node (`--sente`, default `sente` on the PATH), and the store is written only by
+the driver: it lives on the driver's machine (or any filesystem the driver writes).
+"""
+
+import argparse
+import fcntl
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, deque
+
+OUT = sys.stdout
+COLUMNS = "123456789abc"
+
+
+def note(line):
+    """One line of progress, on stderr."""
+    sys.stderr.write(f"ray_solve: {line}\n")
+    sys.stderr.flush()
+
+
+class Board:
+    """A Connect Four position: `cells[c]` the stones of column c bottom up (1 first player)."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.cells = [[] for _ in range(width)]
+        self.moves = ""
+        self.ply = 0
+
+    def copy(self):
+        other = Board(self.width, self.height)
+        other.cells = [list(c) for c in self.cells]
+        other.moves, other.ply = self.moves, self.ply
+        return other
+
+    def playable(self, col):
+        return len(self.cells[col]) < self.height
+
+    def wins(self, col):
+        """True if the side to move completes a four by playing `col`."""
+        who = 1 + self.ply % 2
+        row = len(self.cells[col])
+
+        def at(c, r):
+            return 0 <= c < self.width and 0 <= r < len(self.cells[c]) and self.cells[c][r] == who
+
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            run = 1
+            for sign in (1, -1):
+                c, r = col + sign * dc, row + sign * dr
+                while at(c, r):
+                    run += 1
+                    c, r = c + sign * dc, r + sign * dr
+            if run >= 4:
+                return True
+        return False
+
+    def play(self, col):
+        if not self.playable(col):
+            raise ValueError(f"column {COLUMNS[col]} is full")
+        self.cells[col].append(1 + self.ply % 2)
+        self.moves += COLUMNS[col]
+        self.ply += 1
+
+    def key(self):
+        """The same for transpositions and mirror images."""
+        cols = ["".join(map(str, c)) for c in self.cells]
+        return min("/".join(cols), "/".join(reversed(cols)))
+
+
+def position(width, height, moves):
+    """The board after `moves`, which must be legal and not end the game."""
+    board = Board(width, height)
+    for char in moves:
+        col = COLUMNS.find(char)
+        if col < 0 or col >= width:
+            raise ValueError(f"no column '{char}' on a board {width} wide")
+        if not board.playable(col):
+            raise ValueError(f"column {char} is full")
+        if board.wins(col):
+            raise ValueError("the game is over")
+        board.play(col)
+    return board
+
+
+class Store:
+    """The solved positions, by key: (moves, score, nodes, microseconds)."""
+
+    def __init__(self, directory, width, height):
+        self.dir = directory
+        os.makedirs(directory, exist_ok=True)
+        board_path = os.path.join(directory, "board.txt")
+        wanted = f"connect4 {width} {height}"
+        self.lock = open(board_path, "a+")
+        try:
+            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise SystemExit(f"ray_solve: {directory}: another ray_solve.py is using this store")
+        self.lock.seek(0)
+        found = self.lock.read().strip()
+        if found and found != wanted:
+            raise SystemExit(
+                f"ray_solve: {board_path} says '{found}': the store of another board than {wanted}"
+            )
+        if not found:
+            self.lock.write(wanted + "\n")
+            self.lock.flush()
+            os.fsync(self.lock.fileno())
+        self.path = os.path.join(directory, "solved.txt")
+        self.solved = {}
+        self.read(width, height)
+        self.file = open(self.path, "a")
+
+    def read(self, width, height):
+        if not os.path.exists(self.path):
+            return
+        with open(self.path, "rb") as file:
+            data = file.read()
+        complete = data.rfind(b"\n") + 1
+        if complete < len(data):
+            note(f"{self.path}: its last line was cut short (a killed run): dropped")
+            with open(self.path, "r+b") as file:
+                file.truncate(complete)
+        for number, line in enumerate(data[:complete].decode(errors="replace").splitlines(), 1):
+            try:
+                entry = parse_line(line)
+                key = position(width, height, entry[0]).key()
+            except ValueError as error:
+                raise SystemExit(f"ray_solve: {self.path}:{number}: {error}: {line!r}")
+            known = self.solved.get(key)
+            if known and known[1] != entry[1]:
+                raise SystemExit(
+                    f"ray_solve: {self.path}:{number}: {entry[0]!r} scores {entry[1]}, "
+                    f"but {known[0]!r}, the same position, {known[1]}"
+                )
+            self.solved.setdefault(key, entry)
+
+    def add(self, key, line):
+        entry = parse_line(line)
+        self.solved[key] = entry
+        self.file.write(line + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+
+def parse_line(line):
+    """(moves, score, nodes, microseconds) of a line of `sente solve connect4`."""
+    words = line.split()
+    if len(words) == 3 and line.startswith(" "):
+        words.insert(0, "")
+    if len(words) != 4 or words[1] == "error":
+        raise ValueError("not a line of `sente solve connect4`")
+    try:
+        return words[0], int(words[1]), int(words[2]), float(words[3])
+    except ValueError:
+        raise ValueError("not a line of `sente solve connect4`") from None
+
+
+class Split:
+    """The tree of positions down to ply `depth`, each position once (by key)."""
+
+    def __init__(self, width, height, depth, solved):
+        self.width, self.height, self.depth = width, height, depth
+        self.cells = width * height
+        self.nodes = {}  # key -> ("known", score) | ("task", moves) | ("inner", [child keys])
+        self.stored = set()  # keys whose score the store had
+        self.solved = solved
+        self.root = self.visit(Board(width, height))
+
+    def visit(self, board):
+        key = board.key()
+        if key in self.nodes:
+            return key
+        if key in self.solved:
+            self.stored.add(key)
+            self.nodes[key] = ("task", board.moves)
+            return key
+        moves = [c for c in range(self.width) if board.playable(c)]
+        if not moves:
+            self.nodes[key] = ("known", 0)
+        elif any(board.wins(c) for c in moves):
+            # The side to move completes a four with stone ply + 1, the best it can do.
+            self.nodes[key] = ("known", (self.cells - board.ply) // 2)
+        elif board.ply >= self.depth:
+            self.nodes[key] = ("task", board.moves)
+        else:
+            children = []
+            for col in moves:
+                child = board.copy()
+                child.play(col)
+                children.append(self.visit(child))
+            self.nodes[key] = ("inner", children)
+        return key
+
+    def tasks(self):
+        return [(k, n[1]) for k, n in self.nodes.items() if n[0] == "task"]
+
+    def known(self):
+        return sum(1 for n in self.nodes.values() if n[0] == "known")
+
+    def value(self, scores):
+        """The root's score by negamax, `scores` giving each task's."""
+        memo = {}
+
+        def score(key):
+            if key not in memo:
+                kind, data = self.nodes[key]
+                if kind == "known":
+                    memo[key] = data
+                elif kind == "task":
+                    memo[key] = scores[key]
+                else:
+                    memo[key] = max(-score(child) for child in data)
+            return memo[key]
+
+        return score(self.root)
+
+
+class TaskFailed(Exception):
+    """`sente solve` in a task failed; `retryable` when it was killed rather than refused."""
+
+    def __init__(self, message, retryable):
+        super().__init__(message, retryable)
+        self.message = message
+        self.retryable = retryable
+
+    def __str__(self):
+        return self.message
+
+
+def solve_positions(sente, arguments, positions):
+    """A Ray task: solves `positions` (move strings) with `sente solve connect4 <arguments>`
+    and yields ("start", node, host), then each position's line as it is solved."""
+    import ray
+
+    yield ("start", ray.get_runtime_context().get_node_id(), socket.gethostname())
+    command = [sente, "solve", "connect4", *arguments]
+    # On Linux, sente gets SIGTERM if this worker dies.
+    setpriv = shutil.which("setpriv")
+    if setpriv:
+        command = [setpriv, "--pdeathsig", "TERM", "--", *command]
+    process = None
+    with tempfile.TemporaryFile("w+") as errors:
+        try:
+            try:
+                process = subprocess.Popen(
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    text=True,
+                    start_new_session=True,
+                )
+            except OSError as error:
+                raise TaskFailed(f"{sente} on {socket.gethostname()}: {error}", False)
+
+            def feed():
+                try:
+                    process.stdin.write("".join(p + "\n" for p in positions))
+                    process.stdin.close()
+                except OSError:
+                    pass
+
+            threading.Thread(target=feed, daemon=True).start()
+            for line in process.stdout:
+                line = line.rstrip("\n")
+                if " error " in f" {line} ":
+                    raise TaskFailed(f"sente solve connect4: {line.strip()}", False)
+                yield ("solved", line)
+            status = process.wait()
+            if status != 0:
+                errors.seek(0)
+                message = errors.read().strip() or f"sente solve exited with status {status}"
+                # Exit status 1: sente refused its arguments; killed: try again.
+                raise TaskFailed(message, retryable=status != 1)
+        finally:
+            if process is not None and process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+
+
+class Batch:
+    """One submitted Ray task and what it has sent back."""
+
+    def __init__(self, positions):
+        self.positions = positions  # [(key, moves)]
+        self.node = None
+        self.received = set()
+
+
+class Driver:
+    def __init__(self, args, store, tasks):
+        self.args = args
+        self.store = store
+        self.keys = {moves: key for key, moves in tasks}
+        self.queue = deque()
+        for first in range(0, len(tasks), args.task_positions):
+            self.queue.append(tasks[first : first + args.task_positions])
+        self.total = len(tasks)
+        self.done = 0
+        self.attempts = Counter()
+        self.retried = 0
+        self.per_node = Counter()
+        self.running = {}
+        self.arguments = [
+            "--width",
+            str(args.width),
+            "--height",
+            str(args.height),
+            "--hash",
+            str(args.hash),
+            "--threads",
+            str(args.cpus_per_task),
+        ]
+
+    def receive(self, batch, item):
+        if item[0] == "start":
+            batch.node = f"{item[1][:8]} ({item[2]})"
+            return
+        line = item[1]
+        try:
+            moves = parse_line(line)[0]
+        except ValueError as error:
+            raise SystemExit(f"ray_solve: sente solve printed {line!r}: {error}")
+        key = self.keys.get(moves)
+        if key is None or key in batch.received:
+            raise SystemExit(f"ray_solve: sente solve printed {line!r}, not a position of its batch")
+        batch.received.add(key)
+        if key in self.store.solved:
+            return
+        self.store.add(key, line)
+        self.done += 1
+        self.per_node[batch.node] += 1
+        if self.done == self.total or self.done % self.args.progress_every == 0:
+            note(f"{self.done} of {self.total} positions solved")
+
+    def failed(self, batch, error):
+        missing = [p for p in batch.positions if p[0] not in self.store.solved]
+        where = f"on node {batch.node}" if batch.node else "before it started"
+        note(
+            f"a task of {len(batch.positions)} positions failed {where}: {error}; "
+            + (f"retrying {len(missing)} positions" if missing else "nothing to retry")
+        )
+        for key, moves in missing:
+            self.attempts[key] += 1
+            if self.attempts[key] > self.args.retries:
+                raise SystemExit(
+                    f"ray_solve: position {moves!r} failed {self.attempts[key]} times; "
+                    f"the positions solved so far are in the store"
+                )
+        if missing:
+            self.retried += len(missing)
+            self.queue.appendleft(missing)
+
+    def cancel(self, ray):
+        for generator in self.running:
+            ray.cancel(generator, force=True)
+        self.running.clear()
+
+    def run(self, ray):
+        remote = ray.remote(max_retries=0)(solve_positions).options(
+            num_cpus=self.args.cpus_per_task
+        )
+        running = self.running
+        while True:
+            slots = max(1, int(ray.cluster_resources().get("CPU", 1)) // self.args.cpus_per_task)
+            # A batch waits in Ray's queue for each CPU, so that none idles.
+            while self.queue and len(running) < 2 * slots:
+                positions = self.queue.popleft()
+                moves = [m for _, m in positions]
+                generator = remote.remote(self.args.sente, self.arguments, moves)
+                running[generator] = Batch(positions)
+            if not running:
+                return
+            ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
+            for generator in ready:
+                batch = running[generator]
+                try:
+                    item = ray.get(next(generator))
+                except StopIteration:
+                    del running[generator]
+                    if len(batch.received) < len(batch.positions):
+                        self.failed(batch, "sente ended before solving them all")
+                    continue
+                except ray.exceptions.RayTaskError as error:
+                    del running[generator]
+                    cause = error.cause
+                    if not getattr(cause, "retryable", True):
+                        self.cancel(ray)
+                        raise SystemExit(f"ray_solve: {cause}")
+                    lines = str(cause).strip().splitlines() or [type(cause).__name__]
+                    self.failed(batch, lines[-1])
+                    continue
+                except ray.exceptions.RayError as error:
+                    # The worker, its node or the object died.
+                    del running[generator]
+                    self.failed(batch, type(error).__name__)
+                    continue
+                self.receive(batch, item)
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(
+        usage="ray_solve.py --width W --height H [--address ADDR] [--sente PATH] [--store DIR] "
+        "[--depth K] [--hash MB] [driver options]",
+        description=__doc__.split("\n\n")[0],
+        allow_abbrev=False,
+    )
+    parser.add_argument("--width", type=int, required=True, help="columns of the board")
+    parser.add_argument("--height", type=int, required=True, help="rows of the board")
+    parser.add_argument("--address", help="the Ray cluster (auto, or host:port)")
+    parser.add_argument("--sente", default="sente", help="the sente binary, on every node")
+    parser.add_argument("--store", help="the directory keeping the solved positions")
+    parser.add_argument("--depth", type=int, default=4, help="plies before the split")
+    parser.add_argument("--hash", type=int, default=64, help="table of each solve, in MB")
+    parser.add_argument("--cpus-per-task", type=int, default=1, help="threads of each solve")
+    parser.add_argument("--task-positions", type=int, default=4, help="positions per Ray task")
+    parser.add_argument("--retries", type=int, default=3, help="attempts per position after the first")
+    parser.add_argument("--local-cpus", type=int, help="CPUs of a Ray started here")
+    parser.add_argument(
+        "--progress-every", type=int, default=20, help="say progress every this many positions"
+    )
+    args = parser.parse_args(argv)
+    for name in ("depth", "retries"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name} is at least 0")
+    for name in ("hash", "cpus_per_task", "task_positions", "progress_every"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} is at least 1")
+    if args.local_cpus is not None and args.local_cpus < 1:
+        parser.error("--local-cpus is at least 1")
+    args.sente = os.path.abspath(args.sente) if os.sep in args.sente else args.sente
+    if shutil.which(args.sente) is None:
+        parser.error(f"--sente {args.sente}: no such program here")
+    # sente says whether it holds the board (the driver checks it before Ray starts).
+    check = subprocess.run(
+        [args.sente, "solve", "connect4", "--width", str(args.width), "--height", str(args.height),
+         "--hash", "1"],
+        input="",
+        capture_output=True,
+        text=True,
+    )
+    if check.returncode != 0:
+        parser.error(f"--width {args.width} --height {args.height}: {check.stderr.strip()}")
+    return args
+
+
+def main(argv):
+    args = parse_arguments(argv)
+    temporary = None
+    if args.store is None:
+        temporary = tempfile.mkdtemp(prefix="ray-solve-")
+    store = Store(args.store or temporary, args.width, args.height)
+    start = time.monotonic()
+    split = Split(args.width, args.height, args.depth, store.solved)
+    tasks = split.tasks()
+    todo = [(k, m) for k, m in tasks if k not in store.solved]
+    note(
+        f"{args.width}x{args.height} split at ply {args.depth}: {len(split.nodes)} positions, "
+        f"{split.known()} decided before the split, "
+        f"{len(tasks)} tasks: {len(tasks) - len(todo)} in the store, {len(todo)} to solve"
+    )
+    interrupted = False
+    driver = None
+    if todo:
+        host = (args.address or "").rsplit(":", 1)[0]
+        if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
+            # Otherwise Ray replaces a loopback address with this machine's network address.
+            os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        # Ray prints its messages to sys.stdout from threads of its own.
+        sys.stdout = sys.stderr
+        import ray
+
+        quiet = {"logging_level": "warning", "log_to_driver": False}
+        if args.address:
+            ray.init(address=args.address, **quiet)
+        else:
+            ray.init(num_cpus=args.local_cpus, include_dashboard=False, **quiet)
+        nodes = [n for n in ray.nodes() if n.get("Alive")]
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        note(
+            f"Ray: {len(nodes)} node{'s' * (len(nodes) != 1)}, {cpus} CPUs; tasks of "
+            f"{args.task_positions} positions, {args.cpus_per_task} CPU each"
+        )
+        # Shuffled (fixed seed): neighbouring positions of the split are alike in cost.
+        random.Random(1).shuffle(todo)
+        driver = Driver(args, store, todo)
+
+        def stop(*_):
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            driver.run(ray)
+        except KeyboardInterrupt:
+            interrupted = True
+            driver.cancel(ray)
+    elapsed = time.monotonic() - start
+    if driver is not None:
+        nodes_text = ", ".join(f"{n} {c}" for n, c in sorted(driver.per_node.items())) or "none"
+        note(
+            f"positions solved here: {driver.done}; per node: {nodes_text}; "
+            f"{driver.retried} retried"
+        )
+    if interrupted:
+        note(f"interrupted; {len(store.solved)} positions in the store")
+        return 130
+    entries = [store.solved[k] for k, _ in tasks]
+    times = sorted((e[3] / 1e6, e[0]) for e in entries)
+    nodes = sum(e[2] for e in entries)
+    if times:
+        total = sum(t for t, _ in times)
+        note(
+            f"tasks' own time: {total:.2f} s in all, the longest {times[-1][0]:.2f} s "
+            f"({times[-1][1]}), {times[-1][0] / total if total else 0:.3f} of the sum; "
+            f"wall {elapsed:.2f} s"
+        )
+    score = split.value({k: store.solved[k][1] for k, _ in tasks})
+    if temporary:
+        shutil.rmtree(temporary, ignore_errors=True)
+    OUT.write(f" {score} {nodes} {elapsed * 1e6:.2f}\n")
+    OUT.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
