@@ -479,3 +479,278 @@ fn a_universe_over_two_ray_nodes_with_a_killed_worker_is_the_universe_enumerated
     drop(ray);
     assert_eq!(processes_of(&tag, group), Vec::new(), "left behind");
 }
+
+/// `sente solve connect4` run directly on the empty `width` x `height` board: its score.
+fn solved_directly(width: u8, height: u8) -> i32 {
+    let mut child = Command::new(SENTE)
+        .args(["solve", "connect4", "--width"])
+        .arg(width.to_string())
+        .arg("--height")
+        .arg(height.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sente runs");
+    child.stdin.take().unwrap().write_all(b"\n").unwrap();
+    let output = child.wait_with_output().expect("sente solves");
+    let line = String::from_utf8_lossy(&output.stdout).to_string();
+    line.split_whitespace()
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("sente solve printed {line:?}"))
+}
+
+/// The empty board's score in `tests/data/connect4/sizes.txt` (Steininger's and Tromp's
+/// tables): a first-player win ending on move `m` scores `(W * H + 1 - (m - 1)) / 2`.
+fn published_score(width: u8, height: u8) -> i32 {
+    let path = format!(
+        "{}/tests/data/connect4/sizes.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("sizes.txt");
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w[0] == width.to_string() && w[1] == height.to_string() {
+            let last: i32 = w[3].parse().unwrap();
+            let score = (i32::from(width) * i32::from(height) + 2 - last) / 2;
+            return match w[2] {
+                "first" => score,
+                "second" => -score,
+                _ => 0,
+            };
+        }
+    }
+    panic!("{width}x{height} not in {path}");
+}
+
+/// `scripts/ray_solve.py` with `args`, its stderr read line by line.
+struct Solve {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Solve {
+    fn start(env: &[(String, String)], args: &[&str]) -> Solve {
+        let mut child = Command::new("python3")
+            .arg(script("ray_solve.py"))
+            .args(["--sente", SENTE])
+            .args(args)
+            .envs(env.iter().cloned())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("python3 runs");
+        let stderr = BufReader::new(child.stderr.take().unwrap());
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        Solve {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Reads stderr until a line equal to `wanted`; false if it ends first.
+    fn until_line(&mut self, wanted: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(300);
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            self.seen.push(line);
+            if self.seen.last().map(String::as_str) == Some(wanted) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Waits for the driver to succeed: (its stdout, its stderr lines).
+    fn finish(mut self) -> (String, Vec<String>) {
+        let mut stdout = String::new();
+        std::io::Read::read_to_string(&mut self.child.stdout.take().unwrap(), &mut stdout)
+            .expect("the driver's output");
+        let status = self.child.wait().expect("the driver ends");
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(30)) {
+            self.seen.push(line);
+        }
+        assert!(
+            status.success(),
+            "ray_solve.py: {status}\n{stdout}\n{}",
+            self.seen.join("\n")
+        );
+        (stdout, std::mem::take(&mut self.seen))
+    }
+}
+
+impl Drop for Solve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The empty board's line (`<moves> <score> <nodes> <microseconds>`, the moves empty):
+/// (score, nodes).
+fn empty_board_line(stdout: &str) -> (i32, u64) {
+    let words: Vec<&str> = stdout.split_whitespace().collect();
+    assert!(
+        stdout.starts_with(' ') && stdout.lines().count() == 1 && words.len() == 3,
+        "{stdout:?}"
+    );
+    let microseconds: f64 = words[2].parse().expect("microseconds");
+    assert!(microseconds > 0.0, "{stdout:?}");
+    (
+        words[0].parse().expect("a score"),
+        words[1].parse().expect("nodes"),
+    )
+}
+
+#[test]
+fn the_whole_4x4_tree_through_ray_solve_is_sentes_score_with_no_task() {
+    // Split at its last ply, the 4 x 4 board is all decided in the driver (wins before the
+    // split, full boards): its negamax and rules alone, beside sente's solver. No Ray is needed.
+    let (stdout, lines) =
+        Solve::start(&[], &["--width", "4", "--height", "4", "--depth", "16"]).finish();
+    assert_eq!(empty_board_line(&stdout), (solved_directly(4, 4), 0));
+    assert_eq!(solved_directly(4, 4), published_score(4, 4));
+    assert!(
+        lines.iter().any(|l| l.contains(
+            "65773 positions, 13548 decided before the split, 0 tasks: 0 in the store, 0 to solve"
+        )),
+        "{}",
+        lines.join("\n")
+    );
+}
+
+#[test]
+fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_resumes() {
+    if !ray_ready() {
+        return;
+    }
+    let _turn = ONE_RAY.lock().unwrap_or_else(|e| e.into_inner());
+    // The references, before Ray's processes share the CPUs.
+    let direct: Vec<((u8, u8), i32)> = [(7, 4), (6, 5), (6, 4), (4, 4)]
+        .into_iter()
+        .map(|(w, h)| ((w, h), solved_directly(w, h)))
+        .collect();
+    for &((w, h), score) in &direct {
+        assert_eq!(score, published_score(w, h), "{w}x{h}");
+    }
+    let direct = |w: u8, h: u8| direct.iter().find(|d| d.0 == (w, h)).unwrap().1;
+    let ray = LocalRay::start();
+    let env = ray.env();
+    let at = ["--address", ray.address.as_str()];
+
+    // 7 x 4 at ply 2 (25 positions), one task a position, a worker killed on the way.
+    let solve = Solve::start(
+        &env,
+        &[&at[..], &["--width", "7", "--height", "4", "--depth", "2"]].concat(),
+    );
+    let killed = kill_a_worker_running(&ray, "ray::solve_positions");
+    let (stdout, lines) = solve.finish();
+    let text = lines.join("\n");
+    eprintln!("{stdout}{text}");
+    assert_eq!(empty_board_line(&stdout).0, direct(7, 4), "{text}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" failed ") && l.contains("WorkerCrashedError")),
+        "worker {killed} killed:\n{text}"
+    );
+    assert!(
+        text.contains("25 tasks: 0 in the store, 25 to solve"),
+        "{text}"
+    );
+
+    // 6 x 4 (a second-player win) and 4 x 4 at ply 8 (positions won before the split).
+    for (w, h, depth, count) in [("6", "4", "2", "18 tasks"), ("4", "4", "8", "2212 tasks")] {
+        let (stdout, lines) = Solve::start(
+            &env,
+            &[
+                &at[..],
+                &["--width", w, "--height", h, "--depth", depth],
+                &["--hash", "1", "--task-positions", "200"],
+            ]
+            .concat(),
+        )
+        .finish();
+        let text = lines.join("\n");
+        eprintln!("{stdout}{text}");
+        let (w, h) = (w.parse().unwrap(), h.parse().unwrap());
+        assert_eq!(empty_board_line(&stdout).0, direct(w, h), "{text}");
+        assert!(text.contains(count), "{text}");
+    }
+    assert!(published_score(6, 4) < 0);
+
+    // 6 x 5 at ply 2 (18 positions): the driver killed after 3 are stored, then run again on
+    // the same store: it solves only the rest, and its nodes are those the store holds.
+    let store = temp_path("store");
+    let store_text = store.display().to_string();
+    let args = [
+        &at[..],
+        &["--width", "6", "--height", "5", "--depth", "2"],
+        &[
+            "--store",
+            &store_text,
+            "--task-positions",
+            "1",
+            "--progress-every",
+            "1",
+        ],
+    ]
+    .concat();
+    let mut first = Solve::start(&env, &args);
+    assert!(
+        first.until_line("ray_solve: 3 of 18 positions solved"),
+        "{}",
+        first.seen.join("\n")
+    );
+    first.child.kill().expect("the driver is killed");
+    first.child.wait().expect("the driver ends");
+    let solved = store.join("solved.txt");
+    let kept = std::fs::read_to_string(&solved).expect("the store's positions");
+    let stored = kept.lines().count();
+    assert!((3..18).contains(&stored), "{kept}");
+    let (stdout, lines) = Solve::start(&env, &args).finish();
+    let text = lines.join("\n");
+    eprintln!("{stdout}{text}");
+    assert!(
+        text.contains(&format!(
+            "18 tasks: {stored} in the store, {} to solve",
+            18 - stored
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("positions solved here: {};", 18 - stored)),
+        "{text}"
+    );
+    let all = std::fs::read_to_string(&solved).expect("the store's positions");
+    assert!(all.starts_with(&kept));
+    let moves: BTreeSet<&str> = all
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!((all.lines().count(), moves.len()), (18, 18), "{all}");
+    let nodes: u64 = all
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .nth(2)
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(empty_board_line(&stdout), (direct(6, 5), nodes), "{text}");
+    let _ = std::fs::remove_dir_all(&store);
+
+    let (tag, group) = (ray.tag.clone(), ray.helper.id());
+    drop(ray);
+    assert_eq!(processes_of(&tag, group), Vec::new(), "left behind");
+}
