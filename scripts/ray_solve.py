@@ -36,8 +36,9 @@ same store (with any `--depth`: a stored position is used wherever the split rea
     board.txt   one line, `connect4 <W> <H>`: the board its positions belong to (a run on
                 another board refuses the store); locked while a driver runs on it
     solved.txt  one line per solved position, exactly as `sente solve connect4` printed it
-                (`<moves> <score> <nodes> <microseconds>`), appended and flushed to disk as
-                each comes back; a last line cut short by a kill is dropped when read
+                (`<moves> <score> <nodes> <microseconds>`), appended as each comes back
+                (flushed to disk at each task's end); a last line cut short by a kill is
+                dropped when read
 
 Without `--address` a Ray of this machine is started (`--local-cpus` CPUs). On a real cluster
 (`--address <head>:6379`, or `auto` on a node of it) the `sente` binary must be at the same
@@ -189,8 +190,11 @@ class Store:
     def add(self, key, line):
         entry = parse_line(line)
         self.solved[key] = entry
+        # Written through at once (a killed driver loses nothing); to disk at each batch's end.
         self.file.write(line + "\n")
         self.file.flush()
+
+    def sync(self):
         os.fsync(self.file.fileno())
 
 
@@ -434,6 +438,7 @@ class Driver:
                     item = ray.get(next(generator))
                 except StopIteration:
                     del running[generator]
+                    self.store.sync()
                     if len(batch.received) < len(batch.positions):
                         self.failed(batch, "sente ended before solving them all")
                     continue

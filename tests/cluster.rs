@@ -3,7 +3,9 @@
 //! with one worker process killed on the way, checked against the same match played whole by
 //! `sente match`; then an SPRT that the driver stops early. And `scripts/ray_rush_universe.py`:
 //! the 5x5 Rush Hour universe with a wall in shards over the two nodes, a worker killed, equal
-//! to the universe enumerated whole. The two tests take turns (one Ray at a time). Needs `python3` with `ray`
+//! to the universe enumerated whole. And `scripts/ray_solve.py`: whole Connect Four boards split
+//! into tasks over the two nodes (a worker killed, a driver killed and run again on its store),
+//! each the score `sente solve connect4` gives the empty board. The Ray tests take turns (one Ray at a time). Needs `python3` with `ray`
 //! (`pip install -r scripts/requirements.txt`); when the build finds none (`build.rs`), `cargo
 //! test` lists the tests as ignored, saying so, unless `SENTE_REQUIRE_RAY=1` (as `.ci/run` sets)
 //! makes them run and fail. Every process it starts
@@ -14,7 +16,7 @@ mod common;
 
 use common::{SENTE, games_by_round, temp_path};
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -612,6 +614,7 @@ fn empty_board_line(stdout: &str) -> (i32, u64) {
 }
 
 #[test]
+#[cfg_attr(sente_no_python3, ignore = "no python3")]
 fn the_whole_4x4_tree_through_ray_solve_is_sentes_score_with_no_task() {
     // Split at its last ply, the 4 x 4 board is all decided in the driver (wins before the
     // split, full boards): its negamax and rules alone, beside sente's solver. No Ray is needed.
@@ -629,10 +632,9 @@ fn the_whole_4x4_tree_through_ray_solve_is_sentes_score_with_no_task() {
 }
 
 #[test]
+#[cfg_attr(sente_no_ray, ignore = "python3 cannot import ray")]
 fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_resumes() {
-    if !ray_ready() {
-        return;
-    }
+    require_ray();
     let _turn = ONE_RAY.lock().unwrap_or_else(|e| e.into_inner());
     // The references, before Ray's processes share the CPUs.
     let direct: Vec<((u8, u8), i32)> = [(7, 4), (6, 5), (6, 4), (4, 4)]
@@ -675,7 +677,14 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
             &[
                 &at[..],
                 &["--width", w, "--height", h, "--depth", depth],
-                &["--hash", "1", "--task-positions", "200"],
+                &[
+                    "--hash",
+                    "1",
+                    "--task-positions",
+                    "200",
+                    "--progress-every",
+                    "1000",
+                ],
             ]
             .concat(),
         )
