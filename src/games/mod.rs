@@ -14,6 +14,7 @@ pub mod rushhour;
 pub mod theory;
 pub mod tictactoe;
 pub mod tree;
+pub mod why;
 
 #[cfg(test)]
 pub mod test_data;
@@ -24,6 +25,7 @@ use rules::{RuleOption, RuleValues};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use theory::Theory;
+use why::{Asked, Why};
 
 /// A position of a game, with its rules.
 ///
@@ -179,6 +181,21 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
     /// (Nim's nim-sum): who wins with perfect play and the moves that keep that value. `None`
     /// for the games whose value only a search or a solver finds.
     fn theory(&self) -> Option<Theory<Self::Move>> {
+        None
+    }
+
+    /// The seats as a person names them in this game (`Red`, `Yellow`), for the sentences of
+    /// the review's reasons.
+    fn seat_names(&self) -> [&'static str; 2] {
+        ["First player", "Second player"]
+    }
+
+    /// Why `mv`, played here and marked by the review (`asked`: what the review proved of
+    /// it), erred, in the game's own terms, every claim checked on the board; `None` when the
+    /// game has no reason of its own for it (the review then gives the line of best play,
+    /// `why::line`).
+    fn explain(&self, mv: Self::Move, asked: &Asked) -> Option<Why> {
+        let _ = (mv, asked);
         None
     }
 }

@@ -31,8 +31,10 @@ mod command;
 pub mod judge;
 mod record;
 mod run;
+mod why;
 mod words;
 
+pub use crate::games::why::Why;
 pub use crate::variants::value::{Judged, Value};
 pub use command::{ReviewArgs, run as run_command};
 pub use judge::Class;
@@ -195,6 +197,9 @@ pub struct MoveReview {
     /// Where the player erred, what the move did and what the best did ("3 lost: 4 still
     /// won, in 11 plies"); otherwise empty.
     pub comment: String,
+    /// Where the player erred, why, each claim checked by the engine (protocol.md, "sente
+    /// review": the kinds); otherwise `None`.
+    pub why: Option<Why>,
 }
 
 /// One side's summary.

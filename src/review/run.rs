@@ -4,6 +4,7 @@
 
 use super::judge::{self, Class};
 use super::record::GameRecord;
+use super::why;
 use super::words;
 use super::{
     Alternative, JudgedCounts, MoveReview, PositionReview, PuzzleSummary, Review, Settings, Side,
@@ -11,6 +12,7 @@ use super::{
 };
 use crate::engine::options::Options;
 use crate::games::Seat;
+use crate::games::why::Line;
 use crate::referee::duel::result::GameResult;
 use crate::variants::registry;
 use crate::variants::task::WorkerState;
@@ -18,6 +20,17 @@ use crate::variants::value::{self, Ask, Judged, Value, Valued};
 use crate::variants::variant::Variant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Nothing found of a position.
+fn unknown() -> Valued {
+    Valued {
+        value: Value::Unknown,
+        judged: Judged::Search,
+        best: None,
+        pv: Vec::new(),
+    }
+}
 
 /// The review was stopped (its flag raised) before it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,11 +172,7 @@ impl Reviewer {
         }
         let found = ask(self, Ask::Search(self.settings.nodes));
         self.check()?;
-        Ok(found.unwrap_or(Valued {
-            value: Value::Unknown,
-            judged: Judged::Search,
-            best: None,
-        }))
+        Ok(found.unwrap_or(unknown()))
     }
 
     /// The value of the game's position `ply`, found once.
@@ -190,11 +199,7 @@ impl Reviewer {
             &mut self.state,
         );
         self.check()?;
-        let found = found.unwrap_or(Valued {
-            value: Value::Unknown,
-            judged: Judged::Search,
-            best: None,
-        });
+        let found = found.unwrap_or(unknown());
         self.estimates[ply] = Some(found.clone());
         Ok(found)
     }
@@ -308,6 +313,17 @@ impl Reviewer {
         } else {
             String::new()
         };
+        let why = if class.erred() {
+            let first = side(self.positions[0].side_to_move());
+            let number = why::move_number(ply + 1, first, self.puzzle);
+            let asked = why::asked(number, &best, judged_before.value, judged_after.value);
+            let proven = judged == Judged::Exact;
+            Some(why::reason(pos.as_ref(), &mv, &asked, || {
+                self.line_after(ply, proven)
+            })?)
+        } else {
+            None
+        };
         // The values the move was judged by (so that accuracy and class agree).
         let win_before = judge::win_percent(judged_before.value, self.scale);
         let win_after = judge::win_percent(judged_after.value, self.scale);
@@ -334,6 +350,45 @@ impl Reviewer {
             }),
             alternatives,
             comment,
+            why,
+        })
+    }
+
+    /// The line of best play after move `ply` (0-based): where the move was judged exactly
+    /// (`proven`), the solver's line of the position it left, solved on from its end until
+    /// it has `LINE_PLIES` plies or ends the game (each solve given at most a second);
+    /// otherwise the search's line.
+    fn line_after(&mut self, ply: usize, proven: bool) -> Result<Line, Stopped> {
+        let found = match &self.values[ply + 1] {
+            Some(found) if proven && found.judged == Judged::Exact => found.clone(),
+            _ => self.estimate(ply + 1)?,
+        };
+        let proven = proven && found.judged == Judged::Exact;
+        let start = self.positions[ply + 1].clone_box();
+        let (mut moves, mut end) = why::follow(start.as_ref(), &found.pv);
+        let movetime = self.settings.movetime.min(Duration::from_secs(1));
+        while proven && end.outcome().is_none() && moves.len() < why::LINE_PLIES {
+            self.check()?;
+            let more = value::value(
+                end.as_ref(),
+                Ask::Solve(movetime),
+                &|limits| self.options.search_job(limits, self.stop.clone()),
+                &mut self.state,
+            );
+            let Some(more) = more.filter(|m| m.judged == Judged::Exact && !m.pv.is_empty()) else {
+                break;
+            };
+            let (played, next) = why::follow(end.as_ref(), &more.pv);
+            if played.is_empty() {
+                break;
+            }
+            moves.extend(played);
+            end = next;
+        }
+        Ok(Line {
+            moves,
+            proven,
+            complete: end.outcome().is_some(),
         })
     }
 
@@ -353,11 +408,7 @@ impl Reviewer {
             .zip(&self.values)
             .enumerate()
             .map(|(ply, (pos, found))| {
-                let found = found.clone().unwrap_or(Valued {
-                    value: Value::Unknown,
-                    judged: Judged::Search,
-                    best: None,
-                });
+                let found = found.clone().unwrap_or(unknown());
                 let win = judge::win_percent(found.value, scale);
                 PositionReview {
                     ply,

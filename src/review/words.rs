@@ -140,6 +140,9 @@ pub fn annotated(review: &Review) -> String {
         .unwrap_or(1);
     for m in &review.moves {
         let _ = writeln!(out, "{}", move_line(m, width, puzzle, review.win_scale));
+        if let Some(why) = &m.why {
+            let _ = writeln!(out, "        why: {}", why.text);
+        }
     }
     for side in &review.sides {
         let _ = writeln!(out, "{}", side_line(side, puzzle));

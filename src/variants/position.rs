@@ -7,6 +7,7 @@ use super::task::{Prepare, Task};
 use super::tasks::{ExactSolver, perft_task, search_task};
 use super::variant::Variant;
 use crate::games::rules::RuleValues;
+use crate::games::why::{Asked, Why};
 use crate::games::{Game, GameError, Outcome, Seat};
 use crate::protocol::command::PositionStart;
 use std::sync::Arc;
@@ -189,5 +190,14 @@ impl<G: Game> Variant for GamePosition<G> {
 
     fn batch(&self, games: usize) -> Box<dyn Batch> {
         Box::new(Games::new(self.pos.clone(), games))
+    }
+
+    fn seat_names(&self) -> [&'static str; 2] {
+        self.pos.seat_names()
+    }
+
+    fn explain(&self, mv: &str, asked: &Asked) -> Result<Option<Why>, String> {
+        let mv = self.pos.parse_move(mv).map_err(|e| e.to_string())?;
+        Ok(self.pos.explain(mv, asked))
     }
 }

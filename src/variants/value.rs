@@ -80,6 +80,9 @@ pub struct Valued {
     pub judged: Judged,
     /// The move the task played (one that keeps the value), if any.
     pub best: Option<String>,
+    /// The task's last principal variation (a solve's: moves that keep the value; a
+    /// search's: its line), empty when it gave none.
+    pub pv: Vec<String>,
 }
 
 /// Which task to ask.
@@ -159,6 +162,7 @@ pub fn value(
             value: of_outcome(outcome, variant.side_to_move(), variant.is_puzzle()),
             judged: Judged::Exact,
             best: None,
+            pv: Vec::new(),
         });
     }
     let limits = match ask {
@@ -186,7 +190,22 @@ pub fn value(
             Response::BestMove(best) => best,
             _ => None,
         },
+        pv: last_pv(&lines),
     })
+}
+
+/// The principal variation of the task's last `info` line with a score and a line.
+fn last_pv(lines: &[Response]) -> Vec<String> {
+    lines
+        .iter()
+        .rev()
+        .find_map(|line| match line {
+            Response::Info(info) if info.score.is_some() && !info.pv.is_empty() => {
+                Some(info.pv.clone())
+            }
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// A value from the lines of a finished task (before its `bestmove`): of a `go solve` if

@@ -4,6 +4,7 @@
 use super::batch::Batch;
 use super::job::SearchJob;
 use super::task::{Prepare, Task};
+use crate::games::why::{Asked, Why};
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::PositionStart;
 use std::sync::Arc;
@@ -71,6 +72,12 @@ pub trait Variant: Send {
     fn observe(&self, out: &mut [f32]);
     /// `games` copies of this position, stepped together by integer actions (`Batch`).
     fn batch(&self, games: usize) -> Box<dyn Batch>;
+    /// The seats as a person names them in this game (`Game::seat_names`).
+    fn seat_names(&self) -> [&'static str; 2];
+    /// Why the legal move `mv` (move notation), marked by the review, erred, by the game's own
+    /// reasons (`Game::explain`); `Ok(None)` when the game has none for it; an error when
+    /// `mv` is not a legal move here.
+    fn explain(&self, mv: &str, asked: &Asked) -> Result<Option<Why>, String>;
 }
 
 /// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.

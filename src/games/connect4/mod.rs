@@ -11,15 +11,20 @@ pub mod batch;
 pub mod bits;
 pub mod book;
 mod eval;
+mod explain;
 mod ntuple;
 pub mod shape;
 pub mod solver;
 
 use super::rules::{OptionType, RuleOption, RuleValues};
+use super::why::{Asked, Why};
 use super::{Game, GameError, Outcome, Seat, game_error};
 pub use bits::{Bits, U192};
 pub use shape::{Geometry, Layout, Shape, Standard, Word};
 use shape::{LARGEST, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, WIDE_BITS};
+
+/// Red and Yellow: the names of p1 and p2 (the page's, the review's reasons').
+pub const SIDES: [&str; 2] = ["Red", "Yellow"];
 
 /// The rule options of Connect Four: the board's size.
 const RULES: &[RuleOption] = &[
@@ -458,6 +463,14 @@ impl<B: Bits> Game for Connect4<B> {
 
     fn play(&mut self, col: u8) {
         self.play_bit(self.move_bit(col));
+    }
+
+    fn seat_names(&self) -> [&'static str; 2] {
+        SIDES
+    }
+
+    fn explain(&self, col: u8, asked: &Asked) -> Option<Why> {
+        self.explain_move(col, asked)
     }
 
     fn evaluate(&self) -> i32 {

@@ -4,6 +4,9 @@
 //! written `a1`..`c3` (files a-c left to right, ranks 1-3 bottom to top) and generated in cell
 //! order, top row first.
 
+mod explain;
+
+use super::why::{Asked, Why};
 use super::{Game, GameError, Outcome, Seat, game_error};
 
 /// The eight lines of three cells, as bit masks over cell numbers.
@@ -19,6 +22,9 @@ const LINES: [u16; 8] = [
 ];
 
 const FULL: u16 = 0b111_111_111;
+
+/// X and O: the names of p1 and p2 (the review's reasons').
+pub const SIDES: [&str; 2] = ["X", "O"];
 
 /// A tic-tac-toe position: one bit mask of cells per player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,6 +235,14 @@ impl Game for TicTacToe {
 
     fn move_text(&self, cell: u8) -> String {
         Self::cell_name(cell)
+    }
+
+    fn seat_names(&self) -> [&'static str; 2] {
+        SIDES
+    }
+
+    fn explain(&self, cell: u8, asked: &Asked) -> Option<Why> {
+        self.explain_move(cell, asked)
     }
 
     fn display(&self) -> String {
