@@ -6,12 +6,14 @@
 //! `<vehicle><+|-><distance>` (`+` right or down). In the `steps` metric every move is one cell;
 //! in the `slides` metric a vehicle slides any free distance in one move.
 
+mod explain;
 pub mod grid;
 pub mod heuristics;
 pub mod puzzles;
 pub mod universe;
 
 use crate::games::rules::{OptionType, RuleOption, RuleValues};
+use crate::games::why::{Asked, Why};
 use crate::games::{Game, GameError, Outcome, Seat, game_error};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
@@ -483,6 +485,10 @@ impl Game for RushHour {
 
     fn action_count(&self) -> u32 {
         MAX_VEHICLES as u32 * 8
+    }
+
+    fn explain(&self, mv: (u8, i8), asked: &Asked) -> Option<Why> {
+        self.explain_move(mv, asked)
     }
 
     fn move_text(&self, (v, d): (u8, i8)) -> String {

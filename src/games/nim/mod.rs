@@ -11,8 +11,11 @@
 //! zero; in misère play the same holds while a heap has two matches or more, and with only
 //! heaps of one match the side to move wins when their number is even.
 
+mod explain;
+
 use super::rules::{OptionType, OptionValue, RuleOption, RuleValues};
 use super::theory::Theory;
+use super::why::{Asked, Why};
 use super::{Game, GameError, Outcome, Seat, game_error};
 
 /// Most heaps.
@@ -330,6 +333,10 @@ impl Game for Nim {
             "who takes the last match wins\n"
         });
         out
+    }
+
+    fn explain(&self, mv: (u8, u8), asked: &Asked) -> Option<Why> {
+        self.explain_move(mv, asked)
     }
 
     fn theory(&self) -> Option<Theory<(u8, u8)>> {
