@@ -5,6 +5,7 @@
         s.play(m)
     r = sente.review(s)
     r.moves[-1].cls, r.moves[-1].best        # ('blunder', ['b3'])
+    r.moves[-1].why.kind, r.moves[-1].why.text  # why it erred, checked by the engine
     r.sides[0].accuracy, r.sides[0].blunders
 
 Every move's class is exact where a solver answers (a blunder changes who wins, a mistake gives
@@ -27,6 +28,7 @@ __all__ = [
     "Value",
     "PositionReview",
     "Alternative",
+    "Why",
     "MoveReview",
     "SideSummary",
     "PuzzleSummary",
@@ -83,6 +85,41 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Why:
+    """Why a marked move erred, each claim checked by the engine (protocol.md, "sente
+    review": the kinds and their fields)."""
+
+    kind: str
+    """`missed_win`, `not_blocked`, `under_threat`, `double_threat`, `zugzwang`, `fork`,
+    `nim_sum`, `cost` or `line`."""
+    moves: List[str]
+    """The moves it names, in the game's notation."""
+    cells: List[List[int]]
+    """The board cells it names (`[column, row]` from 1 at the bottom left)."""
+    text: str
+    """The reason in words."""
+    extra: Dict[str, Any] = field(default_factory=dict)
+    """The kind's own fields: `complete`, `proven` (a line), `nim_sum`, `cost`, `blocker`,
+    `strategy`."""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _why(d: Optional[Dict[str, Any]]) -> Optional[Why]:
+    if d is None:
+        return None
+    common = ("kind", "moves", "cells", "text")
+    return Why(
+        kind=d["kind"],
+        moves=list(d["moves"]),
+        cells=[list(c) for c in d["cells"]],
+        text=d["text"],
+        extra={k: v for k, v in d.items() if k not in common},
+    )
+
+
+@dataclass(frozen=True)
 class MoveReview:
     """One move, judged."""
 
@@ -107,6 +144,8 @@ class MoveReview:
     alternatives: List[Alternative]
     """Where the player erred: every legal move and its value, best first."""
     comment: str
+    why: Optional[Why] = None
+    """Where the player erred, why (a reason the engine checked); otherwise None."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +226,7 @@ def _from_json(d: Dict[str, Any]) -> Review:
                 for a in m["alternatives"]
             ],
             comment=m["comment"],
+            why=_why(m.get("why")),
         )
         for m in d["moves"]
     ]

@@ -67,8 +67,39 @@ def test_a_tic_tac_toe_game_is_classed_as_minimax_values_it():
     assert r.sides[0].blunders == 1 and r.sides[1].blunders == 0
     assert r.sides[1].accuracy == pytest.approx(100.0)
     assert r.sides[0].judged == {"exact": 4, "weak": 0, "search": 0}
+    # Why: O's three-in-a-row cells before c2 (a scan of the lines), still open after it.
+    o_cells = {"b2", "a3", "b1"}
+    x_cells = {"a1", "a2", "c1"}
+    threats = [
+        CELLS[i]
+        for line in LINES
+        for i in line
+        if sum(CELLS[j] in o_cells for j in line) == 2
+        and CELLS[i] not in o_cells | x_cells
+    ]
+    assert last.why is not None and last.why.kind == "not_blocked"
+    assert last.why.moves == sorted(set(threats)) == ["b3"]
+    # b3: column 2, row 3 from the bottom left.
+    assert last.why.cells == [[2, 3]]
+    assert last.why.text == "Move 4, X: c2 does not block — O makes three at once on b3"
+    assert all(m.why is None for m in r.moves if m.cls not in ("inaccuracy", "mistake", "blunder"))
     # The state is untouched.
     assert s.moves == moves
+
+
+def test_a_nim_blunder_says_the_nim_sum_it_left():
+    s = sente.State("nim")
+    s.play("1-1")
+    r = sente.review(s)
+    m = r.moves[0]
+    assert m.cls == "blunder" and m.why is not None and m.why.kind == "nim_sum"
+    heaps = [2, 4, 5]
+    assert m.why.extra["nim_sum"] == heaps[0] ^ heaps[1] ^ heaps[2]
+    # The better move leaves a nim-sum of 0.
+    heap, take = (int(x) for x in m.why.moves[0].split("-"))
+    left = [3, 4, 5]
+    left[heap - 1] -= take
+    assert left[0] ^ left[1] ^ left[2] == 0
 
 
 def test_the_review_is_the_command_lines():
