@@ -11,14 +11,16 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sente::games::Seat;
 use sente::variants::batch::p1_return;
+use sente::variants::variant::Variant;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 const TERMINAL: i32 = -4;
 
-/// An action given from Python as a `u32`, or a `ValueError` naming its range.
+/// An action given from Python as a `u32`, or an `IllegalMove` (a `ValueError`) naming its
+/// range: whatever is not one of the game's actions is refused alike, as OpenSpiel's games do.
 fn action_number(action: &Bound<'_, PyAny>, count: u32) -> PyResult<u32> {
     let not_int = || {
-        PyValueError::new_err(format!(
+        IllegalMove::new_err(format!(
             "an action is an int from 0 to {} (got {}); moves in notation go to play()",
             count.saturating_sub(1),
             action
@@ -31,7 +33,7 @@ fn action_number(action: &Bound<'_, PyAny>, count: u32) -> PyResult<u32> {
     }
     let value: i64 = action.extract().map_err(|_| not_int())?;
     u32::try_from(value).map_err(|_| {
-        PyValueError::new_err(format!(
+        IllegalMove::new_err(format!(
             "action {value} is out of range (0 to {})",
             count.saturating_sub(1)
         ))
@@ -47,14 +49,18 @@ impl State {
     }
 
     /// The legal moves as integer actions, ascending (empty once the game is over, or when
-    /// `player` is given and is not the player to move).
+    /// `player` is given and is not the player to move); `ValueError` for a `player` that is
+    /// not one of the game's (0 and 1; a puzzle's only 0).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i32>) -> Vec<u32> {
+    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
         let inner = self.lock();
-        match player {
+        let player = player
+            .map(|p| player_number(p, inner.variant.as_ref()))
+            .transpose()?;
+        Ok(match player {
             Some(p) if p != current(inner.variant.as_ref()) => Vec::new(),
             _ => inner.variant.legal_actions(),
-        }
+        })
     }
 
     /// The legal actions as a mask: `num_distinct_actions()` int8s, 1 where legal.
@@ -137,7 +143,8 @@ impl State {
             units::unit_of(inner.variant.as_ref()),
         )
         .unwrap_or(0.0);
-        [r, -r]
+        // `0.0 - r` rather than `-r`: a draw is 0.0 for both, not 0.0 and -0.0.
+        [r, 0.0 - r]
     }
 
     /// The lowest and highest return a game can give (OpenSpiel's `min_utility` and
@@ -160,15 +167,18 @@ impl State {
     /// The position as a float32 numpy array in OpenSpiel's layout: Connect Four
     /// `[3, height, width]` (planes `x`, `o`, empty; rows from the bottom), tic-tac-toe
     /// `[3, 3, 3]` (planes empty, `o`, `x`; rows from the top). The same for either player
-    /// (`player` is accepted as OpenSpiel's is). `ValueError` for a game without one.
+    /// (`player` is accepted as OpenSpiel's is, and must be one of the game's players).
+    /// `ValueError` for a game without one, or for a player that is not 0 or 1.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i32>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-        let _ = player;
         let inner = self.lock();
+        if let Some(player) = player {
+            player_number(player, inner.variant.as_ref())?;
+        }
         let shape = inner.variant.observation_shape().ok_or_else(|| {
             PyValueError::new_err(format!(
                 "{} has no observation tensor (connect4 and tictactoe have one)",
@@ -183,8 +193,30 @@ impl State {
     }
 }
 
+/// A player given from Python: 0 (p1) or 1 (p2; a puzzle has only player 0), or a
+/// `ValueError` saying which players the game has.
+fn player_number(player: &Bound<'_, PyAny>, variant: &dyn Variant) -> PyResult<i32> {
+    let players = if variant.is_puzzle() { 1 } else { 2 };
+    let number = if player.is_instance_of::<pyo3::types::PyBool>() {
+        None
+    } else {
+        player.extract::<i64>().ok()
+    };
+    match number {
+        Some(p) if (0..players).contains(&p) => Ok(p as i32),
+        _ => Err(PyValueError::new_err(format!(
+            "player {} is not a player of {} (its players are {})",
+            player
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string()),
+            variant.name(),
+            if players == 1 { "0" } else { "0 and 1" }
+        ))),
+    }
+}
+
 /// The player to move as OpenSpiel numbers them, `TERMINAL` once over.
-fn current(variant: &dyn sente::variants::variant::Variant) -> i32 {
+fn current(variant: &dyn Variant) -> i32 {
     match (variant.outcome(), variant.side_to_move()) {
         (Some(_), _) => TERMINAL,
         (None, Seat::P1) => 0,

@@ -163,7 +163,9 @@ impl State {
 }
 
 /// The `TypeError` for a move given as something else than its text (`s.play(4)`): moves are
-/// strings, as `legal_moves()` lists them.
+/// strings, as `legal_moves()` lists them. The string form of what was given is suggested
+/// only when it is a legal move (`play('4')`), never for a tuple (`play((1, 1))`) or the like;
+/// an int is pointed to `apply_action`, which takes integer actions.
 fn not_a_move_text(given: &Bound<'_, PyAny>, legal: &[String]) -> PyErr {
     let kind = given
         .get_type()
@@ -172,12 +174,14 @@ fn not_a_move_text(given: &Bound<'_, PyAny>, legal: &[String]) -> PyErr {
     let shown = given
         .repr()
         .map_or_else(|_| "?".to_string(), |r| r.to_string());
-    let quoted = format!(
-        "'{}'",
-        given
-            .str()
-            .map_or_else(|_| shown.clone(), |s| s.to_string())
-    );
+    let text = given
+        .str()
+        .map_or_else(|_| shown.clone(), |s| s.to_string());
+    let suggestion = if legal.contains(&text) {
+        format!(": play('{text}')")
+    } else {
+        String::new()
+    };
     let examples: Vec<String> = legal.iter().take(6).map(|m| format!("'{m}'")).collect();
     let examples = if examples.is_empty() {
         String::new()
@@ -188,8 +192,15 @@ fn not_a_move_text(given: &Bound<'_, PyAny>, legal: &[String]) -> PyErr {
             if legal.len() > 6 { ", ..." } else { "" }
         )
     };
+    let is_int = given.is_instance_of::<pyo3::types::PyInt>()
+        && !given.is_instance_of::<pyo3::types::PyBool>();
+    let actions = if is_int {
+        "; integer actions go to apply_action()"
+    } else {
+        ""
+    };
     PyTypeError::new_err(format!(
-        "a move is a string in the game's notation, not the {kind} {shown}: play({quoted}){examples}"
+        "a move is a string in the game's notation, not the {kind} {shown}{suggestion}{examples}{actions}"
     ))
 }
 

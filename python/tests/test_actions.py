@@ -2,6 +2,7 @@
 documented numbering, observation tensors, returns, and the errors. OpenSpiel's own games
 are compared in test_openspiel.py."""
 
+import math
 import random
 
 import numpy as np
@@ -72,6 +73,32 @@ def test_current_player_returns_and_terminal():
     assert s.legal_actions_mask().sum() == 0
 
 
+def test_returns_before_the_end_and_at_a_draw_are_plain_zeros():
+    # [0.0, -0.0] compared equal to [0.0, 0.0] but printed as -0.0: the sign is checked.
+    s = sente.State("tictactoe")
+    for state in [s, sente.State("tictactoe", fen="xox/xoo/oxx o")]:
+        returns = state.returns()
+        assert returns == [0.0, 0.0]
+        assert [math.copysign(1.0, r) for r in returns] == [1.0, 1.0], returns
+    assert str(s.returns()) == "[0.0, 0.0]"
+
+
+def test_an_invalid_player_is_refused():
+    s = sente.State("connect4")
+    s.apply_action(3)
+    for bad in (5, -1, 2, -4, True, "0", 0.0):
+        with pytest.raises(ValueError, match=r"is not a player of connect4 \(its players are 0 and 1\)"):
+            s.observation_tensor(bad)
+        with pytest.raises(ValueError, match=r"is not a player of connect4"):
+            s.legal_actions(bad)
+    assert s.legal_actions(1) == list(range(7)) and s.legal_actions(0) == []
+    assert np.array_equal(s.observation_tensor(0), s.observation_tensor(1))
+    puzzle = sente.State("rushhour")
+    assert puzzle.legal_actions(0) == puzzle.legal_actions()
+    with pytest.raises(ValueError, match=r"player 1 is not a player of rushhour \(its players are 0\)"):
+        puzzle.legal_actions(1)
+
+
 def test_a_game_tree_returns_its_own_units():
     s = sente.State("tree", fen=TEXTBOOK)
     assert s.num_distinct_actions() == 3 and s.max_game_length() == 2
@@ -138,9 +165,13 @@ def test_bad_actions_are_clear_errors_and_change_nothing():
         ("4", "moves in notation go to play\\(\\)"),
         (True, "an action is an int"),
         (3.5, "an action is an int"),
+        (4.0, "an action is an int"),
     ]:
-        with pytest.raises(ValueError, match=message):
+        # Whatever is not one of the game's actions is an IllegalMove (a ValueError), as a
+        # legal-looking action that is not legal here is.
+        with pytest.raises(sente.IllegalMove, match=message):
             s.apply_action(bad)
+        assert issubclass(sente.IllegalMove, ValueError)
     assert s.history() == [3]
     for _ in range(5):
         s.apply_action(3)

@@ -75,6 +75,15 @@ def test_a_move_that_is_not_a_string_says_moves_are_strings():
     t = sente.State("tictactoe")
     with pytest.raises(TypeError, match=r"not the NoneType None"):
         t.play(None)
+    # A tuple's text is no move: no play('(1, 1)') suggested, the legal moves listed instead.
+    with pytest.raises(TypeError) as raised:
+        t.play((1, 1))
+    message = str(raised.value)
+    assert "not the tuple (1, 1) (legal here: 'a3', 'b3', 'c3', 'a2', 'b2', 'c2', ...)" in message
+    assert "play('(1, 1)')" not in message
+    # An int that is no move's text points to the integer actions.
+    with pytest.raises(TypeError, match=r"not the int 4 \(legal here: .*\); integer actions go to apply_action\(\)"):
+        t.play(4)
     assert s.moves == [] and t.moves == []
 
 

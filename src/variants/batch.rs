@@ -147,7 +147,8 @@ impl<G: Game> Batch for Games<G> {
             let ended = p1_return(game.outcome(), G::VALUE_UNIT);
             let reward = ended.unwrap_or(0.0) as f32;
             out.rewards[2 * i] = reward;
-            out.rewards[2 * i + 1] = -reward;
+            // `0.0 - reward`: a game going on gives 0.0 to both, not 0.0 and -0.0.
+            out.rewards[2 * i + 1] = 0.0 - reward;
             out.done[i] = u8::from(ended.is_some());
             if ended.is_some() {
                 game.clone_from(&self.start);
