@@ -4,8 +4,8 @@
 
 use crate::state::State;
 use numpy::ndarray::{Array, IxDyn};
-use numpy::{AllowTypeChange, IntoPyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayLike1};
-use pyo3::exceptions::PyValueError;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayDyn, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use sente::variants::batch::{Batch as Games, Observed, StepOut};
 use std::hash::{BuildHasher, RandomState};
@@ -96,6 +96,57 @@ fn observe<'py>(py: Python<'py>, games: &mut dyn Games) -> PyResult<Observations
     Ok((observations, masks, players.into_pyarray(py)))
 }
 
+/// `step`'s actions as i64s, or an error naming the dtype and shape expected and those given.
+fn integer_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let py = actions.py();
+    let expected = format!("integer actions of shape ({n},), one per game");
+    let array = py
+        .import("numpy")?
+        .call_method1("asarray", (actions,))
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "step takes {expected}, not {}",
+                actions
+                    .repr()
+                    .map_or_else(|_| "?".to_string(), |r| r.to_string())
+            ))
+        })?;
+    let dtype = array.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    // An empty list makes a float64 array of shape (0,): its shape is what is wrong.
+    if shape.as_slice() != [n] {
+        let shown: Vec<String> = shape.iter().map(usize::to_string).collect();
+        let shown = match shown.len() {
+            1 => format!("({},)", shown[0]),
+            _ => format!("({})", shown.join(", ")),
+        };
+        let count = if shape.len() == 1 {
+            format!("{} actions for {n} games: ", shape[0])
+        } else {
+            String::new()
+        };
+        return Err(PyValueError::new_err(format!(
+            "{count}step takes {expected}, not an array of shape {shown}{}",
+            if shape.len() == 2 && shape[0] == n && shape[1] == 1 {
+                " (.ravel() it)"
+            } else {
+                ""
+            }
+        )));
+    }
+    if kind != "i" && kind != "u" {
+        return Err(PyTypeError::new_err(format!(
+            "step takes {expected} (an integer dtype such as int64), not dtype {}: an action \
+             is not rounded (argmax gives integers)",
+            dtype.str()?
+        )));
+    }
+    let array = array.call_method1("astype", ("int64",))?;
+    let array: PyReadonlyArray1<'_, i64> = array.extract()?;
+    Ok(array.as_slice()?.to_vec())
+}
+
 #[pymethods]
 impl Batch {
     /// `n` games (1 to 10,000,000), each a copy of `state`'s position (its game and rules;
@@ -147,19 +198,18 @@ impl Batch {
         observe(py, self.lock().as_mut())
     }
 
-    /// Plays `actions[i]` (any integer array-like of length n) in game i, and returns
+    /// Plays `actions[i]` (an integer array-like of shape `(n,)`: a list of ints, a numpy
+    /// array of any integer dtype) in game i, and returns
     /// `(observations, masks, rewards, done, players)`: observations float32
     /// `[n, *observation_shape]` (`[n, 0]` for a game without one), masks int8 `[n, actions]`
     /// (1 where legal), rewards float32 `[n, 2]` (p1's and p2's for this step: the returns of
     /// a game it ended, else 0), done bool `[n]`, players int8 `[n]` (0 or 1 to move). A game
     /// that ends starts again at once: its observation is the new game's. Every action is
-    /// checked first: `ValueError` naming the game if one is not legal, nothing played.
-    fn step<'py>(
-        &self,
-        py: Python<'py>,
-        actions: PyArrayLike1<'py, i64, AllowTypeChange>,
-    ) -> PyResult<Stepped<'py>> {
-        let actions = actions.as_slice()?.to_vec();
+    /// checked first: `ValueError` naming the game if one is not legal, nothing played; a
+    /// `TypeError` for actions that are not integers (floats are not rounded: `argmax`
+    /// gives ints) and a `ValueError` for any other shape (an `(n, 1)` array: `.ravel()` it).
+    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Stepped<'py>> {
+        let actions = integer_actions(actions, self.lock().len())?;
         let mut guard = self.lock();
         let games = guard.as_mut();
         let n = games.len();

@@ -53,6 +53,32 @@ def test_actions_may_be_any_integer_array_like():
     assert masks.sum(axis=1).tolist() == [7, 7, 7] and players.tolist() == [0, 0, 0]
 
 
+def test_actions_that_are_not_integers_of_shape_n_are_refused():
+    batch = sente.Batch(sente.State("connect4"), 2)
+    before = batch.observe()
+    # Floats were cast (2.7 played column 2): refused, naming the dtype and shape expected.
+    for floats in (np.array([2.7, 6.9]), np.array([2.0, 6.0]), [2.7, 6.9], np.array([True, False])):
+        with pytest.raises(TypeError, match=r"step takes integer actions of shape \(2,\), one per game "
+                                            r"\(an integer dtype such as int64\), not dtype"):
+            batch.step(floats)
+    # An (n, 1) array (a policy's argmax with keepdims) gave numpy's "dimensionality mismatch".
+    with pytest.raises(ValueError, match=r"step takes integer actions of shape \(2,\), one per game, "
+                                         r"not an array of shape \(2, 1\) \(\.ravel\(\) it\)"):
+        batch.step(np.array([[2], [6]]))
+    with pytest.raises(ValueError, match=r"not an array of shape \(\)"):
+        batch.step(3)
+    with pytest.raises(TypeError, match=r"not dtype <U1"):
+        batch.step(["3", "4"])
+    after = batch.observe()
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+    # Unsigned and narrow integer dtypes are integers.
+    batch.step(np.array([2, 6], dtype=np.uint8))
+    assert batch.observe()[0][:, 0].sum(axis=(1, 2)).tolist() == [1.0, 1.0]
+    # Rewards are plain zeros while the games go on (not 0.0 and -0.0).
+    rewards = batch.step([0, 0])[2]
+    assert not np.signbit(rewards).any()
+
+
 def test_a_bad_step_names_the_game_and_plays_nothing():
     batch = sente.Batch(sente.State("connect4"), 2)
     batch.step([3, 3])
