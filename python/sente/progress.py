@@ -1,6 +1,7 @@
 """Progress of a long solve: `sente.solve(state, progress=...)` calls a function with a
 `SolveProgress` at each step, or with `progress=True` draws a progress bar (tqdm's, in a notebook
-or a terminal, when tqdm is installed; otherwise a line on stderr per step)."""
+or a terminal, when tqdm is installed: a widget in a notebook with ipywidgets, its text bar
+without; otherwise a line on stderr per step)."""
 
 from __future__ import annotations
 
@@ -37,14 +38,20 @@ class SolveProgress:
     """Seconds since the solve started."""
 
     def __str__(self) -> str:
+        return f"{self.step}/{self.steps} steps: {self.what()}, {self.elapsed:.1f} s"
+
+    def what(self) -> str:
+        """What is being solved and how far: `the position, score in [-2, 5], 1,234 nodes`,
+        `done, score 13, 98,765 nodes`, or `the position, searching` before the first bound
+        (the nodes are counted as each bound is proven)."""
         doing = self.doing or "done"
-        bounds = ""
-        if self.lower is not None and self.upper is not None:
-            bounds = (
-                f", score {self.lower}" if self.lower == self.upper
-                else f", score in [{self.lower}, {self.upper}]"
-            )
-        return f"{self.step}/{self.steps} steps: {doing}{bounds}, {self.nodes:,} nodes, {self.elapsed:.1f} s"
+        if self.lower is None or self.upper is None:
+            return f"{doing}, searching" if self.nodes == 0 else f"{doing}, {self.nodes:,} nodes"
+        bounds = (
+            f"score {self.lower}" if self.lower == self.upper
+            else f"score in [{self.lower}, {self.upper}]"
+        )
+        return f"{doing}, {bounds}, {self.nodes:,} nodes"
 
 
 def _from_dict(said: Dict[str, Any]) -> SolveProgress:
@@ -54,21 +61,44 @@ def _from_dict(said: Dict[str, Any]) -> SolveProgress:
     )
 
 
+def _in_jupyter_kernel() -> bool:
+    """True when running in a Jupyter kernel (IPython's kernel app), as `tqdm.auto` tells."""
+    ipython = sys.modules.get("IPython")
+    try:
+        shell = ipython.get_ipython() if ipython is not None else None
+        return shell is not None and "IPKernelApp" in shell.config
+    except Exception:  # an IPython without a config: not a kernel
+        return False
+
+
+def _tqdm_class() -> Any:
+    """tqdm's bar class: its widget (`tqdm.notebook`) in a Jupyter kernel with ipywidgets
+    installed, its text bar otherwise (in a notebook without ipywidgets too, where
+    `tqdm.auto` would warn "IProgress not found"); None without tqdm."""
+    try:
+        from tqdm.std import tqdm  # optional: pip install tqdm
+    except ImportError:
+        return None
+    if _in_jupyter_kernel():
+        try:
+            import ipywidgets  # noqa: F401 (optional: pip install './python[notebook]')
+            from tqdm.notebook import tqdm as widget
+        except ImportError:
+            return tqdm
+        return widget
+    return tqdm
+
+
 class ProgressBar:
-    """A progress bar for a solve: tqdm's (`tqdm.auto`, a widget in Jupyter) when tqdm is
-    installed, else one line on stderr per step. Call it with each `SolveProgress`; `close()`
-    ends it."""
+    """A progress bar for a solve: tqdm's when tqdm is installed (a widget in Jupyter when
+    ipywidgets is installed too, else tqdm's text bar, without a warning), otherwise one line
+    on stderr per step. Call it with each `SolveProgress`; `close()` ends it."""
 
     def __init__(self, description: str = "solving") -> None:
         self.description = description
         self._bar: Any = None
         self._last_step = -1
-        try:
-            from tqdm.auto import tqdm  # optional: pip install tqdm
-        except ImportError:
-            self._tqdm = None
-        else:
-            self._tqdm = tqdm
+        self._tqdm = _tqdm_class()
 
     @property
     def uses_tqdm(self) -> bool:
@@ -80,10 +110,7 @@ class ProgressBar:
             if self._bar is None:
                 self._bar = self._tqdm(total=p.steps, desc=self.description, unit="step")
             self._bar.update(p.step - self._bar.n)
-            bounds = "" if p.lower is None else (
-                f"{p.lower}" if p.lower == p.upper else f"[{p.lower}, {p.upper}]"
-            )
-            self._bar.set_postfix_str(f"{p.doing or 'done'} {bounds} {p.nodes:,} nodes".strip())
+            self._bar.set_postfix_str(p.what())
         elif p.step != self._last_step or p.doing is None:
             print(f"{self.description}: {p}", file=sys.stderr)
         self._last_step = p.step

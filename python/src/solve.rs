@@ -17,7 +17,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Solves a Connect Four state: `score`, `columns` (move, score) and `nodes`. `progress`, if
+/// Solves a Connect Four state: `score`, `columns` (move, score) and `nodes` (searched by the
+/// whole call, the columns' solves included). `progress`, if
 /// given, is called with a dict (`step`, `steps`, `doing`, `lower`, `upper`, `nodes`,
 /// `elapsed`) each time the solve narrows or finishes a step; an exception it raises stops
 /// the solve.
@@ -145,7 +146,6 @@ fn solve_in<'py, B: SolverWord>(
                 },
             );
         })?;
-        let nodes = solver.nodes;
         let scores = if columns {
             let mut done = 1;
             let mut current = None;
@@ -168,6 +168,9 @@ fn solve_in<'py, B: SolverWord>(
         } else {
             Vec::new()
         };
+        // Every node of the call: the position's solve and each column's (a position the
+        // shipped table answers takes none, its columns may take the whole time).
+        let nodes = solver.nodes;
         tell(
             &told,
             Step {
