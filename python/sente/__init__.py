@@ -54,7 +54,10 @@ def _document_state() -> None:
     values = (
         "As values: two states are equal, and hash alike, when they are the same position of the\n"
         "same game under the same rules, whatever moves led there (their histories do not count),\n"
-        "so a set of states is a set of positions; a state is mutable, so keep s.copy() in a set.\n"
+        "so a set of states is a set of positions. But a state is mutable: one in a set or a dict\n"
+        "that is played on afterwards changes there (seen = {a}; a.play(m); a in seen is False).\n"
+        "For visited sets and transposition tables keep s.key(), an immutable tuple (variant,\n"
+        "rule options, fen) equal exactly when the states are: seen.add(s.key()).\n"
         "States pickle (variant, rules, fen and moves: undo works on the copy, multiprocessing\n"
         "sends them) and copy.copy / copy.deepcopy give independent copies."
     )

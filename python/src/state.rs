@@ -465,9 +465,25 @@ impl State {
             && a.options == b.options
     }
 
+    /// The position as an immutable key, `(variant, rule_options, fen)`: two keys are equal
+    /// exactly when the states are (`==`), and a key does not change when the state is played
+    /// on afterwards. For visited sets and transposition dicts: `seen.add(s.key())`.
+    fn key<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let inner = self.lock();
+        let rules: Vec<(String, String)> = inner
+            .options
+            .rules(inner.variant.name())
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect();
+        let rules = PyTuple::new(py, rules)?;
+        (inner.variant.name(), rules, inner.variant.fen()).into_pyobject(py)
+    }
+
     /// A hash of the position (variant, rules and fen), consistent with `==`: equal states
     /// hash alike whatever their histories. A state is mutable: one kept in a set or as a
-    /// dict key must not be played on afterwards (keep `s.copy()`).
+    /// dict key and played on afterwards is no longer found there; keep `s.key()` instead
+    /// (or `s.copy()`).
     fn __hash__(&self) -> u64 {
         let inner = self.lock();
         let mut hasher = DefaultHasher::new();

@@ -56,6 +56,43 @@ def test_a_visited_set_for_a_breadth_first_search_of_tic_tac_toe():
     assert len(seen) == 5478
 
 
+def test_a_key_is_an_immutable_position_for_sets_and_dicts():
+    a = played("tictactoe", ["a1", "b2", "c3"])
+    seen_states, seen_keys = {a}, {a.key()}
+    key = a.key()
+    a.play("a2")
+    # The state in the set changed with it (documented); its key did not.
+    assert a not in seen_states
+    assert key in seen_keys and a.key() not in seen_keys
+    other_order = played("tictactoe", ["c3", "b2", "a1"])
+    assert key == other_order.key() and hash(key) == hash(other_order.key())
+    with pytest.raises(TypeError):
+        key[0] = "connect4"  # a tuple
+    # Keys are equal exactly when the states are: computed here from what a state shows.
+    states = [sente.State("connect4"), sente.State("connect4", width=7), sente.State("connect4", width=8),
+              sente.State("nim", heaps=[3, 4, 5]), sente.State("nim", heaps=[3, 4, 5], misere=True),
+              played("tictactoe", ["a1", "b2", "c3"]), played("tictactoe", ["c3", "b2", "a1"]),
+              sente.State("tictactoe")]
+    for x in states:
+        assert x.key() == (x.variant, tuple(x.rule_options), x.fen)
+        for y in states:
+            assert (x.key() == y.key()) == (x == y)
+    # A BFS's visited set of keys counts the 5478 positions of tic-tac-toe, as of states.
+    start = sente.State("tictactoe")
+    seen, frontier = {start.key()}, [start]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for mv in s.legal_moves():
+                child = s.child(s.string_to_action(mv))
+                if child.key() not in seen:
+                    seen.add(child.key())
+                    nxt.append(child)
+        frontier = nxt
+    assert len(seen) == 5478
+    assert "s.key()" in sente.State.__doc__ and "changes there" in sente.State.__doc__
+
+
 @pytest.mark.parametrize(
     "state",
     [
