@@ -3,6 +3,7 @@ Rust with the GIL released (Ctrl-C stops them with a `KeyboardInterrupt`)."""
 
 from __future__ import annotations
 
+import html
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
@@ -26,7 +27,13 @@ class SearchResult:
     value: Optional[float]
     """The score from the side to move in the game's own units: a game tree's leaf values
     (`3`, an expectimax mean `7.67`), the evaluation's points elsewhere (an int when whole;
-    None for a win or loss: see `mate`). `score` gives the protocol's `cp 300`."""
+    None for a win or loss: see `mate`). `score` gives the protocol's `cp 300`.
+    Scale: inside the search a win is worth 1,000,000 less the plies to it (a loss its
+    negative), far beyond any evaluation (`State.evaluate()`). A minimax or alpha-beta value
+    is one of them, and a win or loss is given as `mate`, not here. An expectimax value is a
+    weighted mean of its chance lines' values, wins included, so it can be large: 833336 is a
+    mean where about 5 lines in 6 win (5/6 of 1,000,000 less their plies). Only a mean of
+    990,000 or more (or -990,000 or less) is a `mate`."""
     mate: Optional[int]
     """`n`: the side to move wins with its n-th move; `-n`: loses at the opponent's n-th."""
     pv: List[str]
@@ -41,13 +48,14 @@ class SearchResult:
     """`"lowerbound"`/`"upperbound"` when the score is only a bound."""
     algorithm: str = "alphabeta"
     """The algorithm that ran (`expectimax` when an opponent model was chosen)."""
-    infos: List[Dict[str, Any]] = field(default_factory=list)
-    """Every `info` line's fields, in order."""
-    notes: List[str] = field(default_factory=list)
+    infos: List[Dict[str, Any]] = field(default_factory=list, repr=False)
+    """Every `info` line's fields, in order (left out of the repr, as `notes`, `lines` and
+    `tree`: print them)."""
+    notes: List[str] = field(default_factory=list, repr=False)
     """The engine's remarks (`info string`)."""
-    lines: List[str] = field(default_factory=list)
+    lines: List[str] = field(default_factory=list, repr=False)
     """The protocol lines the engine would have printed (trace lines left out)."""
-    tree: Optional[SearchTree] = None
+    tree: Optional[SearchTree] = field(default=None, repr=False)
     """With `trace=True`, the traced tree (draws itself in Jupyter)."""
     cp: Optional[int] = None
     """The score as the engine's `score cp` says it, in centipawns (a game tree's 3 is 300);
@@ -60,6 +68,33 @@ class SearchResult:
         if self.mate is not None:
             return f"mate {self.mate}"
         return f"cp {self.cp}" if self.cp is not None else "none"
+
+
+    def _repr_html_(self) -> str:
+        """A short table for Jupyter: the move, the score, the line and the counts."""
+        rows = [
+            ("best move", self.best_move if self.best_move is not None else "(none)"),
+            ("score", f"mate {self.mate}" if self.mate is not None else
+             ("none" if self.value is None else f"{self.value}{_bound_word(self.bound)}")),
+            ("line", " ".join(self.pv[:12]) + (" ..." if len(self.pv) > 12 else "")),
+            ("depth", str(self.depth)),
+            ("nodes", f"{self.nodes:,}"),
+            ("time", f"{self.time:.3f} s"),
+            ("algorithm", self.algorithm),
+        ]
+        if self.notes:
+            rows.append(("notes", "; ".join(self.notes[:3]) + (" ..." if len(self.notes) > 3 else "")))
+        body = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td style='text-align:left'>"
+            f"{html.escape(v)}</td></tr>"
+            for k, v in rows
+        )
+        return f"<table><caption>SearchResult</caption>{body}</table>"
+
+
+def _bound_word(bound: Optional[str]) -> str:
+    """` (at least)` or ` (at most)` after a score that is only a bound."""
+    return {"lowerbound": " (at least)", "upperbound": " (at most)"}.get(bound or "", "")
 
 
 def in_units(cp: Optional[int], unit: int) -> Optional[float]:
@@ -109,11 +144,15 @@ def search(
     <algorithm>` (alphabeta, minimax, alphabeta-plain; bfs, astar, idastar on puzzles) and
     `Opponent <opponent>` (adversarial, random, pessimistic, optimistic: the last three run
     expectimax). `depth` in plies, `movetime` in seconds, `nodes` a node budget; with none of
-    them a full search runs to its end (Connect Four: the exact solver). `trace=True` (the
+    them a full search runs to its end (Connect Four: the exact solver). The textbook searches
+    (minimax, alphabeta-plain, expectimax) run one search of `depth` (its node count the
+    textbook's), but with a `movetime` as well they deepen one ply at a time up to `depth` and
+    report the deepest iteration that finished in time, as alphabeta always does. `trace=True` (the
     textbook algorithms: minimax, alphabeta-plain, expectimax) records every node, at most
     `trace_limit` (100,000 by default, the path to the last one kept): `.tree`. The node
     counts are the engine's.
-    Raises ValueError for an unknown algorithm or opponent, or one that does not fit the game.
+    Raises ValueError for an unknown algorithm or opponent, or one that does not fit the game;
+    RuntimeError when a fixed-depth search is stopped (by `nodes`) before it finishes.
     """
     said = _sente.search(
         state,
@@ -130,7 +169,18 @@ def search(
     )
     if said["errors"]:
         raise ValueError("; ".join(said["errors"]))
+    stopped = [n for n in said["notes"] if n.startswith(STOPPED_UNFINISHED)]
+    if stopped and said.get("depth") is None:
+        raise RuntimeError(
+            f"no iteration finished ({stopped[0]}): give more nodes, a time limit (with one, "
+            f"depth is the deepest iteration and the deepest finished one is reported) or a "
+            f"smaller depth"
+        )
     return _result(said, trace)
+
+
+#: How the engine says a fixed-depth search was stopped before it finished (protocol.md).
+STOPPED_UNFINISHED = "stopped before depth"
 
 
 @with_field_docs

@@ -176,6 +176,47 @@ def test_the_course_counts():
     assert counts == [59705, 2788, 1768]
 
 
+def count_nodes(state, depth):
+    """The positions of the game tree to `depth` plies, root included (a finished game is a
+    leaf): minimax's textbook node count, computed here."""
+    if depth == 0 or state.is_over:
+        return 1
+    return 1 + sum(count_nodes(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+@pytest.mark.parametrize("algorithm, opponent", [
+    ("minimax", "adversarial"), ("alphabeta-plain", "adversarial"), ("minimax", "random"),
+])
+def test_a_time_limit_makes_depth_a_cap_on_the_deepening(algorithm, opponent):
+    s = sente.State("connect4")
+    s.play("4")
+    # 7**9 positions at depth 9 are far beyond 0.3 s: it reported depth 0, the first legal
+    # move, value None and 0 nodes. Now the deepest iteration that finished is reported.
+    result = sente.search(s, algorithm, depth=9, movetime=0.3, opponent=opponent)
+    assert 1 <= result.depth <= 9 and result.value is not None and result.nodes > 0
+    assert [info["depth"] for info in result.infos] == list(range(1, result.depth + 1))
+    # Each iteration is the fixed-depth search of its depth, node for node.
+    for info in result.infos[-2:]:
+        fixed = sente.search(s, algorithm, depth=info["depth"], opponent=opponent)
+        assert (fixed.nodes, fixed.cp, fixed.pv) == (info["nodes"], info["cp"], info["pv"])
+    last = result.infos[-1]
+    assert result.best_move == last["pv"][0]
+    # A shallow cap is reached and kept: the deepening stops there.
+    capped = sente.search(s, algorithm, depth=2, movetime=60, opponent=opponent)
+    assert [info["depth"] for info in capped.infos] == [1, 2]
+
+
+def test_without_a_time_limit_a_fixed_depth_stays_one_search():
+    s = sente.State("connect4")
+    s.play("4")
+    result = sente.search(s, "minimax", depth=3)
+    assert len(result.infos) == 1 and result.depth == 3
+    assert result.nodes == count_nodes(s, 3)
+    # Stopped by a node budget before it finished: no iteration to report, so an error.
+    with pytest.raises(RuntimeError, match=r"no iteration finished \(stopped before depth 5 was complete"):
+        sente.search(s, "minimax", depth=5, nodes=100)
+
+
 def test_bad_search_arguments():
     s = sente.State("connect4")
     with pytest.raises(ValueError, match="algorithm: .*got 'bogus'"):
@@ -246,3 +287,20 @@ def test_ctrl_c_interrupts_a_search(ctrl_c):
     assert seen == [True], "no search thread seen"
     assert search_threads() == 0
     assert sente.search(s, depth=2).best_move in s.legal_moves()
+
+
+def test_a_search_result_shows_itself_short():
+    s = sente.State("connect4")
+    s.play("4")
+    result = sente.search(s, "alphabeta", depth=10)
+    assert len(result.infos) == 10 and len(result.lines) >= 11
+    # The repr was every info line (4 kB): now the move, the score, the line and the counts.
+    text = repr(result)
+    assert len(text) < 400, text
+    assert "infos" not in text and "lines" not in text and "notes" not in text
+    assert f"best_move='{result.best_move}'" in text and f"nodes={result.nodes}" in text
+    html = result._repr_html_()
+    assert "<table>" in html and f"<td style='text-align:left'>{result.best_move}</td>" in html
+    assert f"{result.nodes:,}" in html and " ".join(result.pv[:3]) in html
+    # The values' scale is documented, expectimax's means of wins included.
+    assert "1,000,000" in sente.SearchResult.__doc__ and "expectimax" in sente.SearchResult.__doc__

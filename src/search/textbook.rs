@@ -199,7 +199,9 @@ fn search_depth<G: Game, const TRACED: bool>(
 }
 
 /// Runs the plain search: once at `go depth N`, otherwise deepening one ply at a time (each
-/// iteration a complete plain search, reported with its own node count). With
+/// iteration a complete plain search, reported with its own node count); with a time limit
+/// (`movetime`, a clock) `depth` is only the deepest iteration, as for alpha-beta, so that
+/// the deepest iteration the time allows is reported rather than none. With
 /// `trace_limit`, the first that many nodes are traced (each iteration's records before its
 /// `Report::Iteration`, ids from 1 in each).
 pub fn iterate<G: Game>(
@@ -210,9 +212,13 @@ pub fn iterate<G: Game>(
     trace_limit: Option<u64>,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    let depths = match limits.depth {
-        Some(d) => d.clamp(1, MAX_DEPTH)..=d.clamp(1, MAX_DEPTH),
-        None => 1..=MAX_DEPTH,
+    // A fixed-depth search without a time limit stays one search (its node count is the
+    // textbook's); with one, the depth is a cap on the deepening.
+    let timed = limits.move_time.is_some() || limits.clock.is_some();
+    let fixed = limits.depth.filter(|_| !timed);
+    let depths = match (fixed, limits.depth) {
+        (Some(d), _) => d.clamp(1, MAX_DEPTH)..=d.clamp(1, MAX_DEPTH),
+        (None, cap) => 1..=cap.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
     };
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
@@ -224,7 +230,7 @@ pub fn iterate<G: Game>(
     };
     // A single fixed-depth search may be stopped at any time (its best move is then the first
     // legal one); when deepening, the first iteration always completes.
-    let mut may_abort = limits.depth.is_some();
+    let mut may_abort = fixed.is_some();
     let mut tracer = trace_limit.map(|limit| Tracer::new(limit, G::VALUE_UNIT));
     for depth in depths {
         let nodes_before = control.nodes;
