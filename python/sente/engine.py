@@ -12,7 +12,9 @@ is closed: it never hangs the caller."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
@@ -47,6 +49,19 @@ __all__ = [
 MARGIN = 10.0
 #: Seconds a `depth` or `nodes` search may take unless `timeout` says otherwise.
 DEFAULT_TIMEOUT = 3600.0
+
+
+def _program(name: str) -> str:
+    """The program to start for `name`: a path as it is; a bare name beside the running
+    Python first, then on PATH; EngineTerminated, naming both places, when in neither."""
+    if os.sep in name or (os.altsep and os.altsep in name):
+        return name
+    beside = os.path.dirname(os.path.abspath(sys.executable)) if sys.executable else ""
+    found = (shutil.which(name, path=beside) if beside else None) or shutil.which(name)
+    if found is None:
+        where = f"beside Python ({beside}) nor " if beside else ""
+        raise EngineTerminated(f"cannot start {name!r}: not found {where}on PATH")
+    return found
 
 
 @with_field_docs
@@ -127,11 +142,15 @@ class Engine:
     def popen(cls, command: Union[str, Sequence[str]], *, protocol: Optional[str] = None) -> "Engine":
         """Starts `command` (a path, or a list: the program and its arguments), runs the
         handshake (`protocol` "ugi", "uci", or None to try ugi then uci) and `isready`.
-        Raises EngineTerminated if it cannot run, EngineTimeout if it does not answer."""
+        A bare name (`"sente"`) is looked for beside the running Python first (`sys.executable`'s
+        folder: the scripts of its environment, so the installed `sente` is found in a venv that
+        is not activated, or in a notebook's kernel), then on PATH.
+        Raises EngineTerminated if it cannot run (saying where it looked), EngineTimeout if it
+        does not answer."""
         args = [command] if isinstance(command, str) else list(command)
         if not args:
             raise ValueError("no command to run")
-        program = shutil.which(args[0]) or args[0]
+        program = _program(str(args[0]))
         process = EngineProcess(program, [str(a) for a in args[1:]])
         try:
             handshake = process.handshake(protocol)

@@ -1,6 +1,7 @@
 """sente.engine: driving an engine process, sente itself and broken ones."""
 
 import os
+import re
 import sys
 import textwrap
 import time
@@ -179,3 +180,19 @@ def test_parse_info_is_the_crates():
     assert (info["depth"], info["mate"], info["cp"], info["bound"], info["nodes"], info["pv"]) == (
         7, -3, None, "upperbound", 1234, ["4", "4", "3"])
     assert sente.engine.parse_info("info string hello world")["string"] == "hello world"
+
+
+def test_a_bare_command_is_found_beside_python_before_path(tmp_path, monkeypatch):
+    # A venv that is not activated: its scripts (the `sente` command) sit beside its Python,
+    # not on PATH.
+    scripts = tmp_path / "venv-bin"
+    scripts.mkdir()
+    engine_script = scripts / "someengine"
+    engine_script.write_text(f"#!{sys.executable}\n" + open(fake_engine(tmp_path, "print('bestmove 4', flush=True)")[-1]).read())
+    engine_script.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(scripts / "python"))
+    monkeypatch.setenv("PATH", os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if p != str(scripts)))
+    with Engine.popen(["someengine"], protocol="uci") as engine:
+        assert engine.id["name"] == "fake"
+    with pytest.raises(EngineTerminated, match=rf"cannot start 'nosuchengine': not found beside Python \({re.escape(str(scripts))}\) nor on PATH"):
+        Engine.popen("nosuchengine")
