@@ -7,14 +7,24 @@
   `pyspiel.load_game("sente_babylon")`, `"sente_connect4"` (`{"width": 8, "height": 7}`),
   `"sente_tictactoe"`, `"sente_nim"`, `"sente_rushhour_rocks"`, `"sente_tree"` (`{"fen":
   "((3 12 8) (2 4 6) (14 5 2))"}`): each game's rules are the game's parameters, and `fen`
-  starts from another position. OpenSpiel's own algorithms run on them (`MCTSBot`,
-  `evaluate_bots`, `random_sim_test`); the states are sente's underneath (`.sente_state`).
+  starts from another position. OpenSpiel's own algorithms run on them (the Python
+  `mcts.MCTSBot`, `evaluate_bots`, `random_sim_test`; not `pyspiel.MCTSBot`: see below); the
+  states are sente's underneath (`.sente_state`).
 - `SenteBot`, a `pyspiel.Bot` that plays with sente's search inside OpenSpiel's own game loop
   (`open_spiel.python.algorithms.evaluate_bots.evaluate_bots`).
 
     import pyspiel, sente.openspiel
+    from open_spiel.python.algorithms import mcts
     game = pyspiel.load_game("sente_babylon")
-    bots = [sente.openspiel.SenteBot(0, movetime=0.1), pyspiel.MCTSBot(...)]
+    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1)
+    bots = [sente.openspiel.SenteBot(0, movetime=0.1), mcts.MCTSBot(game, 2, 100, rollouts)]
+
+MCTS on these games is OpenSpiel's Python one, `open_spiel.python.algorithms.mcts.MCTSBot`:
+OpenSpiel's C++ `pyspiel.MCTSBot` crashes the interpreter (a segmentation fault) on any game
+defined in Python, sente's as OpenSpiel's own `python_tic_tac_toe`.
+
+The games pickle (`pickle.dumps(game)`, a state through `pyspiel.serialize_game_and_state`)
+and load again from their string (`pyspiel.load_game(str(game))`), `fen` included.
 """
 
 from __future__ import annotations
@@ -22,15 +32,19 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Optional
 
+import importlib.util
+
 import numpy as np
 
-try:
-    import pyspiel
-except ImportError as missing:
+# Looked up rather than imported in a `try` (whose `except ... as` name would be a module
+# attribute to the type checker and not at run time).
+if importlib.util.find_spec("pyspiel") is None:
     raise ImportError(
-        f"sente.openspiel needs OpenSpiel ({missing}): pip install open_spiel, "
+        "sente.openspiel needs OpenSpiel (no module named 'pyspiel'): pip install open_spiel, "
         "or pip install './python[openspiel]'"
-    ) from missing
+    )
+
+import pyspiel  # noqa: E402
 
 from ._api import search
 from ._sente import State, rules, variants
@@ -58,7 +72,7 @@ def _variant(os_state: Any) -> str:
     return GAMES[name]
 
 
-def _rules(os_state: Any) -> Dict[str, int]:
+def _rules(os_state: Any) -> Dict[str, Any]:
     """The sente rules of an OpenSpiel state's game (Connect Four's size)."""
     game = os_state.get_game()
     if game.get_type().short_name != "connect_four":
@@ -139,9 +153,10 @@ def to_openspiel(state: State) -> Any:
     try:
         for move in state.moves:
             replayed.play(move)
+        from_start = replayed == state
     except ValueError:
-        replayed = None
-    if replayed is not None and replayed == state:
+        from_start = False
+    if from_start:
         os_state = game.new_initial_state()
         for move in state.moves:
             os_state.apply_action(start.string_to_action(move))
@@ -235,6 +250,20 @@ def _parameters(variant: str) -> Dict[str, Any]:
     return params
 
 
+def _readable_fen(variant: str, fen: str) -> str:
+    """`fen` as OpenSpiel's game string reads it back (`load_game(str(game))`): OpenSpiel
+    takes a parameter ending in `)` for a nested game, so a game tree's fen gets its side to
+    move written out (`((3 12 8) (2 4 6) (14 5 2)) 1`, the same position)."""
+    if variant == "tree" and fen.rstrip().endswith(")"):
+        return fen.rstrip() + " 1"
+    return fen
+
+
+def _load_game(text: str) -> Any:
+    """A game loaded from its string (`str(game)`): how a pickled game is made again."""
+    return pyspiel.load_game(text)
+
+
 class SenteGame(pyspiel.Game):
     """A sente game as an OpenSpiel game: its rules and `fen` are the parameters; the number
     of actions, the longest game and the range of returns come from the start position."""
@@ -245,7 +274,8 @@ class SenteGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         given = dict(params or {})
         self._params = {**_parameters(self.variant), **given}
-        fen = self._params.get("fen") or None
+        self._params["fen"] = _readable_fen(self.variant, str(self._params.get("fen") or ""))
+        fen = self._params["fen"] or None
         game_rules = {k: v for k, v in self._params.items() if k != "fen"}
         self._start = State(self.variant, fen=fen, **game_rules)
         low, high = self._start.return_range()
@@ -259,6 +289,11 @@ class SenteGame(pyspiel.Game):
             max_game_length=self._start.max_game_length() or 0,
         )
         super().__init__(_game_type(self.variant), info, self._params)
+
+    def __reduce__(self) -> Any:
+        # OpenSpiel's pickling of a game (its string, loaded again) makes a new object of the
+        # registered class, leaving the unpickled one uninitialised: load it by its string.
+        return (_load_game, (str(self),))
 
     def new_initial_state(self) -> "SenteState":
         """The start position (or the `fen` parameter's)."""
@@ -355,7 +390,8 @@ def _register() -> None:
     for variant in variants():
         if State(variant).is_puzzle or game_name(variant) in registered:
             continue
-        cls = type(f"SenteGame_{variant.replace('-', '_')}", (SenteGame,), {"variant": variant})
+        name = f"SenteGame_{variant.replace('-', '_')}"
+        cls = type(name, (SenteGame,), {"variant": variant, "__module__": __name__})
         pyspiel.register_game(_game_type(variant), cls)
 
 

@@ -174,3 +174,39 @@ def test_openspiels_algorithms_play_sentes_games():
     for _ in range(3):
         bots = [sos.SenteBot(0, movetime=0.05), mcts_bot(nim, 100)]
         assert evaluate_bots.evaluate_bots(nim.new_initial_state(), bots, rng) == [1.0, -1.0]
+
+
+def test_the_docstring_names_the_python_mcts_and_warns_of_the_cpp_one():
+    doc = sos.__doc__
+    assert "open_spiel.python.algorithms.mcts.MCTSBot" in doc
+    assert "pyspiel.MCTSBot(" not in doc
+    assert "`pyspiel.MCTSBot` crashes" in doc
+
+
+@pytest.mark.parametrize("name, params", [
+    ("sente_tictactoe", {}),
+    ("sente_connect4", {"width": 5, "height": 4}),
+    ("sente_nim", {"heaps": "3 4 5", "misere": True}),
+    ("sente_tree", {"fen": "((3 12 8) (2 4 6) (14 5 2))"}),
+    ("sente_tree", {"fen": "((3 12) (2 (4 6)))"}),
+])
+def test_games_pickle_and_load_from_their_string(name, params):
+    import pickle
+
+    game = pyspiel.load_game(name, params)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game)
+    assert again.get_parameters() == game.get_parameters()
+    # OpenSpiel reads its own string back (a value ending in ")" was taken for a nested game).
+    loaded = pyspiel.load_game(str(game))
+    assert loaded.get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and state2.history() == state.history()
+    assert state2.sente_state == state.sente_state
+    state3 = pickle.loads(pickle.dumps(state))
+    assert state3.history() == state.history() and state3.sente_state == state.sente_state
+    for g in (again, loaded, game2):
+        assert g.new_initial_state().sente_state == game.new_initial_state().sente_state
