@@ -62,10 +62,9 @@ def play_side_by_side(ours, theirs, games, seed):
                 a, b = theirs.observe(who), ours.observe(who)
                 assert a["observation"].dtype == b["observation"].dtype
                 assert np.array_equal(a["observation"], b["observation"])
-                # Once the game is over sente's mask is empty; PettingZoo's Connect Four
-                # still shows the columns with room.
-                if not terminated:
-                    assert np.array_equal(a["action_mask"], b["action_mask"])
+                # Once the game is over too: PettingZoo's games still show the cells with
+                # room (sente's mask was all zeros there).
+                assert np.array_equal(a["action_mask"], b["action_mask"]), (who, terminated)
             if terminated or truncated:
                 action = None
             else:
@@ -87,7 +86,7 @@ def test_connect_four_observations_read_as_the_fen(width, height):
     for game in range(5):
         env.reset(seed=game)
         for agent in env.agent_iter():
-            rows = env.state.fen.split()[0].split("/")
+            rows = env.sente_state.fen.split()[0].split("/")
             own = "xo"[env.possible_agents.index(agent)]
             board = env.observe(agent)["observation"]
             assert board.shape == (height, width, 2) and board.dtype == np.int8
@@ -102,6 +101,18 @@ def test_connect_four_observations_read_as_the_fen(width, height):
             mask = env.observe(agent)["action_mask"]
             assert np.flatnonzero(mask).tolist() == [i for i in range(width) if rows[0][i] == "."]
             env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_state_is_pettingzoos_global_view():
+    # A property named `state` shadowed AECEnv.state(): 'State' object is not callable.
+    for env in (connect_four.env(width=8, height=7), tictactoe.env()):
+        env.reset()
+        first = env.possible_agents[0]
+        for action in (0, 4, 5):
+            assert np.array_equal(env.state(), env.observe(first)["observation"])
+            assert env.state_space.contains(env.state())
+            env.step(action)
+        assert env.state().sum() == 3 and len(env.sente_state.moves) == 3
 
 
 def test_the_same_games_as_pettingzoos():
@@ -123,7 +134,7 @@ def test_actions_observations_and_errors():
     env.reset()
     # PettingZoo's action 3 is the top row's middle cell: sente's b3.
     env.step(3)
-    assert env.state.moves == ["b3"]
+    assert env.sente_state.moves == ["b3"]
     board = env.observe("player_1")["observation"]
     assert board[1, 0, 0] == 1 and board.sum() == 1
     assert env.observe("player_2")["observation"][1, 0, 1] == 1

@@ -44,13 +44,14 @@ class BoardEnv(AECEnv):
         self.possible_agents = list(self.agent_names)
         self.agents = list(self.possible_agents)
         count = state.num_distinct_actions()
-        tensor_shape = tuple(state.observation_tensor_shape())
+        tensor_shape = tuple(state.observation_tensor_shape() or ())
         cells = np.arange(int(np.prod(tensor_shape))).reshape(tensor_shape)
         # Where each player's observation takes each of its values in the state's tensor:
         # one `take` per observation.
         self._gather = [self._planes(cells, p) for p in (0, 1)]
         shape = self._gather[0].shape
         self._count = count
+        self.state_space = spaces.Box(low=0, high=1, shape=shape, dtype=np.int8)
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
@@ -78,12 +79,26 @@ class BoardEnv(AECEnv):
         inverse)."""
         return action
 
+    def _open_cells(self) -> np.ndarray:
+        """The mask, in sente's actions, of the cells with room once the game is over: what
+        PettingZoo's own game still shows as legal then (its mask is the board's, not the
+        game's)."""
+        raise NotImplementedError
+
     # PettingZoo's AEC interface.
 
     @property
-    def state(self) -> State:
+    def sente_state(self) -> State:
         """The sente state of the game being played (a copy: the environment's own stays)."""
         return self._state.copy()
+
+    def state(self) -> np.ndarray:
+        """The global view (PettingZoo's `state()`, for centralised training): the board as
+        the first agent observes it, int8 in `state_space` (plane 0 its stones or marks,
+        plane 1 the other agent's)."""
+        if self._tensor is None:
+            self._tensor = self._state.observation_tensor().astype(np.int8).ravel()
+        return self._tensor.take(self._gather[0])
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -93,7 +108,9 @@ class BoardEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """`{"observation": the board from `agent`'s side (its stones in plane 0),
-        "action_mask": 1 for each legal action of the agent to move, all 0 for the other}`."""
+        "action_mask": 1 for each legal action of the agent to move, all 0 for the other}`;
+        once the game is over, the agent selected still sees the cells with room, as in
+        PettingZoo's own games."""
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         if self._tensor is None:
@@ -108,7 +125,10 @@ class BoardEnv(AECEnv):
         return {"observation": self._tensor.take(self._gather[player]), "action_mask": mask}
 
     def _mask_of_state(self) -> np.ndarray:
-        mask = self._state.legal_actions_mask()
+        # Once the game is over PettingZoo's connect_four_v3 and tictactoe_v3 still mark the
+        # cells with room: the same here, step for step.
+        over = self._state.is_over
+        mask = self._open_cells() if over else self._state.legal_actions_mask()
         if type(self)._action is BoardEnv._action:
             return mask
         return mask[[self._action(a) for a in range(mask.size)]]
@@ -118,11 +138,11 @@ class BoardEnv(AECEnv):
         self._state = self._start.copy()
         self._tensor = self._mask = None
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.rewards: Dict[str, float] = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards: Dict[str, float] = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self._state.current_player()]
 
     def step(self, action: Optional[int]) -> None:
@@ -136,12 +156,14 @@ class BoardEnv(AECEnv):
             self._was_dead_step(action)
             return
         if not self._checked:
+            if action is None:
+                raise TypeError(f"step(None) is for an agent whose game is over; {agent} is to move")
             self._state.apply_action(self._action(int(action)))
         else:
             # Discrete.contains, with a fast way for a plain int.
             in_space = (0 <= action < self._count if type(action) is int
                         else self.action_spaces[agent].contains(action))
-            assert in_space, "action is not in action space"
+            assert in_space and action is not None, "action is not in action space"
             try:
                 self._state.apply_action(self._action(int(action)))
             except IllegalMove:

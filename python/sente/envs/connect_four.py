@@ -46,6 +46,10 @@ class raw_env(BoardEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         # sente's (OpenSpiel's) tensor: planes x, o, empty with the bottom row first.
         return tensor[[player, 1 - player], ::-1].transpose(1, 2, 0)
 
+    def _open_cells(self) -> np.ndarray:
+        # The empty plane's top row (the tensor's rows go up): the columns with room.
+        return self._state.observation_tensor()[2, -1, :].astype(np.int8)
+
 
 def env(width: int = 7, height: int = 6, render_mode: Optional[str] = None) -> raw_env:
     """Connect Four of `width` x `height` as `connect_four_v3.env()` plays it (its wrappers'

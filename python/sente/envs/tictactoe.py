@@ -48,6 +48,10 @@ class raw_env(BoardEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         own, other = (2, 1) if player == 0 else (1, 2)
         return tensor[[own, other]].transpose(2, 1, 0)
 
+    def _open_cells(self) -> np.ndarray:
+        # The empty plane, along the rows: sente's actions.
+        return self._state.observation_tensor()[0].ravel().astype(np.int8)
+
     def _action(self, action: int) -> int:
         # Down the columns <-> along the rows: the transpose, its own inverse.
         return (action % 3) * 3 + action // 3
