@@ -54,7 +54,7 @@ class Value:
         if self.kind in ("win", "loss"):
             return self.kind if self.plies is None else f"{self.kind} in {self.plies}"
         if self.kind in ("score", "estimate"):
-            return f"{self.kind} {self.cp / 100:+.2f}"
+            return f"{self.kind} {(self.cp or 0) / 100:+.2f}"
         return self.kind
 
 
@@ -275,7 +275,7 @@ def review(
     start = state.copy()
     for _ in moves:
         start.undo()
-    fen = start.fen
+    fen: Optional[str] = start.fen
     rules = [(name, value) for name, value in state.rule_options]
     if fen == State(state.variant, **state.rules).fen:
         fen = None

@@ -2,6 +2,33 @@
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
+from typing_extensions import Self, disjoint_base, final
+
+# What the module exports (PyO3 lists every class, function and exception added to it).
+__all__ = [
+    "State",
+    "Batch",
+    "EngineProcess",
+    "search",
+    "solve_algorithms",
+    "solve_connect4",
+    "parse_info",
+    "variants",
+    "rules",
+    "_restore_state",
+    "_check_whole",
+    "value_unit",
+    "_check_seconds",
+    "rushhour_puzzle_set",
+    "run_command",
+    "review_game",
+    "IllegalMove",
+    "EngineError",
+    "EngineTerminated",
+    "EngineTimeout",
+    "EngineProtocolError",
+]
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -28,16 +55,17 @@ class EngineTimeout(EngineError):
 class EngineProtocolError(EngineError):
     """The engine answered with something that is not the protocol."""
 
+@disjoint_base
 class State:
     """A position of one of sente's games."""
 
-    def __init__(self, variant: str = "connect4", fen: Optional[str] = None, **rules: Any) -> None:
-        """A new game of `variant` at its start position or at `fen`, with rules as keyword
-        arguments (`sente.rules(variant)` lists them; tests/test_rules.py keeps this list
-        true):
+    def __new__(cls, variant: Optional[str] = None, fen: Optional[str] = None, **rules: Any) -> Self:
+        """A new game of `variant` (None: the default game, "connect4") at its start position
+        or at `fen`, with rules as keyword arguments (`sente.rules(variant)` lists them;
+        tests/test_rules.py keeps this list true):
 
-        - connect4: `width` (4-12 columns), `height` (4-15 rows; width x (height + 1) at
-          most 64).
+        - connect4: `width` (4-12 columns), `height` (4-31 rows; width x (height + 1) at
+          most 128, or the board at most 12x10).
         - rushhour: `metric` ("steps" or "slides").
         - rushhour-rocks: `max_turns` (1-10,000 car moves).
         - babylon: `colours` (1-8), `per_colour` (1-31 tablets; 31 tablets in all at most).
@@ -57,7 +85,7 @@ class State:
         """The legal moves in move notation (empty once the game is over)."""
     def play(self, move: str, /) -> None:
         """Plays `move` (a string); raises IllegalMove, the state unchanged, if it is not
-        legal, TypeError if it is not a string."""
+        legal, TypeError if it is not a string (integer actions go to apply_action)."""
     def undo(self) -> str:
         """Takes back the last move and returns it; IndexError if none."""
     @property
@@ -67,10 +95,14 @@ class State:
         """An independent copy (with its history)."""
     def __copy__(self) -> "State": ...
     def __deepcopy__(self, memo: Any) -> "State": ...
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """The same position of the same game under the same rules (histories do not count)."""
     def __hash__(self) -> int:
-        """Consistent with ==: equal positions hash alike."""
+        """Consistent with ==: equal positions hash alike (a state played on while in a set
+        changes there: keep `key()`)."""
+    def key(self) -> Tuple[str, Tuple[Tuple[str, str], ...], str]:
+        """The position as an immutable key (variant, rule options, fen), equal exactly when
+        the states are: for visited sets and transposition dicts."""
     def __reduce__(self) -> Tuple[Any, Tuple[str, str, Dict[str, str], List[str]]]:
         """Pickling: variant, the fen it was made at, rules, moves played since."""
     @property
@@ -103,11 +135,13 @@ class State:
     def num_distinct_actions(self) -> int:
         """The number of integer actions of the game under its rules."""
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
-        """The legal moves as integer actions, ascending (none for a `player` not to move)."""
+        """The legal moves as integer actions, ascending (none for a `player` not to move);
+        ValueError for a player that is not the game's (0 and 1; a puzzle's 0)."""
     def legal_actions_mask(self) -> "np.ndarray":
         """int8 [num_distinct_actions()], 1 where an action is legal."""
     def apply_action(self, action: int) -> None:
-        """Plays the move of `action`; IllegalMove, the state unchanged, if not legal."""
+        """Plays the move of `action`; IllegalMove (a ValueError), the state unchanged, for
+        any action that is not legal here: out of range, negative, not an int."""
     def child(self, action: int) -> "State":
         """A copy with `action` played."""
     def action_to_string(self, action: int) -> str:
@@ -121,7 +155,8 @@ class State:
     def is_terminal(self) -> bool:
         """True once the game is over."""
     def returns(self) -> List[float]:
-        """[p1, p2]: 1 a win, -1 a loss, 0 a draw or while playing; a tree's score."""
+        """[p1, p2]: 1 a win, -1 a loss, 0.0 each (never -0.0) for a draw or while playing;
+        a tree's score."""
     def return_range(self) -> Tuple[float, float]:
         """The lowest and highest return of either player."""
     def max_game_length(self) -> Optional[int]:
@@ -129,13 +164,15 @@ class State:
     def observation_tensor_shape(self) -> Optional[List[int]]:
         """The shape of `observation_tensor()`, None without one."""
     def observation_tensor(self, player: Optional[int] = None) -> "np.ndarray":
-        """float32 in OpenSpiel's layout (connect4 [3, h, w], tictactoe [3, 3, 3])."""
+        """float32 in OpenSpiel's layout (connect4 [3, h, w], tictactoe [3, 3, 3]); the same
+        for either player, ValueError for a player that is not the game's."""
 
+@final
 class Batch:
     """`n` games of one variant stepped together by integer actions, or n random playouts,
     in Rust with the GIL released (python/src/batch.rs)."""
 
-    def __init__(self, state: State, n: int) -> None:
+    def __new__(cls, state: State, n: int) -> Self:
         """n copies (1 to 10,000,000) of `state`'s position (its game and rules, not its
         history)."""
     def __len__(self) -> int: ...
@@ -152,8 +189,10 @@ class Batch:
     def step(
         self, actions: Any
     ) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray"]:
-        """Plays actions[i] in game i: (observations, masks, rewards [n, 2], done, players);
-        a finished game starts again; ValueError naming the game for an illegal action."""
+        """Plays actions[i] in game i (integers of shape (n,)): (observations, masks, rewards
+        [n, 2], done, players); a finished game starts again; ValueError naming the game for
+        an illegal action, TypeError for actions that are not integers (floats are not
+        rounded), ValueError for another shape."""
     def random_playouts(
         self, seed: Optional[int] = None, games: Optional[int] = None
     ) -> Tuple["np.ndarray", "np.ndarray"]:
@@ -219,10 +258,11 @@ def review_game(
 ) -> str:
     """The game review as `sente review --json` prints it."""
 
+@final
 class EngineProcess:
     """A running engine process (the referee's)."""
 
-    def __init__(self, command: str, args: List[str]) -> None: ...
+    def __new__(cls, command: str, args: List[str]) -> Self: ...
     def handshake(self, protocol: Optional[str] = None) -> Dict[str, Any]:
         """ugi/uci handshake: protocol, name, options."""
     def send(self, line: str) -> None:

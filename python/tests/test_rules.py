@@ -1,6 +1,8 @@
 """Every rule option a game declares (in its Rust module) is a keyword argument of `State`,
 with its default and its range, and reaches the engine options the state gives an engine."""
 
+import re
+
 import pytest
 
 import sente
@@ -34,14 +36,14 @@ def test_each_rule_is_a_keyword_argument_with_its_default(variant, rule):
 
 
 def test_the_stub_lists_every_keyword_of_every_game():
-    """The stub's `State.__init__` doc (what editors show) names each game's keywords."""
+    """The stub's `State.__new__` doc (what editors show) names each game's keywords."""
     import ast
     import pathlib
 
     stub = pathlib.Path(sente.__file__).with_name("_sente.pyi")
     tree = ast.parse(stub.read_text())
     state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
-    init = next(n for n in state.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    init = next(n for n in state.body if isinstance(n, ast.FunctionDef) and n.name == "__new__")
     doc = ast.get_docstring(init) or ""
     lines = {line.strip().split(":")[0].lstrip("- "): line for line in doc.replace("\n  ", " ").splitlines()}
     for variant in sente.variants():
@@ -50,3 +52,21 @@ def test_the_stub_lists_every_keyword_of_every_game():
             assert variant in lines, f"{variant} not in the stub's list"
             for keyword in keywords:
                 assert f"`{keyword}`" in lines[variant], (variant, keyword)
+
+
+def test_the_stub_gives_each_spin_rule_the_runtimes_range():
+    """The stub said Connect Four's height is 4-15 (the runtime takes 4-31): each spin rule's
+    range, as `sente.rules` gives it, is the one the stub writes."""
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(sente.__file__).with_name("_sente.pyi")
+    tree = ast.parse(stub.read_text())
+    state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
+    init = next(n for n in state.body if isinstance(n, ast.FunctionDef) and n.name == "__new__")
+    doc = " ".join((ast.get_docstring(init) or "").split())
+    for variant, rule in DECLARED:
+        if rule["type"] == "spin":
+            expected = rf"`{rule['keyword']}` \({rule['min']:,}-{rule['max']:,}[ )]"
+            assert re.search(expected, doc), (variant, expected)
+    assert "at most 128" in doc and "at most 64" not in doc

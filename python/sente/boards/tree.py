@@ -32,7 +32,7 @@ def _parse_tree(text: str) -> Tuple[Any, str]:
             i += 1
         if i < len(text) and text[i] == "(":
             i += 1
-            children = []
+            children: List[Any] = []
             while True:
                 while i < len(text) and text[i] == " ":
                     i += 1

@@ -13,14 +13,19 @@ pettingzoo gymnasium`, or `pip install ./python[envs]`).
 - For many games at once without a Python call per move, `sente.Batch`.
 """
 
-try:
-    import gymnasium  # noqa: F401
-    import pettingzoo
-except ImportError as missing:
+import importlib.util
+
+# Looked up rather than imported in a `try` (whose `except ... as` name would be a module
+# attribute to the type checker and not at run time).
+_MISSING = [m for m in ("pettingzoo", "gymnasium") if importlib.util.find_spec(m) is None]
+if _MISSING:
     raise ImportError(
-        f"sente.envs needs PettingZoo and Gymnasium ({missing}): pip install pettingzoo gymnasium, "
-        "or pip install './python[envs]'"
-    ) from missing
+        f"sente.envs needs PettingZoo and Gymnasium (no {' or '.join(_MISSING)}): pip install "
+        "pettingzoo gymnasium, or pip install './python[envs]'"
+    )
+
+import gymnasium  # noqa: E402,F401
+import pettingzoo  # noqa: E402
 
 from . import connect_four, tictactoe
 from .versus import VersusSente

@@ -97,6 +97,8 @@ class VersusSente(gymnasium.Env):
                 self._state, self.algorithm, depth=self.depth, movetime=self.movetime,
                 nodes=self.nodes, hash=1,
             )
+            if result.best_move is None:
+                raise RuntimeError(f"sente found no move: {'; '.join(result.notes)}")
             move = result.best_move
         self._state.play(move)
         return move
