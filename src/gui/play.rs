@@ -107,8 +107,14 @@ impl Match {
         })
     }
 
-    /// The mode for the page.
-    pub fn mode_message(&self) -> ModeMessage {
+    /// True once the game is over: finished by its rules at `game`'s last position, or ended
+    /// otherwise (a fault, time, a resignation, an agreed draw, an abort).
+    pub fn over(&self, game: &TabGame) -> bool {
+        self.state.ended().is_some() || game.last().outcome().is_some()
+    }
+
+    /// The mode for the page (`game`: the tab's game, to say whether it is over).
+    pub fn mode_message(&self, game: &TabGame) -> ModeMessage {
         ModeMessage {
             kind: match self.kind {
                 Kind::Play { .. } => "play",
@@ -135,6 +141,7 @@ impl Match {
                     reason: reason.clone(),
                 },
             }),
+            over: self.over(game),
         }
     }
 
@@ -155,7 +162,7 @@ impl Match {
         let Kind::Play { human } = self.kind else {
             return None;
         };
-        if self.state.ended().is_some() || game.last().outcome().is_some() {
+        if self.over(game) {
             return None;
         }
         self.seats[index(human.other())].as_ref()

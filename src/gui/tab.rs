@@ -405,7 +405,7 @@ impl Tab {
     /// show the opponent's view of it, or judge a game not played out).
     fn game_goes_on(&self) -> Option<String> {
         let duel = self.modes.play.duel()?;
-        if duel.ended().is_some() || self.game.last().outcome().is_some() {
+        if duel.over(&self.game) {
             return None;
         }
         Some(match duel.opponent() {
@@ -605,7 +605,7 @@ impl Tab {
             .filter(|_| at_end)
             .map(|(end, _)| end);
         let mode = match duel {
-            Some(duel) => duel.mode_message(),
+            Some(duel) => duel.mode_message(&self.game),
             None => ModeMessage {
                 kind: "free",
                 players: self.players(),
@@ -617,6 +617,7 @@ impl Tab {
                 limits: None,
                 abortable: false,
                 draw_offer: None,
+                over: false,
             },
         };
         let mode = ModeMessage {

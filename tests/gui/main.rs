@@ -8,6 +8,7 @@
 mod a11y;
 mod errors;
 mod flow;
+mod game_end;
 mod harness;
 mod honest;
 mod lab;

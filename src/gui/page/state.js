@@ -70,7 +70,7 @@ export function createStore() {
         }
         if (store.columns && store.columns.fen !== message.fen) store.columns = null;
         store.state = message;
-        store.over = gameOver(message, store.over);
+        store.over = gameOver(message);
         if (store.restoreLines && store.restoreLines.key === rootKey(message)) {
           store.lines = store.restoreLines;
           store.restoreLines = null;
@@ -110,10 +110,10 @@ export function createStore() {
   return store;
 }
 
-function gameOver(state, over) {
-  if (state.mode.kind === 'free') return null;
-  if (state.ended || (state.outcome && state.cursor === state.moves.length)) return state.moves.length;
-  return over === state.moves.length ? over : null;
+/** The number of moves of a game with engines that is over, whatever ply is viewed (the
+ *  server's `mode.over`: a reload at an earlier move brings the game back finished). */
+function gameOver(state) {
+  return state.mode.kind !== 'free' && state.mode.over ? state.moves.length : null;
 }
 
 function save(state, lines) {

@@ -72,6 +72,9 @@ pub struct ModeMessage {
     pub abortable: bool,
     /// The person's draw offer on this turn: pending, or declined and why.
     pub draw_offer: Option<DrawOfferMessage>,
+    /// A game with engines that is over (by its rules at its last position, or ended
+    /// otherwise), whatever ply is viewed: the page offers no control of a running game then.
+    pub over: bool,
 }
 
 /// A draw offer and the engine's answer.
