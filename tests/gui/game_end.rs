@@ -107,3 +107,94 @@ async fn a_finished_game_reloads_finished_whatever_move_is_viewed() {
     b.close().await;
 }
 
+/// The texts of the toasts shown now.
+async fn toasts(b: &Browser) -> Vec<String> {
+    let texts = b
+        .eval("[...document.querySelectorAll('.toast-text')].map((t) => t.textContent)")
+        .await;
+    texts
+        .as_array()
+        .map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// Clears the toasts, sends `message` and returns the error toast it brings.
+async fn refusal_of(b: &Browser, message: serde_json::Value) -> String {
+    b.js(
+        "document.querySelectorAll('.toast').forEach((t) => t.remove());",
+        Vec::new(),
+    )
+    .await;
+    b.send(message).await;
+    b.wait("the refusal", "document.querySelector('.toast-error')")
+        .await;
+    b.text(".toast-error .toast-text").await
+}
+
+/// The record the page shows after Save game.
+async fn saved_record(b: &Browser) -> String {
+    b.js(
+        "document.getElementById('record-text').value = '';",
+        Vec::new(),
+    )
+    .await;
+    b.click("#save-record").await;
+    b.wait(
+        "the record",
+        "document.getElementById('record-text').value.includes('[Reason')",
+    )
+    .await;
+    b.eval("document.getElementById('record-text').value")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// True when `text` names a seat by the protocol's word (`p1`, `p2`) rather than by its side.
+fn seat_word(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w == "p1" || w == "p2")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn the_end_is_said_with_the_sides_names_in_messages_and_the_record() {
+    let b = Browser::start("end-words").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("tictactoe").await;
+
+    // X wins by its rules: a move after the end is refused naming X, and so is the record.
+    b.set_moves("a1 b1 a2 b2 a3", 5).await;
+    let said = refusal_of(&b, json!({"type": "play", "moves": ["c3"]})).await;
+    assert!(said.contains("X won") && !seat_word(&said), "{said}");
+    let record = saved_record(&b).await;
+    assert!(record.contains("[Reason \"X won\"]"), "{record}");
+
+    // The person (X) resigns against sente: an undo after it is refused naming X.
+    b.new_game("tictactoe").await;
+    start_play(&b, "p1", "0.2").await;
+    b.click("[data-move=\"b2\"]").await;
+    b.wait(
+        "sente's reply",
+        &format!("{STATE}.moves.length === 2 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.click("#resign").await;
+    b.wait("the question", "document.getElementById('resign-ask')?.open")
+        .await;
+    b.click("#resign-ask-confirm").await;
+    b.wait("resigned", &format!("{STATE}.ended?.result === '0-1'"))
+        .await;
+    let said = refusal_of(&b, json!({"type": "undo"})).await;
+    assert!(said.contains("X (you) resigned") && !seat_word(&said), "{said}");
+    let record = saved_record(&b).await;
+    assert!(record.contains("[Reason \"X (you) resigned\"]"), "{record}");
+    for text in toasts(&b).await {
+        assert!(!seat_word(&text), "{text}");
+    }
+    b.shot("resigned").await;
+    b.close().await;
+}
+

@@ -4,7 +4,7 @@ import { connect } from './ws.js';
 import { createStore } from './state.js';
 import { h, fill, ask, toast } from './dom.js';
 import { VIEWS } from './views/index.js';
-import { boardFor, loadBoards } from './boards/index.js';
+import { boardFor, loadBoards, seatWords } from './boards/index.js';
 
 const store = createStore();
 
@@ -159,10 +159,12 @@ function addressOf(state) {
 }
 // A game asked for that could not be opened as given (a link's illegal move, a bad variant or
 // rule): said until dismissed, with what was opened instead.
+// Every message names the sides as the page does (`Yellow won`, not `p2 won`).
+const inWords = (text) => seatWords(store.state?.variant, text);
 store.on('error', (m) => {
-  const opened = /^new game: (.*)$/s.exec(m.message);
+  const opened = /^new game: (.*)$/s.exec(inWords(m.message));
   if (!opened) {
-    toast('error', m.message);
+    toast('error', inWords(m.message));
     return;
   }
   const partial = /the game stops before it$/.test(opened[1]);
@@ -173,7 +175,7 @@ store.on('error', (m) => {
 // A game's end is said by the result banner (and announced), not by a toast.
 store.on('notice', (m) => {
   // ... nor the person's own routine action (stopping a game).
-  if (!/^game over|^game stopped/.test(m.message)) toast(m.level, m.message);
+  if (!/^game over|^game stopped/.test(m.message)) toast(m.level, inWords(m.message));
 });
 store.on('state', (s) => {
   if (!document.body.dataset.ready) document.body.dataset.readyMs = String(Math.round(performance.now()));

@@ -54,6 +54,19 @@ export function sideName(variant, seat) {
   return sides[seat === 'p2' ? 1 : 0];
 }
 
+/** A text of the server's in the page's words: each seat named by its side, as the result
+ *  banner names it (`the game is over (p2 won)` → `the game is over (Yellow won)`, `p1 (you)
+ *  resigned` → `Red (you) resigned`). */
+export function seatWords(variant, text) {
+  return String(text).replace(/\b(p1|p2)\b/g, (seat) => sideName(variant, seat));
+}
+
+/** A record (`sente match`'s format, as the server writes it) with its `Reason` in the page's
+ *  words (`[Reason "X won"]`); the rest, the moves and `P1`/`P2` headers, as written. */
+export function recordWords(variant, text) {
+  return String(text).replace(/^\[Reason "(.*)"\]$/m, (_, reason) => `[Reason "${seatWords(variant, reason)}"]`);
+}
+
 /** The seat that won a result (`1-0`, `0-1`), or null for a draw. */
 export function winnerOf(result) {
   if (result === '1-0') return 'p1';
@@ -128,7 +141,7 @@ export function resultWords(state) {
 }
 
 function endedWords(state) {
-  return state.ended.reason.replace(/\b(p1|p2)\b/g, (seat) => sideName(state.variant, seat));
+  return seatWords(state.variant, state.ended.reason);
 }
 
 function endWords(state, winner) {

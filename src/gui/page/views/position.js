@@ -3,6 +3,7 @@
 // `sente match`.
 
 import { h, copy } from '../dom.js';
+import { recordWords } from '../boards/index.js';
 
 export const id = 'position';
 export const title = 'Position';
@@ -71,8 +72,10 @@ export function mount(root, app) {
   });
 
   store.on('record', (message) => {
-    recordText.value = message.text;
-    const url = URL.createObjectURL(new Blob([message.text], { type: 'text/plain' }));
+    // Its reason in the page's words (`X won`), as the result banner says it.
+    const text = recordWords(store.state?.variant, message.text);
+    recordText.value = text;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const link = h('a', { href: url, download: `sente-${store.state?.variant || 'game'}.txt` });
     document.body.append(link);
     link.click();
