@@ -198,3 +198,43 @@ async fn the_end_is_said_with_the_sides_names_in_messages_and_the_record() {
     b.close().await;
 }
 
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn an_aborted_game_without_a_move_offers_no_review() {
+    let b = Browser::start("end-aborted").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("tictactoe").await;
+    start_play(&b, "p1", "0.2").await;
+    b.click("#abort").await;
+    b.wait("aborted", &format!("{STATE}.ended?.result === '*'"))
+        .await;
+    assert!(drawn(&b, "#rematch").await);
+    assert!(
+        !drawn(&b, "#review-ended").await,
+        "Review offered for a game without a move"
+    );
+    b.shot("aborted").await;
+
+    // Aborted after sente's first move (the person plays O): that one move can be reviewed.
+    b.click("#to-free").await;
+    b.wait("free play", &format!("{STATE}.mode.kind === 'free'"))
+        .await;
+    start_play(&b, "p2", "0.2").await;
+    b.wait(
+        "sente's first move",
+        &format!("{STATE}.moves.length === 1 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.click("#abort").await;
+    b.wait("aborted", &format!("{STATE}.ended?.result === '*'"))
+        .await;
+    b.click("#review-ended").await;
+    b.wait(
+        "the review of the one move",
+        "document.getElementById('view-review').querySelector('[data-state=done]')",
+    )
+    .await;
+    b.close().await;
+}
+

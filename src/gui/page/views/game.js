@@ -128,7 +128,7 @@ export function mount(root, app) {
 
   function drawMode(state) {
     const ended = store.over !== null;
-    const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}|${ended}`;
+    const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}|${ended}|${state.moves.length > 0}`;
     if (key !== shownMode) {
       shownMode = key;
       if (state.mode.kind === 'free') drawFree(state);
@@ -177,7 +177,10 @@ export function mount(root, app) {
     const rematch = h('button', { id: 'rematch', class: 'primary', onclick: () => again(false) }, 'Rematch');
     const swap = h('button', { id: 'swap-sides', onclick: () => again(true) }, 'Swap sides');
     const free = h('button', { id: 'to-free', title: 'leave the game: the position is played by hand and can be analysed', onclick: () => app.send({ type: 'stop_game' }) }, 'Analyse the game');
-    const review = h('button', { id: 'review-ended', title: 'every move judged, exactly where sente\'s solvers answer (the Review panel)', onclick: () => app.review?.() }, 'Review');
+    // A game without a move (aborted at once) has nothing to review: no Review then.
+    const review = state.moves.length > 0
+      ? h('button', { id: 'review-ended', title: 'every move judged, exactly where sente\'s solvers answer (the Review panel)', onclick: () => app.review?.() }, 'Review')
+      : null;
     fill(modeBox, h('div', { class: 'mode-status', id: 'mode-status' }), h('div', { class: 'buttons' }, rematch, swap, review, free));
   }
   function drawFree(state) {
