@@ -18,6 +18,7 @@ mod nim;
 mod perf;
 mod review;
 mod rules;
+mod shown;
 
 use harness::{Browser, start_server};
 use serde_json::{Value, json};

@@ -53,7 +53,7 @@ let received = Promise.resolve();
 const socket = connect(
   (message) => {
     received = received
-      .then(() => (message.type === 'welcome' ? loadBoards((message.variants || []).map((v) => v.name)) : null))
+      .then(() => (message.type === 'welcome' ? loadBoards(message.variants || []) : null))
       .then(() => store.receive(message))
       .catch((e) => console.error(e));
   },

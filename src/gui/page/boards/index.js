@@ -3,7 +3,8 @@
 // `draw(container, ctx)`, where ctx holds { state, pv, hint, last, columns, onMove(moves),
 // previous } (see views/board.js), `moveWords(mv, state)` (a move said in words), and the game
 // in words: `title`, `sides` (p1 and p2 as a person names them), `howToPlay`, and optionally
-// `many` (the sides are many: "Cars win"), `endWords(state, winner)` (how a game ended),
+// `many` (the sides are many: "Cars win"), `endWords(state, winner, unit)` (how a game ended;
+// `unit`: the engine's `cp` in one of the game's own units, as `value_unit`),
 // `ruleWords(state)` (its rules in words), `rulesElsewhere` (rule options set in another view
 // than the game form), `keyMove(key, state)` (a key of the keyboard that plays a move
 // anywhere on the page), `keySlide(key, step, state, sent)` (a taken item slid by an arrow: a
@@ -19,10 +20,16 @@ export { plural };
 
 /** The board modules loaded, by variant. */
 const BOARDS = {};
+/** Each variant's `value_unit` (the welcome's): the engine's `cp` in one of the game's own
+ *  units (100 for a game tree). */
+const UNITS = {};
 
-/** Loads the board module of each of `variants` (once); a variant whose module cannot be
- *  loaded has no board (`boardFor` gives null) and the page says so where it would draw. */
-export async function loadBoards(variants) {
+/** Loads the board module of each of `entries` (the welcome's variants: `name`,
+ *  `value_unit`), once; a variant whose module cannot be loaded has no board (`boardFor`
+ *  gives null) and the page says so where it would draw. */
+export async function loadBoards(entries) {
+  for (const entry of entries) UNITS[entry.name] = entry.value_unit || 1;
+  const variants = entries.map((entry) => entry.name);
   await Promise.all(variants.filter((v) => !(v in BOARDS)).map(async (variant) => {
     try {
       BOARDS[variant] = await import(`./${variant}.js`);
@@ -146,7 +153,12 @@ function endedWords(state) {
 
 function endWords(state, winner) {
   const words = boardFor(state.variant)?.endWords;
-  return words ? words(state, winner) : state.outcome.reason;
+  return words ? words(state, winner, valueUnit(state.variant)) : state.outcome.reason;
+}
+
+/** The engine's `cp` in one of `variant`'s own units (the welcome's `value_unit`). */
+export function valueUnit(variant) {
+  return UNITS[variant] || 1;
 }
 
 /** The game's rules in words (`7 × 6`, `4 colours`), as its board says them. */

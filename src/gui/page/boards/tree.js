@@ -7,10 +7,11 @@ export const title = 'Game tree';
 export const sides = ['Max', 'Min'];
 export const howToPlay = 'An explicit game tree: Max chooses a branch on the levels marked max, Min on those marked min; the game ends at a leaf, worth its value to Max. Click a branch. A move is written with the branch\'s number from the left: 1, 2, 3.';
 
-/** How a game ended: at a leaf, worth its value to Max. */
-export function endWords(state) {
+/** How a game ended: at a leaf, worth its value to Max in the tree's own units (the server
+ *  says it in the engine's, `unit` of them to one: `score 200 cp` is the leaf 2). */
+export function endWords(state, winner, unit = 1) {
   const value = /score (-?\d+)/.exec(state.outcome.reason);
-  return value ? `a leaf worth ${value[1]} for Max` : 'a leaf';
+  return value ? `a leaf worth ${Number(value[1]) / unit} for Max` : 'a leaf';
 }
 
 const LEAF = 46;
