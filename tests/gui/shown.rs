@@ -29,3 +29,65 @@ async fn a_game_trees_leaf_is_said_in_the_games_units() {
     b.close().await;
 }
 
+/// The computed value of `property` of the first element matching `css`.
+async fn style_of(b: &Browser, css: &str, property: &str) -> String {
+    b.js(
+        "return getComputedStyle(document.querySelector(arguments[0])).getPropertyValue(arguments[1]);",
+        vec![json!(css), json!(property)],
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn a_sides_colour_and_a_new_games_protocol_panel_agree_with_the_game() {
+    let b = Browser::start("shown-sides").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("tictactoe").await;
+    b.set_moves("b2 a1", 2).await;
+    // Each seat's dot has the colour of its pieces, light and dark.
+    for theme in ["light", "dark"] {
+        b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+            .await;
+        assert_eq!(
+            style_of(&b, "#player-p1 .seat-dot", "background-color").await,
+            style_of(&b, ".ttt-x line", "stroke").await,
+            "X ({theme})"
+        );
+        assert_eq!(
+            style_of(&b, "#player-p2 .seat-dot", "background-color").await,
+            style_of(&b, ".ttt-o", "stroke").await,
+            "O ({theme})"
+        );
+    }
+    b.js("window.senteTheme('light');", Vec::new()).await;
+    b.shot("tictactoe-seats").await;
+
+    // A game against sente leaves its lines in the protocol panel once it ends; a new game
+    // starts with the panel empty.
+    b.new_game("tictactoe").await;
+    start_play(&b, "p1", "0.05").await;
+    play_to_the_end(&b, 9).await;
+    b.wait(
+        "sente's lines, given at the end",
+        "document.querySelectorAll('#log .log-line').length > 0",
+    )
+    .await;
+    b.new_game("connect4").await;
+    // The panel adds lines once a frame: two frames on, whatever came is drawn.
+    let lines = b
+        .js(
+            "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => \
+               done([...document.querySelectorAll('#log .log-text')].map((n) => n.textContent)))));",
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(lines, json!([]), "the last game's lines in a new game's panel");
+    b.shot("new-game-log").await;
+    b.close().await;
+}
+

@@ -72,6 +72,8 @@ const socket = connect(
 /** Messages that start another game: the move tree starts afresh with them, unless the page
  *  sends them to move in its own tree (`{ keepLines: true }`). */
 const NEW_GAMES = ['new_game', 'setup', 'load_record'];
+/** Messages that start a game with engines. */
+const GAMES_WITH_ENGINES = ['start_play', 'start_watch'];
 
 const app = {
   store,
@@ -79,6 +81,8 @@ const app = {
   boardFor,
   send: (message, options = {}) => {
     if (NEW_GAMES.includes(message.type) && !options.keepLines) store.freshLines = true;
+    // Another game starts: the views of the last one (its protocol lines) start afresh.
+    if ((NEW_GAMES.includes(message.type) && !options.keepLines) || GAMES_WITH_ENGINES.includes(message.type)) store.emit('game_sent', message);
     socket.send(message);
   },
   /** Asks before leaving a game against an engine that goes on (`what`: the action, in

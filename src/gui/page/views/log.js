@@ -23,6 +23,12 @@ export function mount(root, app) {
   }
   app.store.on('state', update);
   update();
+  // A new game (New game, a position, a record, a game with engines) starts with an empty
+  // panel: the last game's lines (its engines' scores) are not this one's.
+  app.store.on('game_sent', () => {
+    pending = [];
+    list.replaceChildren();
+  });
   // Lines are added once per frame (an engine may write hundreds a second).
   let pending = [];
   app.store.on('log', (m) => {
