@@ -26,6 +26,9 @@ const HINT_MS: u64 = 1000;
 const HINT_TAG: u32 = u32::MAX;
 /// The tag of the search that answers a draw offer.
 const DRAW_TAG: u32 = u32::MAX - 1;
+/// After a declined draw offer, the plies before the person may offer one again (an offer a
+/// move would make the engine's answers an evaluation oracle).
+pub const DRAW_OFFER_PAUSE: usize = 10;
 
 /// Who plays a game with engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +61,8 @@ pub struct Match {
     hint_pending: bool,
     /// The person's draw offer on this turn: being searched, or declined.
     draw: Option<DrawOffer>,
+    /// After a declined offer: the number of moves from which a draw may be offered again.
+    draw_offer_from: Option<usize>,
 }
 
 /// A draw offer of the person's.
@@ -65,7 +70,8 @@ pub struct Match {
 enum DrawOffer {
     /// The engine searches the position to answer.
     Pending,
-    /// The engine said no, and why (a draw may be offered again after the next move).
+    /// The engine said no (in words, without its reason: a draw may be offered again
+    /// [`DRAW_OFFER_PAUSE`] plies later).
     Declined(String),
 }
 
@@ -142,6 +148,9 @@ impl Match {
                 },
             }),
             over: self.over(game),
+            draw_offer_from: self
+                .draw_offer_from
+                .filter(|from| game.moves.len() < *from && !self.over(game)),
         }
     }
 
@@ -313,6 +322,7 @@ impl Play {
             next_tag: 0,
             hint_pending: false,
             draw: None,
+            draw_offer_from: None,
         });
         self.advance(ctx);
         ctx.send_state();
@@ -711,13 +721,16 @@ impl Play {
         } else if last.side_to_move() != human {
             Some("offer a draw on your turn".to_string())
         } else {
-            match &duel.draw {
-                Some(DrawOffer::Pending) => Some("your draw offer is being considered".to_string()),
-                Some(DrawOffer::Declined(_)) => Some(format!(
-                    "{} declined your draw offer on this move: offer again after your next move",
+            match (&duel.draw, duel.draw_offer_from) {
+                (Some(DrawOffer::Pending), _) => {
+                    Some("your draw offer is being considered".to_string())
+                }
+                (_, Some(from)) if ctx.game.moves.len() < from => Some(format!(
+                    "{} declined your last draw offer: a draw may be offered again once {from} \
+                     moves have been played ({DRAW_OFFER_PAUSE} after it)",
                     duel.names[index(human.other())]
                 )),
-                None => None,
+                _ => None,
             }
         };
         if let Some(refusal) = refusal {
@@ -750,6 +763,7 @@ impl Play {
             return;
         };
         let name = duel.names[index(human.other())].clone();
+        let plies = ctx.game.moves.len();
         let depth = reply
             .depth
             .map(|d| format!(" (depth {d})"))
@@ -769,18 +783,10 @@ impl Play {
                 self.end(ctx);
             }
             _ => {
-                // The score itself stays unsaid: it would give the game away.
-                let why = if own.is_some() {
-                    format!(
-                        "{name} declined the draw: its own search{depth} finds the position better for itself"
-                    )
-                } else {
-                    format!(
-                        "{name} declined the draw: its search gave no score to judge the position by"
-                    )
-                };
-                // Said under the page's draw button (`mode.draw_offer`).
-                duel.draw = Some(DrawOffer::Declined(why));
+                // Nothing of why (its score, that it searched): an answer with a reason, or an
+                // offer a move, would make the engine an evaluation oracle.
+                duel.draw = Some(DrawOffer::Declined(format!("{name} declined the draw")));
+                duel.draw_offer_from = Some(plies + DRAW_OFFER_PAUSE);
                 ctx.send_state();
             }
         }

@@ -618,6 +618,7 @@ impl Tab {
                 abortable: false,
                 draw_offer: None,
                 over: false,
+                draw_offer_from: None,
             },
         };
         let mode = ModeMessage {

@@ -238,3 +238,81 @@ async fn an_aborted_game_without_a_move_offers_no_review() {
     b.close().await;
 }
 
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
+    let b = Browser::start("end-draw").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    // sente plays Red, the side that wins Connect Four: after both sides' first moves it finds
+    // the position better for itself, declines, and says nothing of why.
+    start_play(&b, "p2", "0.2").await;
+    let mut declined_at = None;
+    loop {
+        b.wait(
+            "the person's turn or the end",
+            &format!(
+                "{STATE}.outcome || {STATE}.ended || \
+                 ({STATE}.side === {STATE}.mode.human && !{STATE}.mode.thinking)"
+            ),
+        )
+        .await;
+        let state = b.state().await;
+        if !state["outcome"].is_null() || !state["ended"].is_null() {
+            break;
+        }
+        let moves = state["moves"].as_array().cloned().unwrap_or_default();
+        let plies = moves.len();
+        match declined_at {
+            None if plies >= 3 => {
+                b.click("#offer-draw").await;
+                b.wait(
+                    "declined",
+                    &format!("{STATE}.mode.draw_offer?.status === 'declined'"),
+                )
+                .await;
+                assert_eq!(b.text("#draw-status").await, "sente declined the draw.");
+                assert_eq!(
+                    b.eval("document.getElementById('offer-draw').disabled").await,
+                    true,
+                    "one offer a turn"
+                );
+                b.shot("declined").await;
+                declined_at = Some(plies);
+            }
+            None => {}
+            Some(at) if plies < at + 10 => {
+                // Within 10 plies of the declined offer no new one: the button is off and
+                // the server refuses one sent anyway, saying when one may come.
+                let again = at + 10;
+                assert_eq!(state["mode"]["draw_offer_from"], again, "{state}");
+                assert_eq!(b.eval("document.getElementById('offer-draw').disabled").await, true);
+                let said = b.text("#draw-status").await;
+                assert!(said.contains(&format!("once {again} moves")), "{said}");
+                let said = refusal_of(&b, json!({"type": "offer_draw"})).await;
+                assert!(said.contains(&format!("once {again} moves")), "{said}");
+            }
+            Some(_) => {
+                // Ten plies on, a draw may be offered again.
+                assert!(state["mode"]["draw_offer_from"].is_null(), "{state}");
+                assert_eq!(b.eval("document.getElementById('offer-draw').disabled").await, false);
+                break;
+            }
+        }
+        // On top of sente's last disc when it can (a vertical four blocked), else the first
+        // legal column.
+        let last = moves.last().and_then(|m| m.as_str()).unwrap_or("4").to_string();
+        let legal: Vec<String> = state["legal"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
+        let mv = if legal.contains(&last) { last } else { legal[0].clone() };
+        b.click(&format!("[data-move=\"{mv}\"]")).await;
+        b.wait("the move", &format!("{STATE}.moves.length > {plies}")).await;
+    }
+    let at = declined_at.expect("sente declined an offer");
+    let plies = b.state().await["moves"].as_array().map_or(0, Vec::len);
+    assert!(plies > at + 1, "no turn of the person's after the declined offer");
+    b.close().await;
+}

@@ -75,6 +75,9 @@ pub struct ModeMessage {
     /// A game with engines that is over (by its rules at its last position, or ended
     /// otherwise), whatever ply is viewed: the page offers no control of a running game then.
     pub over: bool,
+    /// After a declined draw offer, while fewer moves have been played: the number of moves
+    /// from which the person may offer a draw again.
+    pub draw_offer_from: Option<usize>,
 }
 
 /// A draw offer and the engine's answer.

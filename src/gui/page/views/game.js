@@ -229,7 +229,7 @@ export function mount(root, app) {
       // As lichess: Abort until both sides have moved, then Offer a draw and Resign.
       buttons.push(h('button', { id: 'undo', onclick: () => app.send({ type: 'undo' }) }, 'Undo'));
       buttons.push(h('button', { id: 'hint', onclick: () => app.send({ type: 'hint' }) }, 'Hint'));
-      buttons.push(h('button', { id: 'offer-draw', title: 'the engine accepts when its own search finds the position drawn or lost for it', onclick: () => app.send({ type: 'offer_draw' }) }, 'Offer a draw'));
+      buttons.push(h('button', { id: 'offer-draw', title: 'the engine accepts when its own search finds the position drawn or lost for it; after a declined offer, none for 10 plies', onclick: () => app.send({ type: 'offer_draw' }) }, 'Offer a draw'));
       buttons.push(h('button', { id: 'resign', class: 'danger', onclick: resign }, 'Resign'));
       buttons.push(h('button', { id: 'abort', title: 'call the game off: no result (until both sides have moved)', onclick: () => app.send({ type: 'abort' }) }, 'Abort'));
     } else {
@@ -267,15 +267,18 @@ export function mount(root, app) {
       const node = document.getElementById(id);
       if (node) node.hidden = !shown;
     }
+    // After a declined offer, none for 10 plies (the server's `draw_offer_from`).
+    const again = state.mode.draw_offer_from;
     const draw = document.getElementById('offer-draw');
     if (draw) {
-      draw.disabled = !myTurn || Boolean(offer);
+      draw.disabled = !myTurn || Boolean(offer) || again != null;
       draw.textContent = offer?.status === 'pending' ? 'Draw offered…' : 'Offer a draw';
     }
     const drawStatus = document.getElementById('draw-status');
     if (drawStatus) {
-      drawStatus.textContent = offer ? `${offer.reason}${offer.status === 'pending' ? '…' : '.'}` : '';
-      drawStatus.hidden = !offer;
+      const later = again != null ? `A draw may be offered again once ${again} moves have been played.` : '';
+      drawStatus.textContent = offer ? `${offer.reason}${offer.status === 'pending' ? '…' : '.'}` : later;
+      drawStatus.hidden = !offer && !later;
     }
   }
 }
