@@ -212,3 +212,70 @@ async fn the_record_downloads_as_a_file_and_loads_from_one() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn a_link_opened_in_a_tab_with_a_game_wins_asking_first_during_a_game() {
+    let b = Browser::start("link-over-game").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    let link = format!(
+        "{}?variant=connect4&moves=4+4+5+3",
+        server.url.trim_end_matches('/')
+    );
+    let linked = format!(
+        "{STATE} && {STATE}.mode.kind === 'free' && {STATE}.moves.join('') === '4453' && \
+         {STATE}.fen.split('/').length === 6"
+    );
+    // A 12 x 10 game against sente goes on: the link asks first; keeping the game keeps it.
+    b.new_connect4_game(12, 10).await;
+    super::start_play(&b, "p1", "0.1").await;
+    drop_discs(&b, "6").await;
+    b.wait(
+        "sente's reply",
+        &format!("{STATE}.moves.length === 2 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.client.goto(&link).await.expect("open the link");
+    b.wait("the question", "document.getElementById('leave')?.open")
+        .await;
+    b.shot("asked").await;
+    b.click("#leave-cancel").await;
+    let state = b.state().await;
+    assert_eq!(state["mode"]["kind"], "play", "{state}");
+    assert_eq!(state["fen"].as_str().map(|f| f.split('/').count()), Some(10));
+    b.wait(
+        "the game's address back",
+        "location.search.includes('Connect4Width=12')",
+    )
+    .await;
+    // Asked again, and left: the link's game, in free play.
+    b.client.goto(&link).await.expect("open the link");
+    b.wait("the question", "document.getElementById('leave')?.open")
+        .await;
+    b.click("#leave-confirm").await;
+    b.wait("the linked game", &linked).await;
+    assert_eq!(b.eval("location.search").await, "?variant=connect4&moves=4+4+5+3");
+
+    // A finished game (resigned): the link wins without a question.
+    b.new_connect4_game(12, 10).await;
+    super::start_play(&b, "p1", "0.1").await;
+    drop_discs(&b, "6").await;
+    b.wait(
+        "sente's reply",
+        &format!("{STATE}.moves.length === 2 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.click("#resign").await;
+    b.wait("the question", "document.getElementById('resign-ask')?.open")
+        .await;
+    b.click("#resign-ask-confirm").await;
+    b.wait("resigned", &format!("{STATE}.ended")).await;
+    b.client.goto(&link).await.expect("open the link");
+    b.wait("the linked game", &linked).await;
+    assert_eq!(
+        b.eval("Boolean(document.getElementById('leave')?.open)").await,
+        false
+    );
+    b.close().await;
+}

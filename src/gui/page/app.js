@@ -119,6 +119,8 @@ store.on('welcome', (w) => {
   const saved = store.saved();
   if (w.resumed) {
     if (saved) store.restoreLines = saved.lines;
+    // A link opened in this tab over its game wins, once the game is known (below).
+    linkOverGame = gameOfAddress();
     return;
   }
   // Otherwise the page gives the game back to the server: the game of the address (a link),
@@ -137,6 +139,19 @@ store.on('welcome', (w) => {
     }
   }
   app.send({ type: 'new_game', variant: game.variant, rules: game.rules || [], fen: game.fen ?? null, moves: game.moves || [], cursor: game.cursor ?? null }, { keepLines: true });
+});
+
+// A link opened in a tab whose session kept a game with engines (`resumed`): unless it is
+// that game (its moves a start of the game's), the link wins, as it does over a game in free
+// play; while a game against an engine goes on the page asks first, and leaving then does
+// what leaving by the game list does (a new game ends the game with engines).
+let linkOverGame = null;
+store.on('state', async (state) => {
+  const link = linkOverGame;
+  linkOverGame = null;
+  if (!link || sameGame(link, state)) return;
+  if (!(await app.leave('Opening the link'))) return;
+  app.send({ type: 'new_game', variant: link.variant, rules: link.rules, fen: link.fen, moves: link.moves, cursor: link.cursor });
 });
 
 // The address holds the game (`?variant=connect4&Connect4Width=8&moves=4+4+5+3&ply=2`): the
