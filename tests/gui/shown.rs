@@ -91,3 +91,44 @@ async fn a_sides_colour_and_a_new_games_protocol_panel_agree_with_the_game() {
     b.close().await;
 }
 
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn at_420_px_a_games_controls_are_in_view_under_the_board() {
+    let b = Browser::start("shown-narrow-game").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.new_game("connect4").await;
+    start_play(&b, "p1", "0.1").await;
+    b.click("[data-move=\"4\"]").await;
+    b.wait(
+        "sente's reply",
+        &format!("{STATE}.moves.length === 2 && !{STATE}.mode.thinking"),
+    )
+    .await;
+    b.resize(420, 850).await;
+    b.js("window.scrollTo(0, 0);", Vec::new()).await;
+    // The whole board and, under it, Undo, Hint, Offer a draw and Resign, without a scroll.
+    let rects = b
+        .js(
+            "return ['#board', '#undo', '#hint', '#offer-draw', '#resign'].map((css) => { \
+               const r = document.querySelector(css).getBoundingClientRect(); \
+               return [css, r.top, r.bottom, r.width]; });",
+            Vec::new(),
+        )
+        .await;
+    let height = b.eval("window.innerHeight").await.as_f64().unwrap_or(0.0);
+    let board_bottom = rects[0][2].as_f64().unwrap_or(f64::MAX);
+    for rect in rects.as_array().expect("rectangles") {
+        let (top, bottom) = (rect[1].as_f64().unwrap_or(-1.0), rect[2].as_f64().unwrap_or(-1.0));
+        assert!(
+            top >= 0.0 && bottom <= height && rect[3].as_f64().unwrap_or(0.0) > 0.0,
+            "{} at {top}-{bottom}, the window {height} px high: {rects}",
+            rect[0]
+        );
+        if rect[0] != "#board" {
+            assert!(top >= board_bottom, "{} above the board's bottom: {rects}", rect[0]);
+        }
+    }
+    b.shot_here("controls-in-view").await;
+    b.close().await;
+}

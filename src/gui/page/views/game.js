@@ -131,6 +131,8 @@ export function mount(root, app) {
     const key = `${state.mode.kind}|${state.variant}|${state.puzzle}|${engines().length}|${ended}|${state.moves.length > 0}`;
     if (key !== shownMode) {
       shownMode = key;
+      // A game with engines: its controls first (style.css), under the board at 420 px.
+      root.dataset.game = state.mode.kind === 'free' ? '' : 'on';
       if (state.mode.kind === 'free') drawFree(state);
       else if (ended) drawEnded(state);
       else drawRunning(state);
