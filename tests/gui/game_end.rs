@@ -80,8 +80,11 @@ async fn a_finished_game_reloads_finished_whatever_move_is_viewed() {
     )
     .await;
     b.click("#resign").await;
-    b.wait("the question", "document.getElementById('resign-ask')?.open")
-        .await;
+    b.wait(
+        "the question",
+        "document.getElementById('resign-ask')?.open",
+    )
+    .await;
     b.click("#resign-ask-confirm").await;
     b.wait("resigned", &format!("{STATE}.ended?.result === '0-1'"))
         .await;
@@ -114,7 +117,11 @@ async fn toasts(b: &Browser) -> Vec<String> {
         .await;
     texts
         .as_array()
-        .map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -182,13 +189,19 @@ async fn the_end_is_said_with_the_sides_names_in_messages_and_the_record() {
     )
     .await;
     b.click("#resign").await;
-    b.wait("the question", "document.getElementById('resign-ask')?.open")
-        .await;
+    b.wait(
+        "the question",
+        "document.getElementById('resign-ask')?.open",
+    )
+    .await;
     b.click("#resign-ask-confirm").await;
     b.wait("resigned", &format!("{STATE}.ended?.result === '0-1'"))
         .await;
     let said = refusal_of(&b, json!({"type": "undo"})).await;
-    assert!(said.contains("X (you) resigned") && !seat_word(&said), "{said}");
+    assert!(
+        said.contains("X (you) resigned") && !seat_word(&said),
+        "{said}"
+    );
     let record = saved_record(&b).await;
     assert!(record.contains("[Reason \"X (you) resigned\"]"), "{record}");
     for text in toasts(&b).await {
@@ -274,7 +287,8 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
                 .await;
                 assert_eq!(b.text("#draw-status").await, "sente declined the draw.");
                 assert_eq!(
-                    b.eval("document.getElementById('offer-draw').disabled").await,
+                    b.eval("document.getElementById('offer-draw').disabled")
+                        .await,
                     true,
                     "one offer a turn"
                 );
@@ -287,7 +301,11 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
                 // the server refuses one sent anyway, saying when one may come.
                 let again = at + 10;
                 assert_eq!(state["mode"]["draw_offer_from"], again, "{state}");
-                assert_eq!(b.eval("document.getElementById('offer-draw').disabled").await, true);
+                assert_eq!(
+                    b.eval("document.getElementById('offer-draw').disabled")
+                        .await,
+                    true
+                );
                 let said = b.text("#draw-status").await;
                 assert!(said.contains(&format!("once {again} moves")), "{said}");
                 let said = refusal_of(&b, json!({"type": "offer_draw"})).await;
@@ -296,23 +314,43 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
             Some(_) => {
                 // Ten plies on, a draw may be offered again.
                 assert!(state["mode"]["draw_offer_from"].is_null(), "{state}");
-                assert_eq!(b.eval("document.getElementById('offer-draw').disabled").await, false);
+                assert_eq!(
+                    b.eval("document.getElementById('offer-draw').disabled")
+                        .await,
+                    false
+                );
                 break;
             }
         }
         // On top of sente's last disc when it can (a vertical four blocked), else the first
         // legal column.
-        let last = moves.last().and_then(|m| m.as_str()).unwrap_or("4").to_string();
+        let last = moves
+            .last()
+            .and_then(|m| m.as_str())
+            .unwrap_or("4")
+            .to_string();
         let legal: Vec<String> = state["legal"]
             .as_array()
-            .map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default();
-        let mv = if legal.contains(&last) { last } else { legal[0].clone() };
+        let mv = if legal.contains(&last) {
+            last
+        } else {
+            legal[0].clone()
+        };
         b.click(&format!("[data-move=\"{mv}\"]")).await;
-        b.wait("the move", &format!("{STATE}.moves.length > {plies}")).await;
+        b.wait("the move", &format!("{STATE}.moves.length > {plies}"))
+            .await;
     }
     let at = declined_at.expect("sente declined an offer");
     let plies = b.state().await["moves"].as_array().map_or(0, Vec::len);
-    assert!(plies > at + 1, "no turn of the person's after the declined offer");
+    assert!(
+        plies > at + 1,
+        "no turn of the person's after the declined offer"
+    );
     b.close().await;
 }

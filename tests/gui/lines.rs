@@ -243,7 +243,10 @@ async fn a_link_opened_in_a_tab_with_a_game_wins_asking_first_during_a_game() {
     b.click("#leave-cancel").await;
     let state = b.state().await;
     assert_eq!(state["mode"]["kind"], "play", "{state}");
-    assert_eq!(state["fen"].as_str().map(|f| f.split('/').count()), Some(10));
+    assert_eq!(
+        state["fen"].as_str().map(|f| f.split('/').count()),
+        Some(10)
+    );
     b.wait(
         "the game's address back",
         "location.search.includes('Connect4Width=12')",
@@ -255,7 +258,10 @@ async fn a_link_opened_in_a_tab_with_a_game_wins_asking_first_during_a_game() {
         .await;
     b.click("#leave-confirm").await;
     b.wait("the linked game", &linked).await;
-    assert_eq!(b.eval("location.search").await, "?variant=connect4&moves=4+4+5+3");
+    assert_eq!(
+        b.eval("location.search").await,
+        "?variant=connect4&moves=4+4+5+3"
+    );
 
     // A finished game (resigned): the link wins without a question.
     b.new_connect4_game(12, 10).await;
@@ -267,14 +273,18 @@ async fn a_link_opened_in_a_tab_with_a_game_wins_asking_first_during_a_game() {
     )
     .await;
     b.click("#resign").await;
-    b.wait("the question", "document.getElementById('resign-ask')?.open")
-        .await;
+    b.wait(
+        "the question",
+        "document.getElementById('resign-ask')?.open",
+    )
+    .await;
     b.click("#resign-ask-confirm").await;
     b.wait("resigned", &format!("{STATE}.ended")).await;
     b.client.goto(&link).await.expect("open the link");
     b.wait("the linked game", &linked).await;
     assert_eq!(
-        b.eval("Boolean(document.getElementById('leave')?.open)").await,
+        b.eval("Boolean(document.getElementById('leave')?.open)")
+            .await,
         false
     );
     b.close().await;

@@ -86,7 +86,11 @@ async fn a_sides_colour_and_a_new_games_protocol_panel_agree_with_the_game() {
             Vec::new(),
         )
         .await;
-    assert_eq!(lines, json!([]), "the last game's lines in a new game's panel");
+    assert_eq!(
+        lines,
+        json!([]),
+        "the last game's lines in a new game's panel"
+    );
     b.shot("new-game-log").await;
     b.close().await;
 }
@@ -119,14 +123,21 @@ async fn at_420_px_a_games_controls_are_in_view_under_the_board() {
     let height = b.eval("window.innerHeight").await.as_f64().unwrap_or(0.0);
     let board_bottom = rects[0][2].as_f64().unwrap_or(f64::MAX);
     for rect in rects.as_array().expect("rectangles") {
-        let (top, bottom) = (rect[1].as_f64().unwrap_or(-1.0), rect[2].as_f64().unwrap_or(-1.0));
+        let (top, bottom) = (
+            rect[1].as_f64().unwrap_or(-1.0),
+            rect[2].as_f64().unwrap_or(-1.0),
+        );
         assert!(
             top >= 0.0 && bottom <= height && rect[3].as_f64().unwrap_or(0.0) > 0.0,
             "{} at {top}-{bottom}, the window {height} px high: {rects}",
             rect[0]
         );
         if rect[0] != "#board" {
-            assert!(top >= board_bottom, "{} above the board's bottom: {rects}", rect[0]);
+            assert!(
+                top >= board_bottom,
+                "{} above the board's bottom: {rects}",
+                rect[0]
+            );
         }
     }
     b.shot_here("controls-in-view").await;

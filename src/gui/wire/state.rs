@@ -85,7 +85,7 @@ pub struct ModeMessage {
 pub struct DrawOfferMessage {
     /// `pending` (the engine searches the position) or `declined`.
     pub status: &'static str,
-    /// In words (`sente declined the draw: ...`).
+    /// In words (`sente is considering your draw offer`, `sente declined the draw`).
     pub reason: String,
 }
 
