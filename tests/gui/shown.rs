@@ -48,21 +48,24 @@ async fn a_sides_colour_and_a_new_games_protocol_panel_agree_with_the_game() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("tictactoe").await;
-    b.set_moves("b2 a1", 2).await;
-    // Each seat's dot has the colour of its pieces, light and dark.
-    for theme in ["light", "dark"] {
-        b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
-            .await;
-        assert_eq!(
-            style_of(&b, "#player-p1 .seat-dot", "background-color").await,
-            style_of(&b, ".ttt-x line", "stroke").await,
-            "X ({theme})"
-        );
-        assert_eq!(
-            style_of(&b, "#player-p2 .seat-dot", "background-color").await,
-            style_of(&b, ".ttt-o", "stroke").await,
-            "O ({theme})"
-        );
+    // The dot of the side to move (under the board) has the colour of its pieces, light and
+    // dark: X after two moves, O after three.
+    for (moves, side, piece) in [("b2 a1", "p1", ".ttt-x line"), ("b2 a1 c3", "p2", ".ttt-o")] {
+        b.set_moves(moves, moves.split(' ').count()).await;
+        for theme in ["light", "dark"] {
+            b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+                .await;
+            assert_eq!(
+                style_of(
+                    &b,
+                    &format!("#status .seat-dot.seat-{side}"),
+                    "background-color"
+                )
+                .await,
+                style_of(&b, piece, "stroke").await,
+                "{side} ({theme})"
+            );
+        }
     }
     b.js("window.senteTheme('light');", Vec::new()).await;
     b.shot("tictactoe-seats").await;
@@ -109,7 +112,12 @@ async fn at_420_px_a_games_controls_are_in_view_under_the_board() {
         &format!("{STATE}.moves.length === 2 && !{STATE}.mode.thinking"),
     )
     .await;
+    // A page 420 x 850 (the window's frame around it added).
     b.resize(420, 850).await;
+    let inner = b.eval("window.innerHeight").await.as_u64().unwrap_or(850) as u32;
+    b.resize(420, 850 + 850u32.saturating_sub(inner)).await;
+    b.wait("a page 850 px high", "window.innerHeight === 850")
+        .await;
     b.js("window.scrollTo(0, 0);", Vec::new()).await;
     // The whole board and, under it, Undo, Hint, Offer a draw and Resign, without a scroll.
     let rects = b
