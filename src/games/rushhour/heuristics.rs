@@ -113,15 +113,16 @@ fn ways_out(vehicle: &Vehicle, along: u8, walls: u64) -> [Option<Way>; 2] {
     let end = vehicle.at + vehicle.length;
     // Backwards until its last cell is before `along`.
     let back = end - along;
-    let backwards =
-        (back <= vehicle.at && clear(vehicle.at - back, vehicle.at - 1)).then_some(Way {
-            shift: back,
-            first: vehicle.at - back,
-            last: vehicle.at - 1,
-        });
+    // `then`, not `then_some`: the way's cells are computed only when it exists (they would
+    // underflow otherwise).
+    let backwards = (back <= vehicle.at && clear(vehicle.at - back, vehicle.at - 1)).then(|| Way {
+        shift: back,
+        first: vehicle.at - back,
+        last: vehicle.at - 1,
+    });
     // Forwards until its first cell is past `along`.
     let forth = along + 1 - vehicle.at;
-    let forwards = (end + forth <= SIZE as u8 && clear(end, end + forth - 1)).then_some(Way {
+    let forwards = (end + forth <= SIZE as u8 && clear(end, end + forth - 1)).then(|| Way {
         shift: forth,
         first: end,
         last: end + forth - 1,
