@@ -5,7 +5,7 @@
 //! is used by the checks.
 
 use sente::games::Outcome;
-use sente::review::{Class, GameRecord, Review, Settings, Value, review};
+use sente::review::{Class, GameRecord, Review, Settings, TagKind, Value, review};
 use sente::variants::variant::Variant;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -106,23 +106,80 @@ impl Minimax {
     }
 }
 
-/// The class the issue gives a move from the exact values before and after it (for the mover).
+/// The class the issue gives a move from the exact values before and after it (for the mover):
+/// a change of result a blunder; the result kept, best when the distance is kept, good (a tag,
+/// never a mark) when a win is made slower or a loss quicker.
 fn two_player_class(before: Exact, after: Exact) -> Class {
     if after.result < before.result {
         return Class::Blunder;
     }
     assert_eq!(after.result, before.result, "no move beats the best");
-    let given_away = match before.result {
-        1 => after.plies as i64 - before.plies as i64,
-        -1 => before.plies as i64 - after.plies as i64,
-        _ => 0,
-    };
-    match given_away {
-        p if p <= 0 => Class::Best,
-        1 => Class::Good,
-        2..=5 => Class::Inaccuracy,
-        _ => Class::Mistake,
+    if after == before {
+        Class::Best
+    } else {
+        Class::Good
     }
+}
+
+/// The tags the issue gives a move, from the exact values of every move of `pos` (brute force
+/// over them): a faster win or a longer defence missed (the result kept, the distance not),
+/// forced (the one legal move, or the one after which the opponent cannot win at once), else
+/// the only move keeping a win or a draw (great when every other loses), and the book's move
+/// (none on the boards of these tests).
+fn two_player_tags(pos: &dyn Variant, mv: &str, minimax: &mut Minimax) -> Vec<TagKind> {
+    let before = minimax.value(pos);
+    let after = minimax.after(pos, mv);
+    let mut tags = Vec::new();
+    if after.result < before.result {
+        return tags;
+    }
+    if after != before {
+        tags.push(if before.result == 1 {
+            TagKind::FasterWinMissed
+        } else {
+            TagKind::LongerDefenceMissed
+        });
+    }
+    let legal = pos.legal_moves();
+    let mover = pos.side_to_move();
+    // The opponent wins at once after `m`: the move itself hands it the game, or one reply does.
+    let loses_at_once = |m: &String| {
+        let mut child = pos.clone_box();
+        child.play_move(m).expect("legal");
+        let won = |p: &dyn Variant| matches!(p.outcome(), Some(Outcome::Win(s)) if s != mover);
+        if child.outcome().is_some() {
+            return won(child.as_ref());
+        }
+        child.legal_moves().iter().any(|reply| {
+            let mut next = child.clone_box();
+            next.play_move(reply).expect("legal");
+            won(next.as_ref())
+        })
+    };
+    let others: Vec<&String> = legal.iter().filter(|m| *m != mv).collect();
+    let forced = others.is_empty()
+        || (!loses_at_once(&mv.to_string()) && others.iter().all(|m| loses_at_once(m)));
+    if forced {
+        tags.push(TagKind::Forced);
+    } else if before.result >= 0 {
+        let results: Vec<i32> = others
+            .iter()
+            .map(|m| minimax.after(pos, m).result)
+            .collect();
+        if !results.is_empty() && results.iter().all(|&r| r < before.result) {
+            tags.push(if results.iter().all(|&r| r < 0) {
+                TagKind::Great
+            } else {
+                TagKind::OnlyMove
+            });
+        }
+    }
+    // The book is data: its own lookup is the reference (`book_moves_are_tagged` reads its
+    // text).
+    if pos.book_move().as_deref() == Some(mv) {
+        tags.push(TagKind::Book);
+    }
+    tags
 }
 
 /// A small deterministic generator (64-bit LCG) for the games' moves.
@@ -175,6 +232,12 @@ fn check_two_player(game: &GameRecord, minimax: &mut Minimax) -> Review {
         assert_eq!(m.after, after.value(), "{context}: after");
         assert_eq!(m.class, want, "{context}: class");
         assert_eq!(m.mark, want.mark(), "{context}");
+        let tags: Vec<TagKind> = m.tags.iter().map(|t| t.kind).collect();
+        assert_eq!(
+            tags,
+            two_player_tags(pos, &m.mv, minimax),
+            "{context}: tags"
+        );
         // The best moves: every move keeping the value where the player erred, and at least
         // one (each keeping it) otherwise.
         assert!(!m.best.is_empty(), "{context}: a best move");
@@ -218,7 +281,74 @@ fn check_two_player(game: &GameRecord, minimax: &mut Minimax) -> Review {
         assert_eq!(side.judged.exact, side.moves, "every move judged exactly");
         assert!(side.moves == 0 || side.accuracy.is_some());
     }
+    consistent(&review);
     review
+}
+
+/// Classes, marks, counts, tags and accuracy agree: each side's counts are its marks and its
+/// tags; a side with an inaccuracy, a mistake or a blunder never shows 100 % (as the CLI and
+/// the page show it, cut to one decimal); an erred move's accuracy is below 100; no exact move
+/// is an inaccuracy or a mistake unless it lowers a final score; a tagged distance is never a
+/// mark.
+fn consistent(review: &Review) {
+    for side in &review.sides {
+        let own: Vec<_> = review
+            .moves
+            .iter()
+            .filter(|m| m.side == side.side)
+            .collect();
+        let marks = |mark: &str| own.iter().filter(|m| m.mark == mark).count();
+        assert_eq!(side.inaccuracies, marks("?!"), "{:?}", side.side);
+        assert_eq!(side.mistakes, marks("?"), "{:?}", side.side);
+        assert_eq!(side.blunders, marks("??"), "{:?}", side.side);
+        let tagged = |kind: TagKind| {
+            own.iter()
+                .flat_map(|m| &m.tags)
+                .filter(|t| t.kind == kind)
+                .count()
+        };
+        let t = side.tags;
+        assert_eq!(t.faster_win_missed, tagged(TagKind::FasterWinMissed));
+        assert_eq!(
+            t.longer_defence_missed,
+            tagged(TagKind::LongerDefenceMissed)
+        );
+        assert_eq!(t.only_move, tagged(TagKind::OnlyMove));
+        assert_eq!(t.great, tagged(TagKind::Great));
+        assert_eq!(t.forced, tagged(TagKind::Forced));
+        assert_eq!(t.book, tagged(TagKind::Book));
+        let erred = side.inaccuracies + side.mistakes + side.blunders;
+        if erred > 0 && review.puzzle.is_none() {
+            let accuracy = side.accuracy.expect("a side with moves");
+            assert_ne!(
+                sente::review::accuracy_text(accuracy),
+                "100.0",
+                "{:?}: 100 % beside {erred} errors",
+                side.side
+            );
+        }
+    }
+    for m in &review.moves {
+        if m.class.erred() && review.puzzle.is_none() {
+            assert!(m.accuracy.is_some_and(|a| a < 100.0), "move {}", m.ply);
+        }
+        if m.judged == sente::review::Judged::Exact && review.puzzle.is_none() {
+            let score = matches!(m.before, Value::Score { .. });
+            assert!(
+                score || !matches!(m.class, Class::Inaccuracy | Class::Mistake),
+                "move {}: exact {:?}",
+                m.ply,
+                m.class
+            );
+        }
+        let distance = m.tags.iter().any(|t| {
+            matches!(
+                t.kind,
+                TagKind::FasterWinMissed | TagKind::LongerDefenceMissed
+            )
+        });
+        assert!(!distance || m.mark.is_empty(), "move {}", m.ply);
+    }
 }
 
 /// A game of `plies` moves from `start`'s position, each move the best one (by minimax) with
@@ -260,10 +390,27 @@ fn varied_game(
 fn tic_tac_toe_games_are_classed_as_minimax_values_them() {
     let mut minimax = Minimax::default();
     let mut classes = HashSet::new();
+    let mut tags = HashSet::new();
     for seed in 0..24 {
         let game = varied_game("tictactoe", &[], 9, seed, &mut minimax);
         let review = check_two_player(&game, &mut minimax);
         classes.extend(review.moves.iter().map(|m| m.class));
+        tags.extend(
+            review
+                .moves
+                .iter()
+                .flat_map(|m| m.tags.iter().map(|t| t.kind)),
+        );
+    }
+    // Each tag but the book's (Connect Four's) met on a position where the brute force above
+    // confirmed it.
+    for kind in [
+        TagKind::FasterWinMissed,
+        TagKind::OnlyMove,
+        TagKind::Great,
+        TagKind::Forced,
+    ] {
+        assert!(tags.contains(&kind), "{kind:?} in {tags:?}");
     }
     // The games hold blunders and best moves at least (tic-tac-toe's wins are too short
     // for the rest).
@@ -417,6 +564,99 @@ fn a_rush_hour_game_is_classed_by_the_distance_to_the_exit() {
 }
 
 #[test]
+fn the_issue_s_game_marks_no_slower_win_and_shows_no_perfect_side_beside_an_error() {
+    // Issue #49: Red's 3 (ply 5) throws the win away; Yellow's 6 (ply 12) wins in 13 where 2
+    // won at once: a tag, not a `?`.
+    let moves = "4 4 4 4 3 5 2 1 3 3 5 6 6 2";
+    let (code, text, err) = sente_review(&["--variant", "connect4", "--moves", moves]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = |number: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(number))
+            .unwrap_or_else(|| panic!("no move {number}: {text}"))
+            .to_string()
+    };
+    let slower = line("6… p2  6 ");
+    assert!(slower.contains(" good "), "{slower}");
+    assert!(!slower.contains('?'), "{slower}");
+    assert!(
+        slower.contains("[faster win missed: win in 13, where 2 wins in 1]"),
+        "{slower}"
+    );
+    let blunder = line("3. p1  3??");
+    assert!(
+        blunder.contains("3 loses in 18: 4 still wins in 19"),
+        "{blunder}"
+    );
+    // The first move, as the Analysis view says it: a win in 21 (the first player's 21st
+    // disc), the only move that wins, the book's.
+    let first = line("1. p1  4 ");
+    assert!(first.contains("win in 21 (exact)"), "{first}");
+    assert!(first.contains("[only move; book]"), "{first}");
+    for side in text
+        .lines()
+        .filter(|l| l.starts_with("p1:") || l.starts_with("p2:"))
+    {
+        let perfect = side.contains("accuracy 100.0 %");
+        let errors = ["inaccurac", "mistake", "blunder"]
+            .iter()
+            .any(|k| !side.contains(&format!(" 0 {k}")));
+        assert!(!(perfect && errors), "{side}");
+    }
+}
+
+#[test]
+fn classes_counts_tags_and_accuracy_agree_on_the_committed_games() {
+    // The review benchmark's 40-ply 7 x 6 games, with little time per solve: the early
+    // positions judged by who wins only or by search, where the thresholds are lichess's.
+    let text = include_str!("data/connect4/review-games.txt");
+    let quick = Settings {
+        movetime: Duration::from_millis(50),
+        nodes: 20_000,
+        hash_mb: 16,
+        threads: 1,
+    };
+    let mut games = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let moves = line.split('#').next().unwrap_or("").trim();
+        let game = GameRecord::from_move_text("connect4", &[], None, moves).expect("a game");
+        let stop = Arc::new(AtomicBool::new(false));
+        let review = review(&game, quick, stop, &mut |_| {})
+            .expect("a game")
+            .expect("not stopped");
+        assert_eq!(review.moves.len(), 40);
+        consistent(&review);
+        games += 1;
+    }
+    assert_eq!(games, 12);
+}
+
+#[test]
+fn book_moves_are_tagged() {
+    // Judged by search (too little time to solve): the book's tag does not depend on it. The
+    // shipped text books' lines, read here: the empty board's move is 4, after 4 4 it is 4.
+    let game = GameRecord::from_move_text("connect4", &[], None, "4 4 4").expect("a game");
+    let settings = Settings {
+        movetime: Duration::from_millis(1),
+        nodes: 1_000,
+        hash_mb: 16,
+        threads: 1,
+    };
+    let first = include_str!("../books/connect4-first.txt");
+    assert!(first.lines().any(|l| l == " 4") && first.lines().any(|l| l == "44 4"));
+    let stop = Arc::new(AtomicBool::new(false));
+    let review = review(&game, settings, stop, &mut |_| {})
+        .expect("a game")
+        .expect("not stopped");
+    let book = |i: usize| review.moves[i].tags.iter().any(|t| t.kind == TagKind::Book);
+    assert!(book(0) && book(2), "{:?}", review.moves);
+    assert_eq!(review.sides[0].tags.book, 2);
+}
+
+#[test]
 fn a_stopped_review_says_so() {
     let game = GameRecord::new(
         "tictactoe",
@@ -450,8 +690,8 @@ fn sente_review_prints_the_annotated_game_or_json_and_names_bad_input() {
     let moves = "a1 b2 a2 a3 c1 b1 c2";
     let (code, text, _) = sente_review(&["--variant", "tictactoe", "--moves", moves]);
     assert_eq!(code, Some(0));
-    assert!(text.contains("c2??  blunder"), "{text}");
-    assert!(text.contains("c2 lost: b3 still drew"), "{text}");
+    assert!(text.contains("4. p1  c2??  blunder"), "{text}");
+    assert!(text.contains("c2 loses in 1: b3 still draws"), "{text}");
     assert!(text.contains("p1: accuracy"), "{text}");
     let (code, json, _) = sente_review(&["--variant", "tictactoe", "--moves", moves, "--json"]);
     assert_eq!(code, Some(0));

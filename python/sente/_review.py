@@ -8,10 +8,13 @@
     r.moves[-1].why.kind, r.moves[-1].why.text  # why it erred, checked by the engine
     r.sides[0].accuracy, r.sides[0].blunders
 
-Every move's class is exact where a solver answers (a blunder changes who wins, a mistake gives
-away 6 plies or more, an inaccuracy 2 to 5), by who wins only where the distance was not proven
-in time, and by lichess's drops in winning chances where only a search's estimate was found
-(protocol.md, "sente review"). It runs in Rust with the GIL released; Ctrl-C stops it with a
+Every move's class is exact where a solver answers (a blunder changes who wins; a slower forced
+win or a quicker forced loss is no error but a tag, `faster_win_missed` or
+`longer_defence_missed`), by who wins only where the distance was not proven in time, and by
+lichess's drops in winning chances where only a search's estimate was found (protocol.md, "sente
+review"). Moves also get tags (`only_move`, `great`, `forced`, `book`), counted per side apart
+from the classes. Distances in words count the winner's own moves, as UCI's `score mate n`:
+`str(Value)` of a win in 5 plies is `win in 3`; `plies` keeps the data. It runs in Rust with the GIL released; Ctrl-C stops it with a
 `KeyboardInterrupt`.
 """
 
@@ -29,6 +32,7 @@ __all__ = [
     "PositionReview",
     "Alternative",
     "Why",
+    "Tag",
     "MoveReview",
     "SideSummary",
     "PuzzleSummary",
@@ -50,9 +54,22 @@ class Value:
     cp: Optional[int] = None
     """For a score or an estimate: centipawns (100 per unit)."""
 
+    @property
+    def moves(self) -> Optional[int]:
+        """For a win or a loss: the winner's own moves to the end (a win in `p` plies is the
+        side's `(p + 1) // 2`-th move, a loss the opponent's `p // 2`-th); None when not
+        known."""
+        if self.plies is None or self.kind not in ("win", "loss"):
+            return None
+        return (self.plies + 1) // 2 if self.kind == "win" else self.plies // 2
+
     def __str__(self) -> str:
         if self.kind in ("win", "loss"):
-            return self.kind if self.plies is None else f"{self.kind} in {self.plies}"
+            if self.plies is None:
+                return self.kind
+            if self.plies == 0:
+                return "won" if self.kind == "win" else "lost"
+            return f"{self.kind} in {self.moves}"
         if self.kind in ("score", "estimate"):
             return f"{self.kind} {(self.cp or 0) / 100:+.2f}"
         return self.kind
@@ -72,7 +89,10 @@ class PositionReview:
     best: Optional[str]
     """The engine's move there."""
     win_p1: float
-    """The first player's win % (the evaluation graph's point)."""
+    """The first player's win %."""
+    graph_p1: float = 0.0
+    """The evaluation graph's height for the first player, in [-1, 1]: proven wins above 0.5
+    (the sooner the higher), proven losses below -0.5, search estimates between."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +140,23 @@ def _why(d: Optional[Dict[str, Any]]) -> Optional[Why]:
 
 
 @dataclass(frozen=True)
+class Tag:
+    """A tag beside a move's class."""
+
+    kind: str
+    """`faster_win_missed`, `longer_defence_missed`, `only_move`, `great`, `forced` or
+    `book`."""
+    text: str
+    """In words (`faster win missed: win in 12, where 4 wins in 3`)."""
+
+
+@dataclass(frozen=True)
 class MoveReview:
     """One move, judged."""
 
     ply: int
+    number: int
+    """Its number as the move list writes it (`(ply + 1) // 2`; a puzzle's `ply`)."""
     side: str
     move: str
     before: Value
@@ -135,10 +168,15 @@ class MoveReview:
     """`best`, `good`, `inaccuracy`, `mistake`, `blunder` or `unjudged`."""
     mark: str
     """`?!`, `?`, `??` or empty."""
+    tags: List[Tag]
+    """Its tags beside the class."""
     best: List[str]
     """The moves keeping `before` (every one where the player erred)."""
     win_before: float
     win_after: float
+    graph_before: float
+    """The evaluation graph's height before it, for the first player (as `graph_p1`)."""
+    graph_after: float
     accuracy: Optional[float]
     """lichess's accuracy of the move (None in a puzzle)."""
     alternatives: List[Alternative]
@@ -146,6 +184,18 @@ class MoveReview:
     comment: str
     why: Optional[Why] = None
     """Where the player erred, why (a reason the engine checked); otherwise None."""
+
+    @property
+    def label(self) -> str:
+        """Its number as the move list writes it: `4.` (the first player's), `4…` (the
+        second player's)."""
+        first = self.ply % 2 == 1 or self.number == self.ply
+        return f"{self.number}{'.' if first else '…'}"
+
+    def __str__(self) -> str:
+        tags = "".join(f" [{t.text}]" for t in self.tags)
+        comment = f" — {self.comment}" if self.comment else ""
+        return f"{self.label} {self.side} {self.move}{self.mark}: {self.cls}{comment}{tags}"
 
 
 @dataclass(frozen=True)
@@ -158,6 +208,8 @@ class SideSummary:
     inaccuracies: int
     mistakes: int
     blunders: int
+    tags: Dict[str, int]
+    """Its tags by kind, counted apart from the classes."""
     judged: Dict[str, int]
     """Its moves by how they were judged: `exact`, `weak`, `search`."""
 
@@ -204,12 +256,14 @@ def _from_json(d: Dict[str, Any]) -> Review:
             judged=p["judged"],
             best=p["best"],
             win_p1=p["win_p1"],
+            graph_p1=p["graph_p1"],
         )
         for p in d["positions"]
     ]
     moves = [
         MoveReview(
             ply=m["ply"],
+            number=m["number"],
             side=m["side"],
             move=m["move"],
             before=_value(m["before"]),
@@ -217,9 +271,12 @@ def _from_json(d: Dict[str, Any]) -> Review:
             judged=m["judged"],
             cls=m["class"],
             mark=m["mark"],
+            tags=[Tag(kind=t["kind"], text=t["text"]) for t in m["tags"]],
             best=list(m["best"]),
             win_before=m["win_before"],
             win_after=m["win_after"],
+            graph_before=m["graph_before"],
+            graph_after=m["graph_after"],
             accuracy=m["accuracy"],
             alternatives=[
                 Alternative(move=a["move"], value=_value(a["value"]), judged=a["judged"])
@@ -238,6 +295,7 @@ def _from_json(d: Dict[str, Any]) -> Review:
             inaccuracies=s["inaccuracies"],
             mistakes=s["mistakes"],
             blunders=s["blunders"],
+            tags=dict(s["tags"]),
             judged=dict(s["judged"]),
         )
         for s in d["sides"]

@@ -11,7 +11,8 @@
 //! - a drop of 0.3 / 0.2 / 0.1 in winning chances is a blunder / mistake / inaccuracy;
 //! - a move's accuracy from the drop `d` in win %:
 //!   `103.1668100711649 * exp(-0.04354415386753951 * d) - 3.166924740191411 + 1`, within 0-100,
-//!   and 100 when nothing is lost;
+//!   and 100 when nothing is lost; sente caps an erred move's at the accuracy of its class's
+//!   threshold (so that a side never shows 100 % beside an inaccuracy, a mistake or a blunder);
 //! - a side's accuracy: the mean of the harmonic mean of its moves' accuracies (each at
 //!   least 1) and their mean weighted by the volatility around the move: the standard deviation of
 //!   the win % over a window of `clamp(moves / 10, 2, 8)` positions, within 0.5-12.
@@ -27,13 +28,14 @@ pub use crate::variants::registry::LICHESS_WIN_SCALE;
 pub enum Class {
     /// Keeps the value exactly (or, by search, is the engine's move, or loses nothing).
     Best,
-    /// Keeps who wins, losing at most one ply; or kept the result where only who wins is known;
-    /// or loses less than 0.1 in winning chances by search.
+    /// Keeps the result but not the distance (a slower win, a quicker loss: tagged, see
+    /// `tags`); or kept the result where only who wins is known; or loses less than 0.1 in
+    /// winning chances by search.
     Good,
-    /// Keeps who wins but gives away 2 to 5 plies; by search a drop of 0.1 to 0.2.
+    /// By search a drop of 0.1 to 0.2 in winning chances.
     Inaccuracy,
-    /// Keeps who wins but gives away 6 plies or more (a lower final score in a game tree); by
-    /// search a drop of 0.2 to 0.3. In a puzzle: does not bring the solution nearer.
+    /// A lower final score in a game tree; by search a drop of 0.2 to 0.3. In a puzzle: does
+    /// not bring the solution nearer.
     Mistake,
     /// Changes who wins (a win to a draw or a loss, a draw to a loss); by search a drop of 0.3
     /// or more. In a puzzle: takes the solution further away (or out of reach).
@@ -71,9 +73,6 @@ impl Class {
     }
 }
 
-/// Plies a move may give away and stay `best` / `good` / an `inaccuracy`; beyond, a `mistake`.
-pub const EXACT_PLIES: (u32, u32, u32) = (0, 1, 5);
-
 /// lichess's drops in winning chances for an inaccuracy, a mistake and a blunder.
 pub const CHANCE_DROPS: (f64, f64, f64) = (0.1, 0.2, 0.3);
 
@@ -85,6 +84,41 @@ pub fn chances(value: Value, scale: f64) -> Option<f64> {
         Value::Estimate { cp } => Some(2.0 / (1.0 + (-scale * f64::from(cp)).exp()) - 1.0),
         Value::Unknown => None,
         other => other.result().map(f64::from),
+    }
+}
+
+/// The winner's moves to the end of a proven win or loss (`plies` from the side to move): a win
+/// in `p` plies ends with the side's `(p + 1) / 2`-th move, a loss in `p` plies with the
+/// opponent's `p / 2`-th (protocol.md's `score mate n`: a win in `2n - 1` plies, `mate -n` a
+/// loss in `2n`); `None` when the distance is not known or the value is no win or loss.
+pub fn winner_moves(value: Value) -> Option<u32> {
+    match value {
+        Value::Win { plies: Some(p) } => Some(p.div_ceil(2)),
+        Value::Loss { plies: Some(p) } => Some(p / 2),
+        _ => None,
+    }
+}
+
+/// Proven values' share of the evaluation graph: a proven win (or loss) lies between this and
+/// 1 (-1), the sooner the higher; a search's winning chances are halved into the band between.
+pub const GRAPH_PROVEN: f64 = 0.5;
+
+/// The evaluation graph's height of a value for its side, in [-1, 1]: a proven win in `n` of
+/// the winner's moves at `0.5 + 0.5 * 10 / (n + 9)` (1 for a win in 1, 0.75 in 11, 0.66 in
+/// 21; 0.5 for a win of unknown distance), a proven loss the same below 0, a draw 0, a search's
+/// estimate its winning chances halved (within -0.5..0.5), a game tree's final score 0.75 by
+/// its sign. So that a win in 3 lies above a win in 30, and a loss in 2 below a loss in 38.
+pub fn graph_height(value: Value, scale: f64) -> f64 {
+    let proven = |n: Option<u32>| {
+        GRAPH_PROVEN
+            + (1.0 - GRAPH_PROVEN) * n.map_or(0.0, |n| (10.0 / (f64::from(n) + 9.0)).min(1.0))
+    };
+    match value {
+        Value::Win { .. } => proven(winner_moves(value)),
+        Value::Loss { .. } => -proven(winner_moves(value)),
+        Value::Draw | Value::Unknown => 0.0,
+        Value::Score { cp } => 0.75 * f64::from(cp.signum()),
+        Value::Estimate { .. } => GRAPH_PROVEN * chances(value, scale).unwrap_or(0.0),
     }
 }
 
@@ -132,12 +166,12 @@ pub fn classify(
                 _ => Class::Blunder,
             }
         }
-        (Value::Win { plies: Some(b) }, Value::Win { plies: Some(a) }) => {
-            by_plies(a as i64 - b as i64)
-        }
-        (Value::Loss { plies: Some(b) }, Value::Loss { plies: Some(a) }) => {
-            by_plies(b as i64 - a as i64)
-        }
+        // A slower forced win or a quicker forced loss keeps the result: not an error (lichess
+        // never marks a longer forced mate), a tag.
+        (Value::Win { plies: Some(b) }, Value::Win { plies: Some(a) }) if a > b => Class::Good,
+        (Value::Loss { plies: Some(b) }, Value::Loss { plies: Some(a) }) if a < b => Class::Good,
+        (Value::Win { plies: Some(_) }, Value::Win { plies: Some(_) })
+        | (Value::Loss { plies: Some(_) }, Value::Loss { plies: Some(_) }) => Class::Best,
         (Value::Score { cp: b }, Value::Score { cp: a }) if a < b => Class::Mistake,
         (Value::Draw, Value::Draw) | (Value::Score { .. }, Value::Score { .. }) => Class::Best,
         (Value::Loss { plies: None }, Value::Loss { plies: None }) if puzzle => Class::Best,
@@ -145,17 +179,6 @@ pub fn classify(
         _ => Class::Good,
     };
     (class, judged)
-}
-
-/// The class of a move that gives away `plies` plies (negative: gains them).
-fn by_plies(plies: i64) -> Class {
-    let (best, good, inaccuracy) = EXACT_PLIES;
-    match plies {
-        p if p <= i64::from(best) => Class::Best,
-        p if p <= i64::from(good) => Class::Good,
-        p if p <= i64::from(inaccuracy) => Class::Inaccuracy,
-        _ => Class::Mistake,
-    }
 }
 
 /// lichess's class by the drop in winning chances.
@@ -191,6 +214,23 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
     let raw =
         103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411;
     (raw + 1.0).clamp(0.0, 100.0)
+}
+
+/// The accuracy of a move of `class` from the mover's win % before and after it: 100 for a
+/// best move, lichess's otherwise, and for an inaccuracy, a mistake or a blunder at most the
+/// accuracy of a drop at its class's threshold (lichess's 0.1 / 0.2 / 0.3 in winning chances:
+/// 5 / 10 / 15 points of win %), so that a move marked erred never counts as perfect (a game
+/// tree's lower final score keeps the win %, a proven blunder's drop is always larger).
+pub fn class_accuracy(class: Class, before: f64, after: f64) -> f64 {
+    let (inaccuracy, mistake, blunder) = CHANCE_DROPS;
+    let threshold = match class {
+        Class::Best => return 100.0,
+        Class::Inaccuracy => inaccuracy,
+        Class::Mistake => mistake,
+        Class::Blunder => blunder,
+        Class::Good | Class::Unjudged => return move_accuracy(before, after),
+    };
+    move_accuracy(before, after).min(move_accuracy(50.0 * threshold, 0.0))
 }
 
 /// lichess's game accuracy of each side: `wins` is the first player's win % at every position
@@ -245,14 +285,13 @@ mod tests {
     }
 
     #[test]
-    fn exact_classes_follow_who_wins_then_the_plies_given_away() {
+    fn exact_classes_follow_who_wins_and_a_slower_win_is_no_error() {
         assert_eq!(class(win(5), win(5)), Class::Best);
-        assert_eq!(class(win(5), win(7)), Class::Inaccuracy);
-        assert_eq!(class(win(5), win(10)), Class::Inaccuracy);
-        // A win in 5 becoming a win in 17, a loss in 20 becoming a loss in 8: mistakes.
-        assert_eq!(class(win(5), win(17)), Class::Mistake);
-        assert_eq!(class(loss(20), loss(8)), Class::Mistake);
-        assert_eq!(class(loss(20), loss(16)), Class::Inaccuracy);
+        // A win in 5 becoming a win in 7 or 17, a loss in 20 becoming a loss in 8: the result
+        // is kept, good (tagged by the review), never marked.
+        assert_eq!(class(win(5), win(7)), Class::Good);
+        assert_eq!(class(win(5), win(17)), Class::Good);
+        assert_eq!(class(loss(20), loss(8)), Class::Good);
         assert_eq!(class(loss(20), loss(20)), Class::Best);
         assert_eq!(class(win(5), Value::Draw), Class::Blunder);
         assert_eq!(class(win(5), loss(4)), Class::Blunder);
@@ -310,6 +349,23 @@ mod tests {
     }
 
     #[test]
+    fn the_graph_draws_proven_values_by_distance_above_the_estimates() {
+        let h = |v| graph_height(v, LICHESS_WIN_SCALE);
+        // A win in 3 (5 plies) above a win in 30 (59 plies); a loss in 2 below a loss in 38.
+        assert!(h(win(5)) > h(win(59)));
+        assert!(h(loss(4)) < h(loss(76)));
+        assert_eq!(h(win(1)), 1.0);
+        assert_eq!(h(loss(2)), -1.0);
+        assert_eq!(h(Value::Win { plies: None }), GRAPH_PROVEN);
+        assert_eq!(h(Value::Draw), 0.0);
+        // Every estimate lies between the proven losses and the proven wins.
+        for cp in [-100_000, -300, 0, 250, 100_000] {
+            let e = h(Value::Estimate { cp });
+            assert!(e.abs() <= GRAPH_PROVEN && e < h(win(200)) && e > h(loss(200)));
+        }
+    }
+
+    #[test]
     fn accuracy_follows_lichess() {
         assert_eq!(move_accuracy(60.0, 70.0), 100.0);
         // No drop: 103.17 - 3.17 + 1, capped at 100.
@@ -317,6 +373,20 @@ mod tests {
         // A drop of 10 points: 103.1668 * e^-0.43544 - 3.1669 + 1 = 64.57.
         assert!((move_accuracy(60.0, 50.0) - 64.57).abs() < 0.01);
         assert_eq!(move_accuracy(100.0, 0.0), 0.0);
+        // An erred move never counts as perfect: a game tree's lower final score keeps the
+        // win %, yet its accuracy is at most a drop of 10 points' (the mistake threshold).
+        assert_eq!(class_accuracy(Class::Best, 100.0, 0.0), 100.0);
+        assert_eq!(class_accuracy(Class::Good, 100.0, 100.0), 100.0);
+        let mistake = class_accuracy(Class::Mistake, 100.0, 100.0);
+        assert!(
+            (mistake - move_accuracy(10.0, 0.0)).abs() < 1e-9,
+            "{mistake}"
+        );
+        assert!(class_accuracy(Class::Inaccuracy, 50.0, 50.0) < 81.0);
+        assert_eq!(
+            class_accuracy(Class::Blunder, 100.0, 0.0),
+            move_accuracy(100.0, 0.0)
+        );
         // Every move perfect: 100 for both; a side without moves: none.
         let wins = [50.0, 50.0, 50.0, 50.0];
         let perfect = [(0, 100.0), (1, 100.0), (0, 100.0)];

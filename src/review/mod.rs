@@ -31,6 +31,7 @@ mod command;
 pub mod judge;
 mod record;
 mod run;
+pub mod tags;
 mod why;
 mod words;
 
@@ -40,7 +41,8 @@ pub use command::{ReviewArgs, run as run_command};
 pub use judge::Class;
 pub use record::GameRecord;
 pub use run::{Progress, Reviewer, Stopped, review};
-pub use words::annotated;
+pub use tags::{Tag, TagCounts, TagKind};
+pub use words::{accuracy_text, annotated, move_number, value_words};
 
 use serde::Serialize;
 use std::time::Duration;
@@ -142,8 +144,12 @@ pub struct PositionReview {
     /// The engine's move there (one that keeps the value), if any.
     pub best: Option<String>,
     /// The first player's win % (0-100): 100 a won position, 50 a draw, an estimate by the
-    /// game's logistic curve (the evaluation graph's points).
+    /// game's logistic curve.
     pub win_p1: f64,
+    /// The evaluation graph's height of its value for the first player, in [-1, 1]
+    /// (`judge::graph_height`): proven wins above 0.5, the sooner the higher, proven losses
+    /// below -0.5, a search's winning chances halved between, a draw 0.
+    pub graph_p1: f64,
 }
 
 /// Another move of a position where the player erred, and its value.
@@ -163,6 +169,9 @@ pub struct Alternative {
 pub struct MoveReview {
     /// Its number in the game, from 1 (the position before it is `positions[ply - 1]`).
     pub ply: usize,
+    /// Its number as the move list writes it: the first player's `number.` (an odd ply), the
+    /// second player's `number…` (an even one), `(ply + 1) / 2` both; a puzzle's `ply`.
+    pub number: usize,
     /// Who played it.
     pub side: Side,
     /// The move.
@@ -181,6 +190,9 @@ pub struct MoveReview {
     pub class: Class,
     /// `?!`, `?`, `??` or nothing.
     pub mark: &'static str,
+    /// Its tags beside the class (`tags.rs`): a faster win or a longer defence missed, the only
+    /// move, a great move, a forced move, a book move.
+    pub tags: Vec<Tag>,
     /// The best move(s) known: every move keeping `before` where the player erred (all were
     /// valued), otherwise the engine's move and the move played if it was best.
     pub best: Vec<String>,
@@ -189,13 +201,18 @@ pub struct MoveReview {
     pub win_before: f64,
     /// The mover's win % after it, likewise.
     pub win_after: f64,
+    /// The evaluation graph's heights of the positions before and after it, for the first
+    /// player (as `PositionReview::graph_p1`).
+    pub graph_before: f64,
+    /// See `graph_before`.
+    pub graph_after: f64,
     /// lichess's accuracy of the move (`None` in a puzzle).
     pub accuracy: Option<f64>,
     /// Where the player erred: every legal move and its value, best first (the move played
     /// among them); otherwise empty.
     pub alternatives: Vec<Alternative>,
-    /// Where the player erred, what the move did and what the best did ("3 lost: 4 still
-    /// won, in 11 plies"); otherwise empty.
+    /// Where the player erred, what the move does and what the best does ("3 loses in 4: 4
+    /// still wins in 6", in the winner's moves); otherwise empty.
     pub comment: String,
     /// Where the player erred, why, each claim checked by the engine (protocol.md, "sente
     /// review": the kinds); otherwise `None`.
@@ -217,6 +234,8 @@ pub struct SideSummary {
     pub mistakes: usize,
     /// Its blunders.
     pub blunders: usize,
+    /// Its tags, counted apart from the classes (a tagged move keeps its class).
+    pub tags: TagCounts,
     /// Of its moves, how many were judged exactly, by who wins only, by search.
     pub judged: JudgedCounts,
 }

@@ -4,6 +4,7 @@
 
 use super::judge::{self, Class};
 use super::record::GameRecord;
+use super::tags::{self, Tag, TagCounts, TagKind};
 use super::why;
 use super::words;
 use super::{
@@ -31,6 +32,11 @@ fn unknown() -> Valued {
         pv: Vec::new(),
     }
 }
+
+/// The other moves of a position are solved in `movetime / TAG_SOLVE_SHARE` each to tag a move
+/// the only one (or a great one): a move whose alternatives are not all proven in it gets no
+/// such tag, so that the tags cost a review little.
+pub const TAG_SOLVE_SHARE: u32 = 20;
 
 /// The review was stopped (its flag raised) before it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +181,26 @@ impl Reviewer {
         Ok(found.unwrap_or(unknown()))
     }
 
+    /// A solve of `pos` (another move's, for a tag) in a twentieth of the time a position gets
+    /// (`TAG_SOLVE_SHARE`): `None` when not proven in it (the tag is then not given).
+    fn quick_solve(&mut self, pos: &dyn Variant) -> Result<Option<Valued>, Stopped> {
+        let started = std::time::Instant::now();
+        let found = value::value(
+            pos,
+            Ask::Solve(self.settings.movetime / TAG_SOLVE_SHARE),
+            &|limits| self.options.search_job(limits, self.stop.clone()),
+            &mut self.state,
+        );
+        log::debug!(
+            "Solve of {} (a tag's other move): {:?} in {:.3} s",
+            pos.fen(),
+            found.as_ref().map(|f| f.value),
+            started.elapsed().as_secs_f64()
+        );
+        self.check()?;
+        Ok(found)
+    }
+
     /// The value of the game's position `ply`, found once.
     fn position_value(&mut self, ply: usize) -> Result<Valued, Stopped> {
         if let Some(found) = &self.values[ply] {
@@ -313,7 +339,15 @@ impl Reviewer {
         } else {
             String::new()
         };
-        let why = if class.erred() {
+        let tags = self.tags(ply, &mv, (before, kept), (class, judged))?;
+        // A reason for every marked move and every slower win or quicker loss tagged.
+        let distance_tagged = tags.iter().any(|t| {
+            matches!(
+                t.kind,
+                TagKind::FasterWinMissed | TagKind::LongerDefenceMissed
+            )
+        });
+        let why = if class.erred() || distance_tagged {
             let first = side(self.positions[0].side_to_move());
             let number = why::move_number(ply + 1, first, self.puzzle);
             let asked = why::asked(number, &best, judged_before.value, judged_after.value);
@@ -327,8 +361,10 @@ impl Reviewer {
         // The values the move was judged by (so that accuracy and class agree).
         let win_before = judge::win_percent(judged_before.value, self.scale);
         let win_after = judge::win_percent(judged_after.value, self.scale);
+        let next = self.positions[ply + 1].as_ref();
         Ok(MoveReview {
             ply: ply + 1,
+            number: if self.puzzle { ply + 1 } else { (ply + 2) / 2 },
             side: side(pos.side_to_move()),
             mv,
             before: before.value,
@@ -336,18 +372,15 @@ impl Reviewer {
             judged,
             class,
             mark: class.mark(),
+            tags,
             best,
             win_before,
             win_after,
+            graph_before: graph_p1(pos.as_ref(), before.value, self.scale),
+            graph_after: graph_p1(next, after.value, self.scale),
             // A best move loses nothing (by search: the engine's own move, whose estimate the
-            // next search may revise).
-            accuracy: (!self.puzzle).then(|| {
-                if class == Class::Best {
-                    100.0
-                } else {
-                    judge::move_accuracy(win_before, win_after)
-                }
-            }),
+            // next search may revise); an erred move never counts as perfect.
+            accuracy: (!self.puzzle).then(|| judge::class_accuracy(class, win_before, win_after)),
             alternatives,
             comment,
             why,
@@ -392,6 +425,84 @@ impl Reviewer {
         })
     }
 
+    /// The tags of move `mv` at position `ply`, from the position's value `before` and the
+    /// value the move kept (`kept`, for the mover), its class and how it was judged: the
+    /// book's move; where the result was kept exactly, a faster win or a longer defence
+    /// missed; a forced move; else, where the result is proven, the only move or a great one
+    /// (every other move valued until one keeps the result too).
+    fn tags(
+        &mut self,
+        ply: usize,
+        mv: &str,
+        (before, kept): (&Valued, Value),
+        (class, judged): (Class, Judged),
+    ) -> Result<Vec<Tag>, Stopped> {
+        let pos = self.positions[ply].clone_box();
+        let mut found = Vec::new();
+        if self.puzzle || class.erred() || class == Class::Unjudged {
+            return Ok(found);
+        }
+        if judged == Judged::Exact
+            && let Some(tag) = tags::distance_tag(before.value, kept, before.best.as_deref())
+        {
+            found.push(tag);
+        }
+        if tags::is_forced(pos.as_ref(), mv) {
+            found.push(Tag::plain(TagKind::Forced));
+        } else if judged != Judged::Search
+            && let Some(tag) = self.only_move(pos.as_ref(), mv, before, kept)?
+        {
+            found.push(Tag::plain(tag));
+        }
+        if pos.book_move().as_deref() == Some(mv) {
+            found.push(Tag::plain(TagKind::Book));
+        }
+        Ok(found)
+    }
+
+    /// `OnlyMove` or `Great` when `mv`, keeping the proven result `kept` of a win or a draw,
+    /// is the one move that keeps it: every other move is solved (`quick_solve`) until one
+    /// keeps the result too or is not proven in time (none where the engine's own move is
+    /// another).
+    fn only_move(
+        &mut self,
+        pos: &dyn Variant,
+        mv: &str,
+        before: &Valued,
+        kept: Value,
+    ) -> Result<Option<TagKind>, Stopped> {
+        let Some(result) = kept.result() else {
+            return Ok(None);
+        };
+        if result < 0
+            || !matches!(kept, Value::Win { .. } | Value::Draw)
+            || before.best.as_deref().is_some_and(|best| best != mv)
+        {
+            return Ok(None);
+        }
+        let mut others = Vec::new();
+        for other in pos.legal_moves() {
+            if other == mv {
+                continue;
+            }
+            let mut next = pos.clone_box();
+            if next.play_move(&other).is_err() {
+                continue;
+            }
+            let found = self.quick_solve(next.as_ref())?;
+            let other_result = found.and_then(|found| {
+                let value = self.kept(pos, next.as_ref(), &found);
+                value.result().filter(|_| found.judged != Judged::Search)
+            });
+            let keeps = other_result.is_none_or(|r| r >= result);
+            others.push(other_result);
+            if keeps {
+                return Ok(None);
+            }
+        }
+        Ok(tags::only_move_tag(result, &others))
+    }
+
     /// The whole review, once every move is reviewed (the moves still to review are reviewed
     /// first).
     pub fn finish(mut self) -> Result<Review, Stopped> {
@@ -410,6 +521,7 @@ impl Reviewer {
             .map(|(ply, (pos, found))| {
                 let found = found.clone().unwrap_or(unknown());
                 let win = judge::win_percent(found.value, scale);
+                let graph = graph_p1(pos.as_ref(), found.value, scale);
                 PositionReview {
                     ply,
                     fen: pos.fen(),
@@ -422,6 +534,7 @@ impl Reviewer {
                     } else {
                         100.0 - win
                     },
+                    graph_p1: graph,
                 }
             })
             .collect();
@@ -444,6 +557,10 @@ impl Reviewer {
                 let own: Vec<&MoveReview> = moves.iter().filter(|m| m.side == seat).collect();
                 let count = |class| own.iter().filter(|m| m.class == class).count();
                 let judged = |how| own.iter().filter(|m| m.judged == how).count();
+                let mut tags = TagCounts::default();
+                for tag in own.iter().flat_map(|m| &m.tags) {
+                    tags.add(tag.kind);
+                }
                 SideSummary {
                     side: seat,
                     moves: own.len(),
@@ -451,6 +568,7 @@ impl Reviewer {
                     inaccuracies: count(Class::Inaccuracy),
                     mistakes: count(Class::Mistake),
                     blunders: count(Class::Blunder),
+                    tags,
                     judged: JudgedCounts {
                         exact: judged(Judged::Exact),
                         weak: judged(Judged::Weak),
@@ -497,6 +615,17 @@ fn side(seat: Seat) -> Side {
     match seat {
         Seat::P1 => Side::P1,
         Seat::P2 => Side::P2,
+    }
+}
+
+/// The evaluation graph's height of `value` (for the side to move of `pos`) for the first
+/// player.
+fn graph_p1(pos: &dyn Variant, value: Value, scale: f64) -> f64 {
+    let height = judge::graph_height(value, scale);
+    if pos.side_to_move() == Seat::P1 {
+        height
+    } else {
+        -height
     }
 }
 

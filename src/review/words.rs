@@ -1,14 +1,31 @@
-//! The review in words: a value ("win in 11 plies"), the comment on a move where the player
-//! erred ("3 lost: 4 still won, in 11 plies"), and the annotated game `sente review` prints.
+//! The review in words: a value ("win in 6": the winner's sixth move from here ends the game,
+//! as UCI's `score mate 6` and lichess's "mate in 6" count), the comment on a move where the
+//! player erred ("3 loses in 4: 4 still wins in 6"), and the annotated game `sente review`
+//! prints, its moves numbered as the GUI's move list numbers them ("4." the first player's
+//! fourth move, "4…" the second player's).
 
-use super::judge::{Class, chances};
+use super::judge::{Class, chances, winner_moves};
 use super::{MoveReview, Review, Side, SideSummary};
 use crate::variants::value::{Judged, Value};
 use std::fmt::Write;
 
-/// A value for its side in words: `win in 11 plies`, `win` (only who wins is known), `draw`,
-/// `loss in 8 plies`, `score 3` (a game tree's units), `+0.35 (62 %)` (a search's estimate and
-/// its win %); in a puzzle `solved in 12 moves`, `no solution`.
+/// The number the move list writes before move `ply` (from 1): `4.` for the first player's
+/// fourth move (an odd ply), `4…` for the second player's (an even one); a puzzle's moves are
+/// numbered one by one (`7.`).
+pub fn move_number(ply: usize, puzzle: bool) -> String {
+    if puzzle {
+        format!("{ply}.")
+    } else if ply % 2 == 1 {
+        format!("{}.", ply.div_ceil(2))
+    } else {
+        format!("{}…", ply / 2)
+    }
+}
+
+/// A value for its side in words: `win in 6` (its sixth move from here wins), `win` (only who
+/// wins is known), `draw`, `loss in 4` (the opponent's fourth move wins), `won`/`lost` (the
+/// game is over), `score 3` (a game tree's units), `+0.35 (62 %)` (a search's estimate and its
+/// win %); in a puzzle `solved in 12 moves`, `no solution`.
 pub fn value_words(value: Value, puzzle: bool, scale: f64) -> String {
     let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     match (value, puzzle) {
@@ -18,10 +35,19 @@ pub fn value_words(value: Value, puzzle: bool, scale: f64) -> String {
         }
         (Value::Win { plies: None }, true) => "solvable".to_string(),
         (Value::Loss { .. }, true) => "no solution".to_string(),
-        (Value::Win { plies: Some(n) }, false) => format!("win in {}", plural(n, "ply", "plies")),
-        (Value::Win { plies: None }, false) => "win".to_string(),
-        (Value::Loss { plies: Some(n) }, false) => format!("loss in {}", plural(n, "ply", "plies")),
-        (Value::Loss { plies: None }, false) => "loss".to_string(),
+        (Value::Win { plies: Some(0) }, false) => "won".to_string(),
+        (Value::Loss { plies: Some(0) }, false) => "lost".to_string(),
+        (Value::Win { .. } | Value::Loss { .. }, false) => {
+            let kind = if matches!(value, Value::Win { .. }) {
+                "win"
+            } else {
+                "loss"
+            };
+            match winner_moves(value) {
+                Some(n) => format!("{kind} in {n}"),
+                None => kind.to_string(),
+            }
+        }
         (Value::Draw, _) => "draw".to_string(),
         (Value::Score { cp }, _) => format!("score {}", units(cp)),
         (Value::Estimate { cp }, _) => format!(
@@ -42,24 +68,21 @@ fn units(cp: i32) -> String {
     }
 }
 
-/// What a value says happened, in the past tense: `won`, `drew`, `lost`, with the distance
-/// when `distance` and it is known.
-fn outcome_words(value: Value, distance: bool) -> String {
-    let plies = |n: Option<u32>| match n {
-        Some(n) if distance => format!(" in {n} {}", if n == 1 { "ply" } else { "plies" }),
-        _ => String::new(),
-    };
+/// What a move's value says it does, in the present tense: `wins in 6`, `draws`, `loses in
+/// 4`, `wins` (who wins only), `scores 3`.
+fn outcome_words(value: Value) -> String {
+    let distance = winner_moves(value).map_or(String::new(), |n| format!(" in {n}"));
     match value {
-        Value::Win { plies: n } => format!("won{}", plies(n)),
-        Value::Loss { plies: n } => format!("lost{}", plies(n)),
-        Value::Draw => "drew".to_string(),
-        Value::Score { cp } => format!("scored {}", units(cp)),
+        Value::Win { .. } => format!("wins{distance}"),
+        Value::Loss { .. } => format!("loses{distance}"),
+        Value::Draw => "draws".to_string(),
+        Value::Score { cp } => format!("scores {}", units(cp)),
         Value::Estimate { .. } | Value::Unknown => "was not judged".to_string(),
     }
 }
 
 /// The comment on a move where the player erred (`class` an inaccuracy, a mistake or a
-/// blunder): what the move kept (`after`), and what the best move (`best`) kept (`before`).
+/// blunder): what the move does (`after`), and what the best move (`best`) does (`before`).
 pub fn comment(
     mv: &str,
     best: Option<&str>,
@@ -93,23 +116,15 @@ pub fn comment(
             _ => format!("{mv} {}", class.name()),
         };
     }
-    if class == Class::Blunder {
-        let kept = outcome_words(before, false);
-        let distance = match before {
-            Value::Win { plies: Some(n) } | Value::Loss { plies: Some(n) } => {
-                format!(", in {n} {}", if n == 1 { "ply" } else { "plies" })
-            }
-            _ => String::new(),
-        };
-        return format!(
-            "{mv} {}: {best} still {kept}{distance}",
-            outcome_words(after, false)
-        );
-    }
+    let still = if class == Class::Blunder {
+        "still "
+    } else {
+        ""
+    };
     format!(
-        "{mv} {}: {best} {}",
-        outcome_words(after, true),
-        outcome_words(before, true)
+        "{mv} {}: {best} {still}{}",
+        outcome_words(after),
+        outcome_words(before)
     )
 }
 
@@ -155,7 +170,8 @@ pub fn annotated(review: &Review) -> String {
     out
 }
 
-/// `  7. p1  3?!   inaccuracy  win in 29 plies (exact)  3 won in 33 plies: 4 won in 29 plies`
+/// `  4. p1  c2??  blunder     loss in 1 (exact)  c2 loses in 1: b3 still draws`, the tags in
+/// brackets after it (`[only move, book]`).
 fn move_line(m: &MoveReview, width: usize, puzzle: bool, scale: f64) -> String {
     let side = match m.side {
         Side::P1 => "p1",
@@ -167,8 +183,8 @@ fn move_line(m: &MoveReview, width: usize, puzzle: bool, scale: f64) -> String {
         Judged::Search => "search",
     };
     let mut line = format!(
-        "{:>4}. {side}  {:<width$}  {:<10}  {} ({judged})",
-        m.ply,
+        "{:>5} {side}  {:<width$}  {:<10}  {} ({judged})",
+        move_number(m.ply, puzzle),
         format!("{}{}", m.mv, m.mark),
         m.class.name(),
         value_words(m.after, puzzle, scale),
@@ -178,10 +194,21 @@ fn move_line(m: &MoveReview, width: usize, puzzle: bool, scale: f64) -> String {
     } else if !m.best.is_empty() && !m.best.contains(&m.mv) {
         let _ = write!(line, "  best {}", m.best.join(" "));
     }
+    if !m.tags.is_empty() {
+        let tags: Vec<&str> = m.tags.iter().map(|t| t.text.as_str()).collect();
+        let _ = write!(line, "  [{}]", tags.join("; "));
+    }
     line
 }
 
-/// `p1: accuracy 93.4 %, 1 inaccuracy, 0 mistakes, 0 blunders (20 moves: 18 exact, 2 who wins only)`
+/// An accuracy as the review shows it: cut (never rounded up) to one decimal, so that only a
+/// side without a move below 100 % shows `100.0`.
+pub fn accuracy_text(accuracy: f64) -> String {
+    format!("{:.1}", (accuracy * 10.0).floor() / 10.0)
+}
+
+/// `p1: accuracy 93.4 %, 1 inaccuracy, 0 mistakes, 0 blunders; 2 only moves, 1 forced (20
+/// moves: 18 exact, 2 who wins only, 0 by search)`
 fn side_line(s: &SideSummary, puzzle: bool) -> String {
     let side = match s.side {
         Side::P1 => "p1",
@@ -191,11 +218,37 @@ fn side_line(s: &SideSummary, puzzle: bool) -> String {
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let accuracy = match (s.accuracy, puzzle) {
         (_, true) => String::new(),
-        (Some(a), false) => format!("accuracy {a:.1} %, "),
+        (Some(a), false) => format!("accuracy {} %, ", accuracy_text(a)),
         (None, false) => "accuracy -, ".to_string(),
     };
+    let t = &s.tags;
+    let tags: Vec<String> = [
+        (
+            t.faster_win_missed,
+            "faster win missed",
+            "faster wins missed",
+        ),
+        (
+            t.longer_defence_missed,
+            "longer defence missed",
+            "longer defences missed",
+        ),
+        (t.only_move, "only move", "only moves"),
+        (t.great, "great move", "great moves"),
+        (t.forced, "forced", "forced"),
+        (t.book, "book move", "book moves"),
+    ]
+    .iter()
+    .filter(|(n, ..)| *n > 0)
+    .map(|&(n, one, many)| count(n, one, many))
+    .collect();
+    let tags = if tags.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", tags.join(", "))
+    };
     format!(
-        "{side}: {accuracy}{}, {}, {} ({}: {} exact, {} who wins only, {} by search)",
+        "{side}: {accuracy}{}, {}, {}{tags} ({}: {} exact, {} who wins only, {} by search)",
         count(s.inaccuracies, "inaccuracy", "inaccuracies"),
         count(s.mistakes, "mistake", "mistakes"),
         count(s.blunders, "blunder", "blunders"),
@@ -214,8 +267,26 @@ mod tests {
     #[test]
     fn values_and_comments_read_well() {
         let win = |n| Value::Win { plies: Some(n) };
-        assert_eq!(value_words(win(11), false, 0.0), "win in 11 plies");
-        assert_eq!(value_words(win(1), false, 0.0), "win in 1 ply");
+        // The winner's own moves: a win in 11 plies is its sixth move, a loss in 8 plies the
+        // opponent's fourth; as the move list numbers moves.
+        assert_eq!(value_words(win(11), false, 0.0), "win in 6");
+        assert_eq!(value_words(win(1), false, 0.0), "win in 1");
+        assert_eq!(
+            value_words(Value::Loss { plies: Some(8) }, false, 0.0),
+            "loss in 4"
+        );
+        assert_eq!(
+            value_words(Value::Loss { plies: Some(0) }, false, 0.0),
+            "lost"
+        );
+        assert_eq!(value_words(Value::Win { plies: None }, false, 0.0), "win");
+        assert_eq!(
+            [1, 2, 3, 4].map(|ply| move_number(ply, false)),
+            ["1.", "1…", "2.", "2…"]
+        );
+        assert_eq!(move_number(4, true), "4.");
+        assert_eq!(accuracy_text(99.96), "99.9");
+        assert_eq!(accuracy_text(100.0), "100.0");
         assert_eq!(value_words(win(12), true, 0.0), "solved in 12 moves");
         assert_eq!(value_words(Value::Score { cp: 300 }, false, 0.0), "score 3");
         assert_eq!(
@@ -231,11 +302,17 @@ mod tests {
                 Class::Blunder,
                 exact
             ),
-            "3 lost: 4 still won, in 11 plies"
+            "3 loses in 4: 4 still wins in 6"
         );
         assert_eq!(
-            comment("3", Some("4"), (win(5), win(17)), Class::Mistake, exact),
-            "3 won in 17 plies: 4 won in 5 plies"
+            comment(
+                "3",
+                Some("4"),
+                (Value::Score { cp: 300 }, Value::Score { cp: 200 }),
+                Class::Mistake,
+                exact
+            ),
+            "3 scores 2: 4 scores 3"
         );
         let puzzle = (Judged::Exact, true, LICHESS_WIN_SCALE);
         assert_eq!(

@@ -200,4 +200,9 @@ impl<G: Game> Variant for GamePosition<G> {
         let mv = self.pos.parse_move(mv).map_err(|e| e.to_string())?;
         Ok(self.pos.explain(mv, asked))
     }
+
+    fn book_move(&self) -> Option<String> {
+        let mv = self.pos.book_move()?;
+        Some(self.pos.move_text(mv))
+    }
 }

@@ -78,6 +78,8 @@ pub trait Variant: Send {
     /// reasons (`Game::explain`); `Ok(None)` when the game has none for it; an error when
     /// `mv` is not a legal move here.
     fn explain(&self, mv: &str, asked: &Asked) -> Result<Option<Why>, String>;
+    /// The move of the game's opening book here (`Game::book_move`), in move notation.
+    fn book_move(&self) -> Option<String>;
 }
 
 /// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.

@@ -70,8 +70,8 @@ fn rank((result, plies): Exact) -> i64 {
 }
 
 /// A move's class from the value before it and the value it keeps, both for the mover, by
-/// the thresholds protocol.md states: a blunder changes who wins; otherwise the plies given
-/// away, 0 best, 1 good, 2-5 an inaccuracy, 6 or more a mistake; a draw kept is best.
+/// the rule protocol.md states: a blunder changes who wins; otherwise best when the distance
+/// is kept, good (tagged, never marked) when a win is made slower or a loss quicker.
 fn class_of(before: Exact, after: Exact) -> &'static str {
     if after.0 < before.0 {
         return "blunder";
@@ -81,12 +81,7 @@ fn class_of(before: Exact, after: Exact) -> &'static str {
         -1 => i64::from(before.1) - i64::from(after.1),
         _ => 0,
     };
-    match given {
-        g if g <= 0 => "best",
-        1 => "good",
-        2..=5 => "inaccuracy",
-        _ => "mistake",
-    }
+    if given <= 0 { "best" } else { "good" }
 }
 
 /// Every move's class and the moves that keep the value before it, computed here.

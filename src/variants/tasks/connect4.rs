@@ -8,7 +8,7 @@ use super::super::job::SearchJob;
 use super::super::search_options::SearchOptions;
 use super::super::task::{KeptSolver, WorkerState};
 use crate::games::Game;
-use crate::games::connect4::book::Book;
+use crate::games::connect4::book::shipped_book;
 use crate::games::connect4::solver::{
     Interrupted, Narrowing, Solver, SolverWord, value_table, win_score,
 };
@@ -18,8 +18,8 @@ use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::TimeBudget;
 use crate::search::score::Reported;
 use crate::search::{Algorithm, NOT_PROVEN, SOLVED_WEAK};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// Default `OwnBook`: the book moves are played.
@@ -99,20 +99,6 @@ pub fn reported<B: SolverWord>(pos: &Connect4<B>, score: i32) -> Reported {
     } else {
         Reported::Mate(-((n - played + 1) / 2))
     }
-}
-
-/// The books shipped with sente, read once (`None` if it does not parse, which a test rules
-/// out).
-fn shipped_book() -> Option<&'static Book> {
-    static BOOK: OnceLock<Option<Book>> = OnceLock::new();
-    BOOK.get_or_init(|| match Book::shipped() {
-        Ok(book) => Some(book),
-        Err(e) => {
-            log::error!("the shipped book does not parse: {e}");
-            None
-        }
-    })
-    .as_ref()
 }
 
 impl<B: SolverWord> KeptSolver for Solver<B> {

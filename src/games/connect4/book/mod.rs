@@ -15,6 +15,7 @@ pub mod value_table;
 use crate::games::connect4::{Bits, Connect4, Shape};
 use crate::games::{Game, GameError};
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The books shipped with sente as text: the first player's and the second player's.
 pub const SHIPPED: [&str; 2] = [
@@ -25,6 +26,20 @@ pub const SHIPPED: [&str; 2] = [
 /// The book of both players after every two-move opening, packed (`sente book connect4
 /// --side openings`, then `--pack`); it holds no position of the text books.
 pub const SHIPPED_OPENINGS: &[u8] = include_bytes!("../../../../books/connect4-openings.bin");
+
+/// The books shipped with sente, read once (`None` if they do not parse, which a test rules
+/// out).
+pub fn shipped_book() -> Option<&'static Book> {
+    static BOOK: OnceLock<Option<Book>> = OnceLock::new();
+    BOOK.get_or_init(|| match Book::shipped() {
+        Ok(book) => Some(book),
+        Err(e) => {
+            log::error!("the shipped book does not parse: {e}");
+            None
+        }
+    })
+    .as_ref()
+}
 
 /// Winning moves by position.
 #[derive(Clone, Debug, Default)]

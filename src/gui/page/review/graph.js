@@ -1,7 +1,11 @@
-// The evaluation graph of a review, as lichess's: a line of the first player's winning chances
-// (a puzzle: of the moves left to the exit) after each move, a point per move coloured by its
-// class, the viewed move marked. It is one focusable slider: a click on it (or a point) and
-// the arrow keys, Home and End view a move.
+// The evaluation graph of a review, as lichess's: a line of who is winning after each move (a
+// puzzle: of the moves left to the exit), a point per move coloured by its class, the viewed move
+// marked, an axis labelled with who is winning. The frame is the review's `graph_before` and
+// `graph_after` (src/review/judge.rs, graph_height): the first player's proven wins in the top
+// quarter, the sooner the higher (a win in 1 at the top, a win in 21 about two thirds up), the
+// second player's in the bottom quarter, search estimates (winning chances, halved) between, a
+// draw on the middle line. It is one focusable slider: a click on it (or a point) and the arrow
+// keys, Home and End view a move.
 
 import { s } from '../boards/svg.js';
 
@@ -20,6 +24,11 @@ function heights(m, puzzle, most) {
     const scale = (d) => (d === null ? null : 1 - d / Math.max(1, most));
     return [scale(before), scale(after)];
   }
+  // The frame by distance, in [-1, 1] for the first player; a review kept from before it
+  // came: the first player's win %.
+  if (Number.isFinite(m.graph_before) && Number.isFinite(m.graph_after)) {
+    return [(m.graph_before + 1) / 2, (m.graph_after + 1) / 2];
+  }
   const p1 = (win) => (m.side === 'p1' ? win : 100 - win) / 100;
   return [p1(m.win_before), p1(m.win_after)];
 }
@@ -34,9 +43,10 @@ function farthest(moves) {
 }
 
 /** The graph, `width` px wide, of `moves` (by ply - 1; null for a move not yet reviewed) with the position
- *  after `cursor` moves marked; `describe(ply)` says a move in words (its accessible value),
+ *  after `cursor` moves marked; `axis` the words at its top, middle and bottom (`Red wins`,
+ *  `even`, `Yellow wins`); `describe(ply)` says a move in words (its accessible value),
  *  `onGoto(ply)` views a move. */
-export function reviewGraph({ width, moves, cursor, puzzle, label, describe, onGoto }) {
+export function reviewGraph({ width, moves, cursor, puzzle, label, axis, describe, onGoto }) {
   // Drawn in the px of its box (`width`), so that its points stay round and readable.
   const W = Math.max(280, Math.round(width || 640));
   const n = moves.length;
@@ -49,8 +59,24 @@ export function reviewGraph({ width, moves, cursor, puzzle, label, describe, onG
     'aria-valuetext': describe(cursor), 'aria-orientation': 'horizontal',
   });
   svg.append(s('rect', { class: 'rg-back', x: 0, y: 0, width: W, height: H, rx: 8 }));
-  // The middle (an even game; a puzzle: halfway) and the top and bottom bounds.
+  // The middle (an even game; a puzzle: halfway) and, outside a puzzle, the bounds of the
+  // proven wins' bands (a quarter from the top and from the bottom).
   svg.append(s('line', { class: 'rg-mid', x1: PAD_X, x2: W - PAD_X, y1: y(0.5), y2: y(0.5) }));
+  if (!puzzle) {
+    for (const h of [0.75, 0.25]) svg.append(s('line', { class: 'rg-band', x1: PAD_X, x2: W - PAD_X, y1: y(h), y2: y(h) }));
+  }
+  // The axis: who is winning, at the top, the middle and the bottom.
+  if (axis) {
+    const word = (text, h, baseline) => {
+      if (!text) return;
+      const t = s('text', { class: 'rg-axis', x: PAD_X + 2, y: y(h), 'dominant-baseline': baseline, 'aria-hidden': 'true' });
+      t.textContent = text;
+      svg.append(t);
+    };
+    word(axis.top, 1, 'hanging');
+    word(axis.middle, 0.5, 'middle');
+    word(axis.bottom, 0, 'text-after-edge');
+  }
   // The line: the position before each move, then after it.
   const line = [];
   moves.forEach((m, i) => {

@@ -6,7 +6,7 @@
 
 import { h, fill, select, announce } from '../dom.js';
 import { boardFor, sideName } from '../boards/index.js';
-import { keepsValue, valueWords } from './judge.js';
+import { keepsValue, valueWords, moveNumber } from './judge.js';
 
 /** The moves of `side` to learn from: its mistakes and blunders, in game order. */
 export function lessons(moves, side) {
@@ -142,7 +142,7 @@ export function mountLearn(root, app, { goto, redraw }) {
     }
     const words = boardFor(state.variant)?.moveWords;
     const side = sideName(state.variant, item.side);
-    const prompt = `${session.index + 1} of ${session.items.length}: after move ${item.ply - 1}, ${side} played ${item.move}${words ? ` (${words(item.move, state)})` : ''}, a ${item.class}. Find a move for ${side} that keeps the value (${valueWords(item.before, state.puzzle)}).`;
+    const prompt = `${session.index + 1} of ${session.items.length}: at ${moveNumber(item.ply, state.puzzle)} ${side} played ${item.move}${words ? ` (${words(item.move, state)})` : ''}, a ${item.class}. Find a move for ${side} that keeps the value (${valueWords(item.before, state.puzzle)}).`;
     const feedback = h('p', { class: `learn-feedback${session.right === true ? ' right' : session.right === false ? ' wrong' : ''}`, id: 'learn-feedback', role: 'status' }, session.said);
     fill(root, h('p', { class: 'learn-prompt', id: 'learn-prompt' }, prompt), feedback,
       h('div', { class: 'buttons' },

@@ -6,6 +6,7 @@
 import { h, fill } from '../dom.js';
 import { find, lineThrough, inSideLine, promote, remove } from '../lines.js';
 import { reviewOf } from '../review/keep.js';
+import { moveNumber } from '../review/judge.js';
 
 export const id = 'moves';
 export const title = 'Moves';
@@ -97,7 +98,7 @@ export function mount(root, app) {
 
     function moveItem(n, path, side, needsNumber) {
       const ply = path.length;
-      const number = state.puzzle ? `${ply}.` : ply % 2 === 1 ? `${(ply + 1) / 2}.` : needsNumber ? `${ply / 2}…` : '';
+      const number = state.puzzle || ply % 2 === 1 || needsNumber ? moveNumber(ply, state.puzzle) : '';
       const key = path.join(' ');
       const onLine = line === key || line.startsWith(`${key} `);
       const comment = comments ? commentWords(n.comment) : '';

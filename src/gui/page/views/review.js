@@ -10,7 +10,7 @@ import { h, fill, select, announce } from '../dom.js';
 import { boardFor, sideName } from '../boards/index.js';
 import { followReviews, reviewOf } from '../review/keep.js';
 import { reviewGraph } from '../review/graph.js';
-import { valueWords } from '../review/judge.js';
+import { valueWords, moveNumber, tagWords, accuracyText } from '../review/judge.js';
 import { mountLearn } from '../review/learn.js';
 
 export const id = 'review';
@@ -19,6 +19,14 @@ export const area = 'main';
 
 const ERRED = ['inaccuracy', 'mistake', 'blunder'];
 const CLASS_WORDS = { best: 'best', good: 'good', inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder', unjudged: 'not judged' };
+const TAG_WORDS = {
+  faster_win_missed: 'faster win missed',
+  longer_defence_missed: 'longer defence missed',
+  only_move: 'only move',
+  great: 'great',
+  forced: 'forced',
+  book: 'book',
+};
 const JUDGED_WORDS = {
   exact: 'judged exactly',
   weak: 'who wins only: the weak value alone decided blunder or not',
@@ -74,16 +82,18 @@ export function mount(root, app) {
     return '';
   }
 
-  /** Move `ply` in words: `7. Red 3 ??: blunder`. */
+  /** A move in words, numbered as the move list numbers it: `4. Red 3 ??: blunder`,
+   *  `4… Yellow 2: best · only move`. */
   function moveLine(m, state) {
-    return `${m.ply}. ${sideName(state.variant, m.side)} ${m.move}${m.mark ? ` ${m.mark}` : ''}: ${CLASS_WORDS[m.class] || m.class}`;
+    const tags = tagWords(m);
+    return `${moveNumber(m.ply, state.puzzle)} ${sideName(state.variant, m.side)} ${m.move}${m.mark ? ` ${m.mark}` : ''}: ${CLASS_WORDS[m.class] || m.class}${tags.length ? ` · ${tags.join(' · ')}` : ''}`;
   }
 
   function describe(run, state) {
     return (ply) => {
       if (ply === 0) return 'the start';
       const m = run.moves[ply - 1];
-      return m ? moveLine(m, state) : `move ${ply}, not reviewed yet`;
+      return m ? moveLine(m, state) : `${moveNumber(ply, state.puzzle)} not reviewed yet`;
     };
   }
 
@@ -125,8 +135,11 @@ export function mount(root, app) {
     const puzzle = state.puzzle;
     const label = puzzle
       ? 'Evaluation graph: moves left to the exit after each move (higher: nearer); arrow keys view a move'
-      : `Evaluation graph: ${sideName(state.variant, 'p1')}'s winning chances after each move; arrow keys view a move`;
-    const graph = reviewGraph({ width: graphBox.clientWidth, moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, describe: describe(run, state), onGoto: goto });
+      : `Evaluation graph: who is winning after each move, ${sideName(state.variant, 'p1')} above, ${sideName(state.variant, 'p2')} below (proven wins by distance, the sooner the further out; search estimates between); arrow keys view a move`;
+    const axis = puzzle
+      ? { top: 'exit', bottom: 'far' }
+      : { top: `${sideName(state.variant, 'p1')} wins`, middle: 'even', bottom: `${sideName(state.variant, 'p2')} wins` };
+    const graph = reviewGraph({ width: graphBox.clientWidth, moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, axis, describe: describe(run, state), onGoto: goto });
     graph.addEventListener('focus', () => { graphFocused = true; });
     graph.addEventListener('blur', () => { graphFocused = false; });
     const refocus = graphFocused;
@@ -182,7 +195,7 @@ export function mount(root, app) {
             draw();
           }
         },
-      }, showing ? 'Hide the better move' : `Show the better move (instead of ${target.move}, move ${target.ply})`),
+      }, showing ? 'Hide the better move' : `Show the better move (instead of ${moveNumber(target.ply, state.puzzle)} ${target.move})`),
       showing ? h('span', { class: 'review-better-text', id: 'review-better-text' }, `Better: ${target.best.join(' or ')}`) : null));
     }
     fill(here, parts);
@@ -196,16 +209,21 @@ export function mount(root, app) {
     }
     const rows = run.review.sides.map((side) => h('tr', { id: `review-side-${side.side}` },
       h('th', { scope: 'row' }, sideName(state.variant, side.side)),
-      h('td', { class: 'review-accuracy' }, side.accuracy === null || side.accuracy === undefined ? '–' : `${Math.round(side.accuracy)} %`),
+      h('td', { class: 'review-accuracy' }, accuracyText(side.accuracy)),
       h('td', { class: 'class-inaccuracy' }, String(side.inaccuracies)),
       h('td', { class: 'class-mistake' }, String(side.mistakes)),
       h('td', { class: 'class-blunder' }, String(side.blunders))));
     const puzzleLine = run.review.puzzle
       ? h('p', { id: 'review-puzzle' }, `${run.review.puzzle.solved ? 'Solved' : 'Not solved'} in ${run.review.puzzle.moves} moves${Number.isInteger(run.review.puzzle.optimal) ? ` (optimal ${run.review.puzzle.optimal})` : ''}.`)
       : null;
+    // The tags, counted apart from the classes.
+    const tagLines = run.review.sides.map((side) => {
+      const said = Object.entries(side.tags || {}).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${TAG_WORDS[k] || k}`);
+      return said.length ? h('li', { id: `review-tags-${side.side}` }, `${sideName(state.variant, side.side)}: ${said.join(', ')}`) : null;
+    }).filter(Boolean);
     fill(summary, puzzleLine, h('table', { class: 'review-table' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Side'), h('th', { scope: 'col' }, 'Accuracy'), h('th', { scope: 'col' }, 'Inaccuracies ?!'), h('th', { scope: 'col' }, 'Mistakes ?'), h('th', { scope: 'col' }, 'Blunders ??'))),
-      h('tbody', {}, rows)));
+      h('tbody', {}, rows)), tagLines.length ? h('ul', { class: 'review-tags', 'aria-label': 'tags' }, tagLines) : null);
     const counts = { exact: 0, weak: 0, search: 0 };
     for (const side of run.review.sides) for (const k of Object.keys(counts)) counts[k] += side.judged[k];
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${n === 1 ? 'move' : 'moves'} ${JUDGED_WORDS[k]}`);
