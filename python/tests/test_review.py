@@ -62,7 +62,15 @@ def test_a_tic_tac_toe_game_is_classed_as_minimax_values_it():
         assert m.before.kind == {1: "win", 0: "draw", -1: "loss"}[before[0]]
     last = r.moves[-1]
     assert last.mark == "??" and last.best == ["b3"]
-    assert last.comment == "c2 lost: b3 still drew"
+    assert last.comment == "c2 loses in 1: b3 still draws"
+    # Distances in the winner's own moves, moves numbered as the move list numbers them.
+    assert str(last.after) == "loss in 1" and last.after.plies == 2
+    assert last.number == 4 and last.label == "4."
+    assert str(r.moves[5]).startswith("3… p2 b1: best")
+    assert [t.kind for t in r.moves[5].tags] == ["forced"]
+    assert r.sides[1].tags["forced"] == sum(
+        1 for m in r.moves if m.side == "p2" for t in m.tags if t.kind == "forced"
+    )
     assert [a.move for a in last.alternatives][0] == "b3"
     assert r.sides[0].blunders == 1 and r.sides[1].blunders == 0
     assert r.sides[1].accuracy == pytest.approx(100.0)
