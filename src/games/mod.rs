@@ -198,12 +198,6 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
         let _ = (mv, asked);
         None
     }
-
-    /// The move of the game's shipped opening book in this position (Connect Four's on the 7 x
-    /// 6 board), if it has one; `None` for the games without a book.
-    fn book_move(&self) -> Option<Self::Move> {
-        None
-    }
 }
 
 /// Plays up to `plies` random legal moves on `pos`, fewer if the game ends first: the random

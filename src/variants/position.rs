@@ -13,6 +13,9 @@ use crate::protocol::command::PositionStart;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// The move of a game's opening book in a position, if the book has one.
+pub type BookMove<G> = fn(&G) -> Option<<G as Game>::Move>;
+
 /// The position of game `G`, with the start `position startpos` goes back to.
 #[derive(Clone)]
 pub struct GamePosition<G: Game> {
@@ -24,6 +27,8 @@ pub struct GamePosition<G: Game> {
     solver: Option<ExactSolver<G>>,
     /// What a new game of timed searches has the worker do first (make the solver).
     prepare: Option<Prepare>,
+    /// The move of the game's opening book in a position, for the games with one.
+    book: Option<BookMove<G>>,
 }
 
 impl<G: Game> GamePosition<G> {
@@ -35,6 +40,7 @@ impl<G: Game> GamePosition<G> {
             start,
             solver: None,
             prepare: None,
+            book: None,
         })
     }
 
@@ -44,6 +50,14 @@ impl<G: Game> GamePosition<G> {
         GamePosition {
             solver: Some(solver),
             prepare,
+            ..self
+        }
+    }
+
+    /// The same position, whose opening book `book` gives (`Variant::book_move`).
+    pub fn with_book(self, book: BookMove<G>) -> Self {
+        GamePosition {
+            book: Some(book),
             ..self
         }
     }
@@ -202,7 +216,7 @@ impl<G: Game> Variant for GamePosition<G> {
     }
 
     fn book_move(&self) -> Option<String> {
-        let mv = self.pos.book_move()?;
+        let mv = (self.book?)(&self.pos)?;
         Some(self.pos.move_text(mv))
     }
 }

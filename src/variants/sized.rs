@@ -4,7 +4,7 @@
 //! one-way.
 
 use super::position::GamePosition;
-use super::tasks::connect4::{prepare, solve_task};
+use super::tasks::connect4::{book_move, prepare, solve_task};
 use super::variant::Variant;
 use crate::games::GameError;
 use crate::games::connect4::{Connect4, shape_of};
@@ -13,11 +13,12 @@ use crate::with_board_word;
 
 /// The start position of a Connect Four session under `rules`, its bitboards in the narrowest
 /// word its board fits, with the solver of that word (asked first at every `go`, made before
-/// a game of timed searches).
+/// a game of timed searches) and the shipped opening book (7 x 6 only).
 pub fn connect4(rules: &RuleValues) -> Result<Box<dyn Variant>, GameError> {
     with_board_word!(shape_of(rules)?, B => {
         let start = GamePosition::<Connect4<B>>::start(rules)?;
-        let start: Box<dyn Variant> = Box::new(start.with_solver(solve_task::<B>, Some(prepare::<B>)));
+        let start = start.with_solver(solve_task::<B>, Some(prepare::<B>)).with_book(book_move::<B>);
+        let start: Box<dyn Variant> = Box::new(start);
         Ok(start)
     })
 }

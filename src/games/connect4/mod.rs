@@ -496,11 +496,6 @@ impl<B: Bits> Game for Connect4<B> {
         self.geo.width()
     }
 
-    /// The shipped books' move (7 x 6 only).
-    fn book_move(&self) -> Option<u8> {
-        book::shipped_book()?.lookup(self)
-    }
-
     fn max_plies(&self) -> Option<u32> {
         Some(self.geo.cells() - self.moves)
     }

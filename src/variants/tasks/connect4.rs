@@ -12,7 +12,7 @@ use crate::games::connect4::book::shipped_book;
 use crate::games::connect4::solver::{
     Interrupted, Narrowing, Solver, SolverWord, value_table, win_score,
 };
-use crate::games::connect4::{Connect4, Shape};
+use crate::games::connect4::{Bits, Connect4, Shape};
 use crate::games::rules::{OptionType, OptionValue, RuleOption};
 use crate::protocol::response::{Response, ScoreBound, SearchInfo};
 use crate::search::limits::TimeBudget;
@@ -99,6 +99,11 @@ pub fn reported<B: SolverWord>(pos: &Connect4<B>, score: i32) -> Reported {
     } else {
         Reported::Mate(-((n - played + 1) / 2))
     }
+}
+
+/// The shipped books' move in `pos` (7 x 6 only), for the review's `book` tag.
+pub fn book_move<B: Bits>(pos: &Connect4<B>) -> Option<u8> {
+    shipped_book()?.lookup(pos)
 }
 
 impl<B: SolverWord> KeptSolver for Solver<B> {
