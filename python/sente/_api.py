@@ -4,7 +4,6 @@ Rust with the GIL released (Ctrl-C stops them with a `KeyboardInterrupt`)."""
 from __future__ import annotations
 
 import html
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
 
@@ -307,70 +306,25 @@ def _solve(
     threads: int,
     report: Optional[Callable[[Dict[str, Any]], None]],
 ) -> Solution:
-    """`solve` once its arguments are checked, reporting to `report` (the glue's dicts)."""
-    if variant == "connect4":
-        if heuristic or metric:
-            raise ValueError("the Connect Four solver takes no heuristic or metric")
-        said = _sente.solve_connect4(
-            state, columns=True, hash=hash, threads=threads, progress=report
-        )
-        columns = dict(said["columns"])
-        best = max(columns, key=lambda c: columns[c]) if columns else None
-        return Solution(
-            variant=variant,
-            best_move=best,
-            pv=[best] if best else [],
-            nodes=said["nodes"],
-            time=said["time"],
-            score=said["score"],
-            columns=columns,
-        )
-    if state.is_over:
-        raise ValueError(f"the game is over ({state.result}): nothing to solve")
-    if variant == "rushhour":
-        if metric is not None:
-            state = State("rushhour", fen=state.fen, metric=metric)
-    elif metric is not None or heuristic is not None:
-        raise ValueError(f"metric and heuristic are for rushhour, not {variant}")
-    if algorithm is None:
-        algorithm = "astar" if state.is_puzzle else "alphabeta"
-    started = time.monotonic()
-    if report is not None:
-        report(_one_step(0, "the position", started))
-    said = _sente.search(
-        state, algorithm=algorithm, heuristic=heuristic, hash=hash, threads=threads, solve=True,
+    """`solve` once its arguments are checked: the game's own solve (the glue's `solve`, one
+    for every game), reporting to `report` (the glue's dicts)."""
+    settings = {key: value for key, value in (("metric", metric), ("heuristic", heuristic))
+                if value is not None}
+    said = _sente.solve(
+        state, algorithm=algorithm, settings=settings, hash=hash, threads=threads,
+        progress=report,
     )
-    if said["errors"]:
-        raise ValueError("; ".join(said["errors"]))
-    notes = list(said["notes"])
-    if any("stopped" in n or "not proven" in n for n in notes):
-        raise RuntimeError(f"not solved: {'; '.join(notes)}")
-    pv = list(said.get("pv") or [])
-    solution = Solution(
+    return Solution(
         variant=variant,
         best_move=said["best_move"],
-        pv=pv,
-        nodes=int(said.get("nodes") or 0),
-        time=float(said["elapsed"]),
-        value=in_units(said.get("cp"), said["unit"]),
-        mate=said.get("mate"),
-        notes=notes,
+        pv=list(said["pv"]),
+        nodes=said["nodes"],
+        time=said["time"],
+        score=said["score"],
+        columns=dict(said["move_values"]),
+        value=said["value"],
+        mate=said["mate"],
+        length=said["length"],
+        stats=dict(said["stats"]),
+        notes=list(said["notes"]),
     )
-    if variant == "rushhour":
-        if said.get("mate") is None:
-            raise ValueError(f"no solution: {'; '.join(notes) or 'the puzzle cannot be solved'}")
-        solution.length = said["mate"]
-        solution.stats = dict(said["puzzle"] or {})
-    elif variant == "rushhour-rocks":
-        solution.stats = {"note": next((n for n in notes if n.startswith("rocks table")), "")}
-    if report is not None:
-        report(dict(_one_step(1, None, started), nodes=solution.nodes))
-    return solution
-
-
-def _one_step(step: int, doing: Optional[str], started: float) -> Dict[str, Any]:
-    """The progress report of a solve of one step (the games other than Connect Four)."""
-    return {
-        "step": step, "steps": 1, "doing": doing, "lower": None, "upper": None, "nodes": 0,
-        "elapsed": time.monotonic() - started,
-    }

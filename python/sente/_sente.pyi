@@ -11,7 +11,7 @@ __all__ = [
     "EngineProcess",
     "search",
     "solve_algorithms",
-    "solve_connect4",
+    "solve",
     "parse_info",
     "variants",
     "rules",
@@ -213,8 +213,6 @@ def search(
     trace_limit: Optional[int] = ...,
     heuristic: Optional[str] = ...,
     hash: Optional[int] = ...,
-    solve: bool = ...,
-    weak: bool = ...,
     threads: Optional[int] = ...,
 ) -> Dict[str, Any]:
     """Runs the engine's search task on `state`; what it said, as a dict (a puzzle search's
@@ -236,9 +234,18 @@ def solve_algorithms(state: State) -> List[str]:
 def _restore_state(variant: str, fen: str, rules: Dict[str, str], moves: List[str]) -> State:
     """A pickled state made again."""
 
-def solve_connect4(state: State, columns: bool = ..., hash: Optional[int] = ..., threads: Optional[int] = ..., progress: Optional[Callable[[Dict[str, Any]], None]] = ...) -> Dict[str, Any]:
-    """The Connect Four solver: `score`, `columns`, `nodes`, `time`; `progress` is called with
-    a dict (`step`, `steps`, `doing`, `lower`, `upper`, `nodes`, `elapsed`) as it goes."""
+def solve(
+    state: State,
+    algorithm: Optional[str] = ...,
+    settings: Optional[Dict[str, Any]] = ...,
+    hash: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    progress: Optional[Callable[[Dict[str, Any]], None]] = ...,
+) -> Dict[str, Any]:
+    """The game's own exact solve: `best_move`, `pv`, `nodes`, `time`, `score`, `value`,
+    `mate`, `move_values`, `length`, `stats`, `notes`; `settings` are the game's own by keyword
+    (`metric`, `heuristic`); `progress` is called with a dict (`step`, `steps`, `doing`,
+    `lower`, `upper`, `nodes`, `elapsed`) as it goes."""
 
 def parse_info(line: str) -> Dict[str, Any]:
     """An `info` line read into fields."""

@@ -1,7 +1,7 @@
 //! `sente._sente`: the Rust side of the `sente` Python package, a thin layer over the crate.
-//! States wrap the engine's variant registry (`variants::registry`), searches and solvers run
-//! the engine's own tasks with the GIL released, and the engine driver wraps the referee's
-//! `EngineProcess`; `run_command` is the `sente` command's console entry. The Python side
+//! States wrap the engine's variant registry (`variants::registry`); searches run the engine's
+//! own tasks, and solves each game's own solve (`Variant::solve`), with the GIL released; the
+//! engine driver wraps the referee's `EngineProcess`; `run_command` is the `sente` command's console entry. The Python side
 //! (`python/sente/`) gives these plain classes and drawings.
 
 mod actions;
@@ -29,7 +29,7 @@ fn _sente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::EngineProcess>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve_algorithms, m)?)?;
-    m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(engine::parse_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::variant_names, m)?)?;
     m.add_function(wrap_pyfunction!(state::rule_declarations, m)?)?;

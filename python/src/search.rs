@@ -1,4 +1,4 @@
-//! `sente.search` and the solves that are searches: the engine's own `go` task on a copy of
+//! `sente.search`: the engine's own `go` task on a copy of
 //! the state (its algorithm, opponent, trace, puzzle estimate and limits set as the options
 //! and `go` would set them), run with the GIL released; what it said comes back as a dict
 //! the Python side turns into a `SearchResult`.
@@ -27,7 +27,7 @@ use std::time::Instant;
 #[pyfunction]
 #[pyo3(signature = (state, algorithm = "alphabeta", depth = None, movetime = None, nodes = None,
     opponent = "adversarial", trace = false, trace_limit = None, heuristic = None, hash = None,
-    solve = false, weak = false, threads = None))]
+    threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search<'py>(
     py: Python<'py>,
@@ -41,8 +41,6 @@ pub fn search<'py>(
     trace_limit: Option<&Bound<'py, PyAny>>,
     heuristic: Option<&str>,
     hash: Option<&Bound<'py, PyAny>>,
-    solve: bool,
-    weak: bool,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let depth = args::depth(depth, MAX_DEPTH)?;
@@ -96,8 +94,8 @@ pub fn search<'py>(
         move_time,
         clock: None,
         infinite: false,
-        solve,
-        weak,
+        solve: false,
+        weak: false,
     };
     let stop = Arc::new(AtomicBool::new(false));
     let job = options.search_job(limits, stop.clone());

@@ -1,235 +1,256 @@
-//! Connect Four's exact solve from Python: the crate's solver on the state's position (in the
-//! narrowest word its board fits), the score of the position and of every column, with the GIL
-//! released, Ctrl-C honoured and its progress told to a callback as it narrows.
+//! `sente.solve`'s glue: the variant's own exact solve (`Variant::solve`, whatever the game)
+//! on a copy of the state, with the GIL released, Ctrl-C honoured and its progress told to a
+//! callback as it goes; the solution comes back as a dict the Python side turns into a
+//! `Solution`.
 
 use crate::args;
 use crate::run::run_watched;
-use crate::state::State;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use crate::state::{State, result_text, rule_text};
+use crate::units;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sente::engine::options::{MAX_HASH_MB, MAX_THREADS};
-use sente::games::Game;
-use sente::games::connect4::solver::{Interrupted, Narrowing, Solver, SolverWord, value_table};
-use sente::games::connect4::{Connect4, fen_shape};
-use sente::with_board_word;
+use sente::engine::options::{MAX_HASH_MB, MAX_THREADS, Options};
+use sente::protocol::command::PositionStart;
+use sente::search::Algorithm;
+use sente::search::score::Reported;
+use sente::search::trace::in_units;
+use sente::variants::registry;
+use sente::variants::solution::{
+    Solution, SolveError, SolveJob, SolveProgress, SolvedValue, Statistic,
+};
+use sente::variants::variant::Variant;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Solves a Connect Four state: `score`, `columns` (move, score) and `nodes` (searched by the
-/// whole call, the columns' solves included). `progress`, if
-/// given, is called with a dict (`step`, `steps`, `doing`, `lower`, `upper`, `nodes`,
-/// `elapsed`) each time the solve narrows or finishes a step; an exception it raises stops
-/// the solve.
+/// Solves `state` exactly with its game's own solver. `algorithm` names the search of a game
+/// solved by search (its default when `None`); `settings` gives the game's own settings by
+/// keyword (`State`'s rule keywords, the search options' keywords: Rush Hour's `metric` and
+/// `heuristic`), a rule solving the position again under it. `progress`, if given, is called
+/// with a dict (`step`, `steps`, `doing`, `lower`, `upper`, `nodes`, `elapsed`) each time the
+/// solve narrows or finishes a part; an exception it raises stops the solve. The dict
+/// returned: `best_move`, `pv`, `nodes`, `time`, `score` (the game's own score), `value` (in
+/// the game's units) or `mate`, `move_values` ((move, score) pairs), `length` (a puzzle's),
+/// `stats` and `notes`.
 #[pyfunction]
-#[pyo3(signature = (state, columns = true, hash = None, threads = None, progress = None))]
-pub fn solve_connect4<'py>(
+#[pyo3(signature = (state, algorithm = None, settings = None, hash = None, threads = None,
+    progress = None))]
+pub fn solve<'py>(
     py: Python<'py>,
     state: &Bound<'py, State>,
-    columns: bool,
+    algorithm: Option<&str>,
+    settings: Option<&Bound<'py, PyDict>>,
     hash: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let hash =
+    let hash_mb =
         args::whole_opt(hash, "hash", "MB", 1, MAX_HASH_MB as i64)?.map_or(64, |h| h as usize);
     let threads = args::whole_opt(threads, "threads", "threads", 1, MAX_THREADS as i64)?
         .map_or(1, |t| t as usize);
-    let fen = {
-        let state = state.borrow();
-        let inner = state.lock();
-        if inner.variant.name() != "connect4" {
-            return Err(PyValueError::new_err(format!(
-                "the Connect Four solver solves connect4, not {}",
-                inner.variant.name()
-            )));
-        }
-        inner.variant.fen()
-    };
-    let shape = fen_shape(&fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if let Some(callback) = &progress
         && !callback.is_callable()
     {
-        return Err(pyo3::exceptions::PyTypeError::new_err(
+        return Err(PyTypeError::new_err(
             "progress is a function called with each step of the solve",
         ));
     }
-    let job = Job {
-        columns,
-        hash,
-        threads,
-        progress,
+    let algorithm = algorithm
+        .map(|name| {
+            Algorithm::ALL
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, a)| *a)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown algorithm '{name}'")))
+        })
+        .transpose()?;
+    let (variant, options) = {
+        let state = state.borrow();
+        let inner = state.lock();
+        let mut options = inner.options.clone();
+        let variant = match settings {
+            Some(settings) => set(&mut options, settings, inner.variant.as_ref())?,
+            None => None,
+        };
+        let variant = variant.unwrap_or_else(|| inner.variant.clone_box());
+        (variant, options)
     };
-    with_board_word!(shape, B => solve_in::<B>(py, &fen, job))
-}
-
-/// What `solve_connect4` was asked besides the position.
-struct Job<'py> {
-    columns: bool,
-    hash: usize,
-    threads: usize,
-    progress: Option<Bound<'py, PyAny>>,
-}
-
-/// One report of a solve's progress, from the side to move of the position solved.
-#[derive(Clone, Debug)]
-struct Step {
-    /// Steps finished: the position's own solve, then each column's that does not end the game.
-    done: usize,
-    /// What is being solved (`the position`, `column 4`); `None` once all is done.
-    doing: Option<String>,
-    /// The bounds proven so far on the score of what is being solved.
-    bounds: Option<(i32, i32)>,
-    /// Nodes searched for the step so far.
-    nodes: u64,
-}
-
-/// The reports of a solve not yet given to Python.
-type Steps = Arc<Mutex<Vec<Step>>>;
-
-/// Adds a report (a poisoned lock only loses reports).
-fn tell(steps: &Steps, step: Step) {
-    if let Ok(mut steps) = steps.lock() {
-        steps.push(step);
-    }
-}
-
-/// `solve_connect4` with the solver of words `B`, which hold the board of `fen`.
-fn solve_in<'py, B: SolverWord>(
-    py: Python<'py>,
-    fen: &str,
-    job: Job<'py>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let Job {
-        columns,
-        hash,
-        threads,
-        progress,
-    } = job;
-    let pos = Connect4::<B>::from_fen(fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if let Some(outcome) = pos.outcome() {
-        return Err(PyValueError::new_err(format!(
-            "the game is over ({outcome}): nothing to solve"
-        )));
-    }
-    // The position's own solve, then each column's that does not end the game.
-    let steps_total = 1 + if columns { open_columns(&pos) } else { 0 };
+    let search_options = options.search_options(variant.name());
+    let unit = units::unit_of(variant.as_ref());
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    let steps: Steps = Arc::default();
-    let told = steps.clone();
-    let started = Instant::now();
+    let told: Arc<Mutex<Vec<SolveProgress>>> = Arc::default();
+    let telling = told.clone();
     let work = move || {
-        let mut solver = Solver::<B>::new(hash);
-        solver.set_value_table(value_table::shipped());
-        solver.set_threads(threads);
-        solver.set_stop(flag, None);
-        let position = || Some("the position".to_string());
-        tell(
-            &told,
-            Step {
-                done: 0,
-                doing: position(),
-                bounds: None,
-                nodes: 0,
-            },
-        );
-        let score = solver.solve(&pos, &mut |n: Narrowing| {
-            tell(
-                &told,
-                Step {
-                    done: 0,
-                    doing: position(),
-                    bounds: Some((n.lower, n.upper)),
-                    nodes: n.nodes,
-                },
-            );
-        })?;
-        let scores = if columns {
-            let mut done = 1;
-            let mut current = None;
-            solver.column_scores_reporting(&pos, &mut |col, n: Narrowing| {
-                if current.is_some_and(|c| c != col) {
-                    done += 1;
-                }
-                current = Some(col);
-                // The column's position is the opponent's: its bounds negated, from ours.
-                tell(
-                    &told,
-                    Step {
-                        done,
-                        doing: Some(format!("column {}", pos.move_text(col))),
-                        bounds: Some((-n.upper, -n.lower)),
-                        nodes: n.nodes,
-                    },
-                );
-            })?
-        } else {
-            Vec::new()
+        let tell = |step| {
+            if let Ok(mut told) = telling.lock() {
+                told.push(step);
+            }
         };
-        // Every node of the call: the position's solve and each column's (a position the
-        // shipped table answers takes none, its columns may take the whole time).
-        let nodes = solver.nodes;
-        tell(
-            &told,
-            Step {
-                done: steps_total,
-                doing: None,
-                bounds: Some((score, score)),
-                nodes,
-            },
-        );
-        let named: Vec<(String, i32)> = scores
-            .into_iter()
-            .map(|(col, s)| (pos.move_text(col), s))
-            .collect();
-        Ok::<_, Interrupted>((score, named, nodes, started.elapsed().as_secs_f64()))
+        variant.solve(SolveJob {
+            algorithm,
+            search_options,
+            hash_mb,
+            threads,
+            stop: flag,
+            progress: &tell,
+        })
     };
-    let outcome = match &progress {
+    let started = Instant::now();
+    let solved = match &progress {
         None => run_watched(py, &stop, work, None),
         Some(callback) => {
             let mut report = |py: Python<'_>| -> PyResult<()> {
-                let new: Vec<Step> = steps
+                let new: Vec<SolveProgress> = told
                     .lock()
-                    .map(|mut s| s.drain(..).collect())
+                    .map(|mut t| t.drain(..).collect())
                     .unwrap_or_default();
                 for step in new {
-                    let d = PyDict::new(py);
-                    d.set_item("step", step.done)?;
-                    d.set_item("steps", steps_total)?;
-                    d.set_item("doing", step.doing)?;
-                    d.set_item("lower", step.bounds.map(|b| b.0))?;
-                    d.set_item("upper", step.bounds.map(|b| b.1))?;
-                    d.set_item("nodes", step.nodes)?;
-                    d.set_item("elapsed", started.elapsed().as_secs_f64())?;
-                    callback.call1((d,))?;
+                    callback.call1((progress_dict(py, &step)?,))?;
                 }
                 Ok(())
             };
             run_watched(py, &stop, work, Some(&mut report))
         }
     }?;
-    let (score, scores, nodes, time) =
-        outcome.map_err(|Interrupted| PyKeyboardInterrupt::new_err("the solve was interrupted"))?;
-    let result = PyDict::new(py);
-    result.set_item("score", score)?;
-    result.set_item("columns", scores)?;
-    result.set_item("nodes", nodes)?;
-    result.set_item("time", time)?;
-    Ok(result)
+    let time = started.elapsed().as_secs_f64();
+    let solution = solved.map_err(error)?;
+    solution_dict(py, &solution, unit, time)
 }
 
-/// The legal columns of `pos` after which the game goes on (each needs a solve of its own).
-fn open_columns<B: SolverWord>(pos: &Connect4<B>) -> usize {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .filter(|&col| {
-            let mut child = pos.clone();
-            child.play(col);
-            child.outcome().is_none()
-        })
-        .count()
+/// Sets the game settings `settings` (keyword to value) in `options`: a search option's
+/// keyword its option, a rule's keyword its rule, which makes `variant`'s position again
+/// under the new rules (returned). A keyword the game does not take is an error naming the
+/// game that does.
+fn set(
+    options: &mut Options,
+    settings: &Bound<'_, PyDict>,
+    variant: &dyn Variant,
+) -> PyResult<Option<Box<dyn Variant>>> {
+    let name = variant.name();
+    let entry = registry::entry(name)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown variant '{name}'")))?;
+    let mut unknown = Vec::new();
+    let mut new_rules = false;
+    for (key, value) in settings.iter() {
+        let key: String = key.extract()?;
+        let rule = entry.rules.iter().find(|o| o.keyword == key);
+        let search = entry.search.options.iter().find(|o| o.keyword == key);
+        let Some(option) = rule.or(search) else {
+            unknown.push(key);
+            continue;
+        };
+        new_rules |= rule.is_some();
+        options
+            .set(option.name, Some(&rule_text(&value)?))
+            .map_err(|e| PyValueError::new_err(format!("{key}: {e}")))?;
+    }
+    if !unknown.is_empty() {
+        return Err(PyValueError::new_err(not_taken(&unknown, name)));
+    }
+    if !new_rules {
+        return Ok(None);
+    }
+    if let Some(message) = options.unfit_rules(name) {
+        return Err(PyValueError::new_err(message));
+    }
+    let mut start = options.start_position().map_err(PyValueError::new_err)?;
+    start
+        .set_position(&PositionStart::Fen(variant.fen()), &[])
+        .map_err(PyValueError::new_err)?;
+    Ok(Some(start))
+}
+
+/// What says that `variant` takes none of the settings `keywords`: `metric and heuristic are
+/// for rushhour, not babylon` (the games that declare them).
+fn not_taken(keywords: &[String], variant: &str) -> String {
+    let mut owners: Vec<&str> = Vec::new();
+    for keyword in keywords {
+        let owner = registry::entries().find(|e| {
+            let declares = |o: &&sente::games::rules::RuleOption| o.keyword == keyword.as_str();
+            e.rules.iter().any(|o| declares(&o)) || e.search.options.iter().any(|o| declares(&o))
+        });
+        if let Some(owner) = owner
+            && !owners.contains(&owner.name)
+        {
+            owners.push(owner.name);
+        }
+    }
+    let verb = if keywords.len() == 1 { "is" } else { "are" };
+    let owners = if owners.is_empty() {
+        "no game".to_string()
+    } else {
+        owners.join(" and ")
+    };
+    format!(
+        "{} {verb} for {owners}, not {variant}",
+        keywords.join(" and ")
+    )
+}
+
+/// A solve's error as Python raises it: a stop (a callback that raised is raised itself,
+/// before) a `KeyboardInterrupt`, an unproven value a `RuntimeError`, the others `ValueError`.
+fn error(error: SolveError) -> PyErr {
+    match error {
+        SolveError::Interrupted => PyKeyboardInterrupt::new_err("the solve was interrupted"),
+        SolveError::Over(outcome) => PyValueError::new_err(format!(
+            "the game is over ({}): nothing to solve",
+            result_text(outcome)
+        )),
+        SolveError::NotSolved(_) => PyRuntimeError::new_err(error.to_string()),
+        SolveError::Unfit(_) | SolveError::NoSolution(_) | SolveError::Failed(_) => {
+            PyValueError::new_err(error.to_string())
+        }
+    }
+}
+
+/// A progress report as the Python side's `SolveProgress` is made of.
+fn progress_dict<'py>(py: Python<'py>, step: &SolveProgress) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("step", step.step)?;
+    d.set_item("steps", step.steps)?;
+    d.set_item("doing", step.doing.as_deref())?;
+    d.set_item("lower", step.bounds.map(|b| b.0))?;
+    d.set_item("upper", step.bounds.map(|b| b.1))?;
+    d.set_item("nodes", step.nodes)?;
+    d.set_item("elapsed", step.elapsed.as_secs_f64())?;
+    Ok(d)
+}
+
+/// A solution as a dict; a value reported in centipawns is given in the game's units (`unit`
+/// centipawns each), and `time` is the seconds the solve took.
+fn solution_dict<'py>(
+    py: Python<'py>,
+    solution: &Solution,
+    unit: i32,
+    time: f64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (score, value, mate) = match solution.value {
+        SolvedValue::Score(score) => (Some(score), None, None),
+        SolvedValue::Reported(Reported::Centipawns(cp)) => {
+            (None, Some(units::number(py, in_units(cp, unit))?), None)
+        }
+        SolvedValue::Reported(Reported::Mate(n)) => (None, None, Some(n)),
+    };
+    let stats = PyDict::new(py);
+    for (name, figure) in &solution.statistics {
+        match figure {
+            Statistic::Count(n) => stats.set_item(name, n)?,
+            Statistic::Text(text) => stats.set_item(name, text)?,
+        }
+    }
+    let d = PyDict::new(py);
+    d.set_item("best_move", solution.best_move.as_deref())?;
+    d.set_item("pv", solution.pv.clone())?;
+    d.set_item("nodes", solution.nodes)?;
+    d.set_item("time", time)?;
+    d.set_item("score", score)?;
+    d.set_item("value", value)?;
+    d.set_item("mate", mate)?;
+    d.set_item("move_values", solution.move_values.clone())?;
+    d.set_item("length", solution.length)?;
+    d.set_item("stats", stats)?;
+    d.set_item("notes", solution.notes.clone())?;
+    Ok(d)
 }

@@ -134,7 +134,7 @@ impl State {
 /// The text of a rule's value: an int, a str, anything with a `str()`; a bool as `true` or
 /// `false` (a check option: Nim's `misere`); a list or tuple (Nim's heaps) as its items'
 /// texts joined by spaces.
-fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+pub fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(flag) = value.cast::<pyo3::types::PyBool>() {
         return Ok(flag.is_true().to_string());
     }
@@ -146,6 +146,17 @@ fn rule_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
         return Ok(items?.join(" "));
     }
     Ok(value.str()?.to_cow()?.into_owned())
+}
+
+/// How a game ended, as `State.result` says it: `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Seat::P1) => "1-0",
+        Outcome::Win(Seat::P2) => "0-1",
+        Outcome::Score(v) if v > 0 => "1-0",
+        Outcome::Score(v) if v < 0 => "0-1",
+        Outcome::Draw | Outcome::Score(_) => "1/2-1/2",
+    }
 }
 
 impl State {
@@ -379,13 +390,7 @@ impl State {
     /// game goes on.
     #[getter]
     fn result(&self) -> Option<&'static str> {
-        self.lock().variant.outcome().map(|o| match o {
-            Outcome::Win(Seat::P1) => "1-0",
-            Outcome::Win(Seat::P2) => "0-1",
-            Outcome::Score(v) if v > 0 => "1-0",
-            Outcome::Score(v) if v < 0 => "0-1",
-            Outcome::Draw | Outcome::Score(_) => "1/2-1/2",
-        })
+        self.lock().variant.outcome().map(result_text)
     }
 
     /// For explicit game trees, the final score of a finished game in the tree's units (the

@@ -3,8 +3,10 @@
 
 use super::batch::{Batch, Games, legal_move};
 use super::job::SearchJob;
+use super::solution::{Solution, SolveError, SolveJob};
+use super::solve::solve_by_search;
 use super::task::{Prepare, Task};
-use super::tasks::{ExactSolver, perft_task, search_task};
+use super::tasks::{ExactSolver, OwnSolve, perft_task, search_task};
 use super::variant::Variant;
 use crate::games::rules::RuleValues;
 use crate::games::why::{Asked, Why};
@@ -29,6 +31,8 @@ pub struct GamePosition<G: Game> {
     prepare: Option<Prepare>,
     /// The move of the game's opening book in a position, for the games with one.
     book: Option<BookMove<G>>,
+    /// The game's own exact solve (`Variant::solve`), if it has one besides its search's.
+    own_solve: Option<OwnSolve<G>>,
 }
 
 impl<G: Game> GamePosition<G> {
@@ -41,6 +45,7 @@ impl<G: Game> GamePosition<G> {
             solver: None,
             prepare: None,
             book: None,
+            own_solve: None,
         })
     }
 
@@ -58,6 +63,10 @@ impl<G: Game> GamePosition<G> {
     pub fn with_book(self, book: BookMove<G>) -> Self {
         GamePosition {
             book: Some(book),
+    /// The same position, solved exactly (`Variant::solve`) by `solve`.
+    pub fn with_own_solve(self, solve: OwnSolve<G>) -> Self {
+        GamePosition {
+            own_solve: Some(solve),
             ..self
         }
     }
@@ -136,6 +145,13 @@ impl<G: Game> Variant for GamePosition<G> {
 
     fn search_task(&self, job: SearchJob) -> Task {
         search_task(self.pos.clone(), self.solver, job)
+    }
+
+    fn solve(&self, job: SolveJob<'_>) -> Result<Solution, SolveError> {
+        match self.own_solve {
+            Some(solve) => solve(&self.pos, job, &|job| solve_by_search(self, job)),
+            None => solve_by_search(self, job),
+        }
     }
 
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task {

@@ -44,7 +44,10 @@ const REGISTRY: &[Entry] = &[
         .made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task))
         .searched_with(rushhour::SEARCH_OPTIONS),
     Entry::of::<RushHourRocks>()
-        .made_by(|rules| GamePosition::solved_by(rules, rocks::rocks_task))
+        .made_by(|rules| {
+            let start = GamePosition::start(rules)?.with_solver(rocks::rocks_task, None);
+            Ok(Box::new(start.with_own_solve(rocks::solve)))
+        })
         .with(Features::WHOLE_GAMES),
     Entry::of::<Babylon>(),
     Entry::of::<Nim>().made_by(|rules| GamePosition::solved_by(rules, theory::solve_task::<Nim>)),

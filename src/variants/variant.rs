@@ -3,6 +3,7 @@
 
 use super::batch::Batch;
 use super::job::SearchJob;
+use super::solution::{Solution, SolveError, SolveJob};
 use super::task::{Prepare, Task};
 use crate::games::why::{Asked, Why};
 use crate::games::{Outcome, Seat};
@@ -39,6 +40,10 @@ pub trait Variant: Send {
     fn has_solver(&self) -> bool;
     /// A task searching a copy of the position.
     fn search_task(&self, job: SearchJob) -> Task;
+    /// Solves the position exactly with the game's own solver (Connect Four's, with every
+    /// column's value), or with its `go solve` search (asking the game's exact solver first):
+    /// runs on the calling thread until done or `job.stop` is raised.
+    fn solve(&self, job: SolveJob<'_>) -> Result<Solution, SolveError>;
     /// A task counting move sequences of length `depth`.
     fn perft_task(&self, depth: u32, stop: Arc<AtomicBool>) -> Task;
     /// A copy of this game and position (the Python package's `State.copy` and `undo`).

@@ -1,12 +1,15 @@
 //! The worker's tasks for a position of any game: a search (asking the game's exact solver
-//! first, if it has one) and a perft. The games' own solver tasks are the modules below.
+//! first, if it has one) and a perft. The games' own solver tasks, and their own exact solves,
+//! are the modules below.
 
 pub mod connect4;
+pub mod connect4_solve;
 pub mod rocks;
 pub mod rushhour;
 pub mod theory;
 
 use super::job::{SearchJob, report_line};
+use super::solution::{Solution, SolveError, SolveJob};
 use super::task::{Task, WorkerState};
 use crate::games::{Game, perft_until};
 use crate::protocol::response::Response;
@@ -22,6 +25,16 @@ pub const NOT_TRACED: &str = "search not traced: SearchTrace traces minimax, alp
 /// to leave the position to the generic search.
 pub type ExactSolver<G> =
     fn(&G, &SearchJob, &mut WorkerState, &dyn Fn(Response)) -> Option<Response>;
+
+/// A solve's result.
+pub type Solved = Result<Solution, SolveError>;
+
+/// A game's own exact solve of `pos` (`Variant::solve`), when its solver gives more than the
+/// `go solve` search tells (Connect Four's value of every column) or the game has figures of
+/// its own to add: `by_search` is that search's solve (`solve::solve_by_search`), for a solve
+/// that builds on it.
+pub type OwnSolve<G> =
+    fn(pos: &G, job: SolveJob<'_>, by_search: &dyn Fn(SolveJob<'_>) -> Solved) -> Solved;
 
 /// A task searching `pos` as `job` says, asking `solver` first.
 pub fn search_task<G: Game>(pos: G, solver: Option<ExactSolver<G>>, job: SearchJob) -> Task {

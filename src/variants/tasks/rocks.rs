@@ -2,7 +2,9 @@
 //! first `go` that needs it, kept by the worker), and a move that keeps it.
 
 use super::super::job::SearchJob;
+use super::super::solution::{SolveJob, Statistic};
 use super::super::task::{KeptSolver, WorkerState};
+use super::Solved;
 use crate::games::Game;
 use crate::games::rocks::RushHourRocks;
 use crate::games::rocks::solver::{RocksError, RocksTable, Value};
@@ -12,6 +14,28 @@ use crate::search::limits::TimeBudget;
 use crate::search::score;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+/// How the note of the table's value begins (`rocks table value cars out in 57 (made in ...)`).
+const TABLE_NOTE: &str = "rocks table value";
+
+/// The rocks game's exact solve (`Variant::solve`): its `go solve`, answered from the table,
+/// with the table's note (its value, and how it was made) as the statistic `note` (empty when
+/// the table could not be made and the search solved instead).
+pub fn solve(
+    _pos: &RushHourRocks,
+    job: SolveJob<'_>,
+    by_search: &dyn Fn(SolveJob<'_>) -> Solved,
+) -> Solved {
+    let mut solution = by_search(job)?;
+    let note = solution
+        .notes
+        .iter()
+        .find(|note| note.starts_with(TABLE_NOTE))
+        .cloned()
+        .unwrap_or_default();
+    solution.statistics.push(("note", Statistic::Text(note)));
+    Ok(solution)
+}
 
 /// A new game keeps no table: the next `go` makes its puzzle's again.
 impl KeptSolver for RocksTable {
@@ -83,7 +107,7 @@ pub fn rocks_task(
         None => "made before".to_string(),
     };
     say(Response::InfoString(format!(
-        "rocks table value {value} ({source})"
+        "{TABLE_NOTE} {value} ({source})"
     )));
     Some(Response::BestMove(
         line.first().map(|&mv| pos.move_text(mv)),
