@@ -2,23 +2,26 @@
 //! another on one engine process, each set up with `setoption` and a new game as
 //! `scripts/compare_algorithms.py` does: two-player searches (`go depth N`: value, best move,
 //! nodes, time from the `info depth` line), Rush Hour's puzzle searches (`go`: the `info string
-//! puzzle ...` counts, as `scripts/puzzle_algorithms.py` reads them), and the rocks experiment of
-//! `scripts/rocks_experiment.py` (whole games of each car player against sente's rock player,
-//! refereed with sente's rules, beside the exact value from `go solve`).
+//! puzzle ...` counts, as `scripts/puzzle_algorithms.py` reads them), and whole games of a game
+//! that declares them (`registry::WholeGames`: the rocks experiment of
+//! `scripts/rocks_experiment.py`): each compared search plays the first player against sente's
+//! exact second player, refereed with sente's rules, beside the exact value from `go solve`.
+//! The players' words (`car player`, `rock player`) are the game's declaration's.
 
 use super::catalog::require_option;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::tab_game::{TabGame, seat_text};
 use super::wire::{
-    CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, run_spec,
+    CompareRequest, CompareRow, CompareStart, InfoMessage, RunSpec, ServerMessage, WholeGamesEntry,
+    run_spec,
 };
 use crate::games::{Outcome, Seat};
 use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
 use crate::protocol::puzzle::read_puzzle_counts;
 use crate::search::puzzle::PuzzleCounts;
-use crate::variants::registry;
+use crate::variants::registry::{self, WholeGames};
 use std::time::{Duration, Instant};
 
 /// Longest one search of a comparison may take.
@@ -39,8 +42,8 @@ struct Playing {
     moves: Vec<String>,
     states: u64,
     time_ms: u64,
-    car_started: bool,
-    rocks_started: bool,
+    first_started: bool,
+    second_started: bool,
 }
 
 /// The comparison mode: the comparison, while it runs.
@@ -59,11 +62,11 @@ impl Mode for Compare {
         if compare.engine.id == id {
             return Some(format!("{} (comparison)", compare.engine.name));
         }
-        compare
-            .rocks
-            .as_ref()
-            .filter(|r| r.id == id)
-            .map(|r| format!("{} (rock player)", r.name))
+        let second = compare.second.as_ref().filter(|s| s.engine.id == id)?;
+        Some(format!(
+            "{} ({} player)",
+            second.engine.name, second.players.second
+        ))
     }
 
     fn on_event(&mut self, ctx: &mut Context, event: Event) {
@@ -73,10 +76,10 @@ impl Mode for Compare {
 
 /// A comparison of a tab.
 struct CompareJob {
-    /// The runs' engine (the car player in games).
+    /// The runs' engine (the first player in games).
     engine: EngineHandle,
-    /// Games: sente's rock player (full alpha-beta), which also gives the exact value.
-    rocks: Option<EngineHandle>,
+    /// Games: sente's exact second player (full alpha-beta), which also gives the exact value.
+    second: Option<SecondPlayer>,
     game: TabGame,
     kind: Kind,
     specs: Vec<&'static RunSpec>,
@@ -96,8 +99,28 @@ struct CompareJob {
 impl CompareJob {
     /// True when `id` is one of its engines.
     fn owns(&self, id: u64) -> bool {
-        self.engine.id == id || self.rocks.as_ref().is_some_and(|r| r.id == id)
+        self.engine.id == id || self.second.as_ref().is_some_and(|s| s.engine.id == id)
     }
+
+    /// The second player (`from_second`) or the compared search's, in the game's words:
+    /// `the rock player`, `the car player`.
+    fn player(&self, from_second: bool) -> String {
+        let players = self.second.as_ref().map(|s| s.players);
+        let name = match (players, from_second) {
+            (Some(p), false) => p.first,
+            (Some(p), true) => p.second,
+            (None, _) => "compared",
+        };
+        format!("the {name} player")
+    }
+}
+
+/// Games: sente's exact second player, and the words for both players.
+struct SecondPlayer {
+    /// Its engine.
+    engine: EngineHandle,
+    /// The game's declaration of its whole games.
+    players: WholeGames,
 }
 
 /// Options a comparison sets itself for each run.
@@ -138,6 +161,7 @@ impl Compare {
         let specs: Vec<&'static RunSpec> =
             request.runs.iter().filter_map(|r| run_spec(r)).collect();
         let needed = "the comparison";
+        let whole_games = registry::features(variant).whole_games;
         for spec in &specs {
             if spec.puzzle && !is_puzzle {
                 return Err(format!(
@@ -145,8 +169,11 @@ impl Compare {
                     spec.name
                 ));
             }
-            if spec.puzzle && request.games {
-                return Err(format!("{} is not a car player of the games", spec.name));
+            if let Some(players) = whole_games.filter(|_| spec.puzzle && request.games) {
+                return Err(format!(
+                    "{} is not a {} player of the games",
+                    spec.name, players.first
+                ));
             }
             require_option(&engine, "Algorithm", Some(spec.algorithm), needed)?;
             if spec.opponent != "adversarial" {
@@ -156,11 +183,20 @@ impl Compare {
                 require_option(&engine, "PuzzleHeuristic", Some(heuristic), needed)?;
             }
         }
-        if request.games && !registry::features(variant).whole_games {
-            return Err(format!(
-                "whole games are the rocks experiment, of rushhour-rocks, not {variant}"
-            ));
-        }
+        let players = match whole_games {
+            Some(players) => Some(players).filter(|_| request.games),
+            None if request.games => {
+                let offered: Vec<&str> = registry::entries()
+                    .filter(|e| e.features.whole_games.is_some())
+                    .map(|e| e.name)
+                    .collect();
+                return Err(format!(
+                    "whole games are played on {}, not {variant}",
+                    offered.join(", ")
+                ));
+            }
+            None => None,
+        };
         let kind = if request.games {
             Kind::Games
         } else if specs.iter().all(|s| s.puzzle) {
@@ -207,15 +243,16 @@ impl Compare {
             options,
         };
         let handle = ctx.engines.launch(setup)?;
-        let rocks = if kind == Kind::Games {
+        let second = if let Some(players) = players {
             let setup = Setup {
                 spec: ctx.engines.shared().solver.clone(),
                 variant: variant.to_string(),
                 options: game.rules.settings.clone(),
             };
-            let rocks = ctx.engines.launch(setup)?;
-            // The exact value first: the fewest car moves against the best rock play.
-            rocks.think(Think {
+            let engine = ctx.engines.launch(setup)?;
+            // The exact value first: the first player's fewest moves against the second's best
+            // play.
+            engine.think(Think {
                 position: game.position_command(game.cursor),
                 go: GoParams {
                     solve: true,
@@ -225,7 +262,7 @@ impl Compare {
                 tag: EXACT_TAG,
                 ..Think::default()
             });
-            Some(rocks)
+            Some(SecondPlayer { engine, players })
         } else {
             None
         };
@@ -243,11 +280,12 @@ impl Compare {
                 Kind::Puzzle => "puzzle",
                 Kind::Games => "games",
             },
+            whole_games: players.map(WholeGamesEntry::from),
             rows: rows.clone(),
         };
         self.job = Some(CompareJob {
             engine: handle,
-            rocks,
+            second,
             game,
             kind,
             specs: plan.iter().map(|(s, _)| *s).collect(),
@@ -298,8 +336,8 @@ impl Compare {
                     moves: Vec::new(),
                     states: 0,
                     time_ms: 0,
-                    car_started: false,
-                    rocks_started: false,
+                    first_started: false,
+                    second_started: false,
                 });
                 ctx.send(message);
                 self.compare_play(ctx);
@@ -330,8 +368,8 @@ impl Compare {
         };
         if let Some(outcome) = pos.outcome() {
             let row = &mut job.rows[job.at];
-            // The cars move first: every other move is theirs.
-            row.car_moves = Some(playing.moves.len().div_ceil(2) as u64);
+            // The first player moves first: every other move is theirs.
+            row.first_moves = Some(playing.moves.len().div_ceil(2) as u64);
             row.won = Some(outcome == Outcome::Win(Seat::P1));
             row.nodes = Some(playing.states);
             row.time_ms = Some(playing.time_ms as f64);
@@ -356,18 +394,18 @@ impl Compare {
         job.notes.clear();
         job.counts = None;
         if pos.side_to_move() == Seat::P1 {
-            if !playing.car_started {
-                playing.car_started = true;
+            if !playing.first_started {
+                playing.first_started = true;
                 think.prelude = run_options(job.specs[job.at], job.has_opponent);
                 think.new_game = true;
             }
             job.engine.think(think);
-        } else if let Some(rocks) = &job.rocks {
-            if !playing.rocks_started {
-                playing.rocks_started = true;
+        } else if let Some(second) = &job.second {
+            if !playing.second_started {
+                playing.second_started = true;
                 think.new_game = true;
             }
-            rocks.think(think);
+            second.engine.think(think);
         }
         job.playing = Some(playing);
     }
@@ -387,7 +425,7 @@ impl Compare {
         let Some(job) = self.job.as_mut() else {
             return;
         };
-        let from_rocks = job.rocks.as_ref().is_some_and(|r| r.id == event.id);
+        let from_second = job.second.as_ref().is_some_and(|s| s.engine.id == event.id);
         match event.kind {
             EventKind::Info { tag, line } if tag == job.tag || tag == EXACT_TAG => {
                 if let Some(counts) = read_puzzle_counts(&line) {
@@ -402,7 +440,7 @@ impl Compare {
                     job.info = Some(info);
                 }
             }
-            EventKind::Done { tag, .. } if tag == EXACT_TAG && from_rocks => {
+            EventKind::Done { tag, .. } if tag == EXACT_TAG && from_second => {
                 // As the script: the `mate` of the last `info depth` line, else `?`.
                 let exact = job
                     .info
@@ -415,19 +453,15 @@ impl Compare {
             }
             EventKind::Done { tag, reply } if tag == job.tag => match job.kind {
                 Kind::Games => {
+                    let who = job.player(from_second);
                     let Some(playing) = job.playing.as_mut() else {
                         return;
                     };
-                    if !from_rocks {
+                    if !from_second {
                         let info = job.info.take().unwrap_or_default();
                         playing.states += info.nodes.unwrap_or(0);
                         playing.time_ms += info.time_ms.unwrap_or(0);
                     }
-                    let who = if from_rocks {
-                        "the rock player"
-                    } else {
-                        "the car player"
-                    };
                     match reply.mv {
                         Some(mv) => {
                             playing.moves.push(mv);
@@ -456,8 +490,8 @@ impl Compare {
                 }
             },
             EventKind::Failed { fault, .. } => {
-                let name = if from_rocks {
-                    "the rock player".to_string()
+                let name = if from_second {
+                    job.player(true)
                 } else {
                     job.engine.name.clone()
                 };

@@ -31,7 +31,7 @@ use launcher::Shared;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use wire::VariantEntry;
+use wire::{VariantEntry, WholeGamesEntry};
 
 /// Default bound on engine processes per server.
 pub const DEFAULT_MAX_ENGINES: usize = 32;
@@ -219,7 +219,7 @@ fn variant_entries() -> Vec<VariantEntry> {
                 puzzle: pos.is_puzzle(),
                 start_fen: pos.fen(),
                 move_values: entry.features.move_values,
-                whole_games: entry.features.whole_games,
+                whole_games: entry.features.whole_games.map(WholeGamesEntry::from),
                 value_unit: entry.value_unit,
             })
         })

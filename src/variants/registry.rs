@@ -48,7 +48,11 @@ const REGISTRY: &[Entry] = &[
             let start = GamePosition::start(rules)?.with_solver(rocks::rocks_task, None);
             Ok(Box::new(start.with_own_solve(rocks::solve)))
         })
-        .with(Features::WHOLE_GAMES),
+        .with(Features::whole_games(WholeGames {
+            first: "car",
+            second: "rock",
+            script: "scripts/rocks_experiment.py",
+        })),
     Entry::of::<Babylon>(),
     Entry::of::<Nim>().made_by(|rules| GamePosition::solved_by(rules, theory::solve_task::<Nim>)),
 ];
@@ -71,21 +75,37 @@ pub struct Features {
     /// a position is analysed (Connect Four's columns).
     pub move_values: bool,
     /// The comparison view may play whole games of each first player against sente's exact
-    /// second player (the rocks experiment).
-    pub whole_games: bool,
+    /// second player (the rocks experiment), named so.
+    pub whole_games: Option<WholeGames>,
+}
+
+/// The comparison view's whole games of a two-player game: each compared search plays the
+/// first player a whole game against sente's exact second player (its full search), as a
+/// script of the course does; the words the view writes for the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WholeGames {
+    /// What the first player moves (`car`: the `car player`, its `car moves`).
+    pub first: &'static str,
+    /// What the second player moves (`rock`: sente's `rock player`).
+    pub second: &'static str,
+    /// The script that plays the same games, whose table the view's export copies.
+    pub script: &'static str,
 }
 
 impl Features {
     /// Only `move_values`.
     pub const MOVE_VALUES: Features = Features {
         move_values: true,
-        whole_games: false,
+        whole_games: None,
     };
-    /// Only `whole_games`.
-    pub const WHOLE_GAMES: Features = Features {
-        move_values: false,
-        whole_games: true,
-    };
+
+    /// Only whole games, named by `games`.
+    pub const fn whole_games(games: WholeGames) -> Features {
+        Features {
+            move_values: false,
+            whole_games: Some(games),
+        }
+    }
 }
 
 /// Makes a variant's start position under some rules.
@@ -127,7 +147,7 @@ impl Entry {
             make: |rules| Ok(Box::new(GamePosition::<G>::start(rules)?)),
             features: Features {
                 move_values: false,
-                whole_games: false,
+                whole_games: None,
             },
             value_unit: G::VALUE_UNIT,
             contract: contract::<G>(),

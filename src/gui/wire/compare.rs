@@ -1,5 +1,6 @@
 //! The comparison view's messages: the rows of a comparison as they start and end.
 
+use super::offer::WholeGamesEntry;
 use serde::Serialize;
 
 /// The rows of a comparison, before they run.
@@ -21,8 +22,10 @@ pub struct CompareStart {
     /// tree, else 1): the page writes the rows' values in the game's units, as the tree view.
     pub value_unit: i32,
     /// `search` (two-player searches at depths), `puzzle` (one-player optimal searches) or
-    /// `games` (the rocks experiment: whole games against sente's rock player).
+    /// `games` (whole games against sente's exact second player: the rocks experiment).
     pub kind: &'static str,
+    /// `games`: the words for the players, as the game declares them.
+    pub whole_games: Option<WholeGamesEntry>,
     /// Every row, pending.
     pub rows: Vec<CompareRow>,
 }
@@ -48,10 +51,10 @@ pub struct CompareRow {
     pub value: Option<String>,
     /// `bestmove`.
     pub best: Option<String>,
-    /// Nodes the search visited (a puzzle search: states expanded; a game: the states the car
-    /// player's searches visited, all moves together).
+    /// Nodes the search visited (a puzzle search: states expanded; a game: the states the
+    /// first player's searches visited, all moves together).
     pub nodes: Option<u64>,
-    /// The search's own time, in ms (a game: its car searches' together).
+    /// The search's own time, in ms (a game: the first player's searches' together).
     pub time_ms: Option<f64>,
     /// Puzzle searches: states generated.
     pub generated: Option<u64>,
@@ -61,9 +64,9 @@ pub struct CompareRow {
     pub iterations: Option<u64>,
     /// Puzzle searches: the solution's length.
     pub length: Option<u64>,
-    /// Games: the car moves played.
-    pub car_moves: Option<u64>,
-    /// Games: whether the cars got out.
+    /// Games: the moves the first player (the compared search) played.
+    pub first_moves: Option<u64>,
+    /// Games: whether the first player won (the cars got out).
     pub won: Option<bool>,
     /// Games: the exact value (`go solve`).
     pub exact: Option<String>,

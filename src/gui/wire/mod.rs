@@ -17,7 +17,7 @@ pub mod trace;
 pub use check::clip;
 pub use client::{ClientMessage, LimitsMessage, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, parse};
 pub use compare::{CompareRow, CompareStart};
-pub use offer::{EngineEntry, OptionSpec, VariantEntry};
+pub use offer::{EngineEntry, OptionSpec, VariantEntry, WholeGamesEntry};
 pub use requests::{CompareRequest, MAX_TRACE_NODES, PositionRef, TraceRequest};
 pub use review::{ReviewDone, ReviewProgress, ReviewRequest, ReviewStart};
 pub use runs::{RUNS, RunSpec, run_spec};

@@ -1,6 +1,7 @@
 //! What the server offers the page in its `welcome`: its engines (with their options read into
 //! form fields) and sente's variants.
 
+use crate::variants::registry::WholeGames;
 use serde::Serialize;
 
 /// An engine the page may pick.
@@ -29,11 +30,34 @@ pub struct VariantEntry {
     pub start_fen: String,
     /// The analysis shows each legal move's exact value (Connect Four's columns).
     pub move_values: bool,
-    /// The comparison view plays whole games of it (the rocks experiment).
-    pub whole_games: bool,
+    /// The comparison view plays whole games of it (the rocks experiment), with the words for
+    /// its players.
+    pub whole_games: Option<WholeGamesEntry>,
     /// The engine's `cp` units in one of the game's own (`TabGame::VALUE_UNIT`: 100 for a game
     /// tree, else 1): the analysis writes scores in the game's units, as the tree view.
     pub value_unit: i32,
+}
+
+/// The comparison view's whole games of a variant, as its registry entry declares them
+/// (`registry::WholeGames`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct WholeGamesEntry {
+    /// What the first player (each compared search) moves: `car`.
+    pub first: String,
+    /// What sente's exact second player moves: `rock`.
+    pub second: String,
+    /// The script that plays the same games, whose table the export copies.
+    pub script: String,
+}
+
+impl From<WholeGames> for WholeGamesEntry {
+    fn from(games: WholeGames) -> Self {
+        WholeGamesEntry {
+            first: games.first.to_string(),
+            second: games.second.to_string(),
+            script: games.script.to_string(),
+        }
+    }
 }
 
 /// One `option` line, read for a form.

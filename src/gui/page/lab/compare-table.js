@@ -1,9 +1,11 @@
 // The comparison's table in its three shapes, each with the columns of the script that makes
 // the same table (so that the page's markdown and CSV read as theirs, option values and
 // scores as the engine writes them): two-player searches as scripts/compare_algorithms.py,
-// Rush Hour's puzzle searches as scripts/puzzle_algorithms.py, the rocks experiment's games as
-// scripts/rocks_experiment.py. The table shown on the page has the same columns with each
-// search's one name (lab/algorithms.js) and the values as the tree view writes them.
+// Rush Hour's puzzle searches as scripts/puzzle_algorithms.py, whole games as the script the
+// game declares (`whole_games.script`: the rocks experiment's scripts/rocks_experiment.py), its
+// players in the game's words (`car player`, `car moves`). The table shown on the page has the
+// same columns with each search's one name (lab/algorithms.js) and the values as the tree view
+// writes them.
 
 import { searchName, puzzleAlgorithmName } from './algorithms.js';
 import { scoreText } from './scores.js';
@@ -47,11 +49,12 @@ export function columns(kind, start, name, shown = false) {
   }
   if (kind === 'games') {
     const depth = start.rows[0]?.depth;
+    const first = start.whole_games?.first ?? 'first';
     return [
       ['puzzle', () => position],
-      [`car player (depth ${depth})`, (r) => (shown ? searchName(r.run) : runName(r, kind))],
+      [`${first} player (depth ${depth})`, (r) => (shown ? searchName(r.run) : runName(r, kind))],
       ['states visited', (r) => r.nodes],
-      ['car moves', (r) => (r.car_moves === null || r.car_moves === undefined ? '' : r.won ? String(r.car_moves) : `lost (${r.car_moves})`)],
+      [`${first} moves`, (r) => (r.first_moves === null || r.first_moves === undefined ? '' : r.won ? String(r.first_moves) : `lost (${r.first_moves})`)],
       ['exact value (go solve)', (r) => r.exact],
     ];
   }

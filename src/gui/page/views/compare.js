@@ -1,8 +1,10 @@
 // The comparison: on one position, the searches side by side (minimax, plain and full
-// alpha-beta and the expectimax visions at chosen depths; Rush Hour's BFS, A* and IDA* with each
-// estimate; the rocks experiment's car players over whole games), as a table with the columns
-// of the scripts that make the course's tables and as a bar chart of the nodes on a log scale;
-// exported as markdown or CSV.
+// alpha-beta and the expectimax visions at chosen depths; a puzzle's BFS, A* and IDA* with each
+// estimate, under the metric its board declares (`puzzles.rule`); whole games of each first
+// player against sente's exact second player where the game declares them (`whole_games`: the
+// rocks experiment's car players), as a table with the columns of the scripts that make the
+// course's tables and as a bar chart of the nodes on a log scale; exported as markdown or CSV.
+// The view names no game: what differs comes from the game's declarations.
 
 import { h, fill, select, row, copy } from '../dom.js';
 import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition, opponentRefusal, positionKey } from '../lab/presets.js';
@@ -10,12 +12,14 @@ import { columns, markdown, csv, runLabel } from '../lab/compare-table.js';
 import { SEARCHES, PUZZLE_SEARCHES } from '../lab/algorithms.js';
 import { scoreWords } from '../lab/scores.js';
 import { barChart } from '../lab/chart.js';
+import { boardFor } from '../boards/index.js';
 
 export const id = 'compare';
 export const title = 'Compare algorithms';
 export const area = 'compare';
 
-const CAR_PLAYERS = SEARCHES.filter(([name]) => name !== 'alphabeta');
+// The first players of whole games: the searches but the full one, sente's second player's.
+const FIRST_PLAYERS = SEARCHES.filter(([name]) => name !== 'alphabeta');
 
 /** The colour family of a run in the chart. */
 function family(run) {
@@ -28,10 +32,11 @@ export function mount(root, app) {
   const presetSelect = h('select', { id: 'cmp-position' });
   const engineBox = h('span', {});
   const depthsInput = h('input', { id: 'cmp-depths', type: 'text', value: '2', title: 'one depth, or several: 4 6 8' });
-  const metricSelect = select('cmp-metric', [['steps', 'steps (one cell a move)'], ['slides', 'slides (any distance)']], 'steps');
+  // A puzzle's metric, a rule its board declares (`puzzles.rule`, `puzzles.metrics`).
+  const metricBox = h('span', {});
   const measureSelect = select('cmp-measure', [['games', 'whole games (the course\'s experiment)'], ['search', 'one search from this position']], 'games', () => drawRuns());
   const depthRow = row('Depths', depthsInput);
-  const metricRow = row('Metric', metricSelect);
+  const metricRow = row('Metric', metricBox);
   const measureRow = row('Measure', measureSelect);
   const runsBox = h('div', { class: 'cmp-runs', id: 'cmp-runs' });
   const run = h('button', { id: 'cmp-run', class: 'primary', onclick: start }, 'Compare');
@@ -68,10 +73,18 @@ export function mount(root, app) {
   function chosen() {
     return presets().find((p) => p.id === presetSelect.value) || presets()[0];
   }
+  function variantOf(preset) {
+    return (store.welcome?.variants || []).find((v) => v.name === preset?.variant);
+  }
   function kindOf(preset) {
     if (!preset) return 'search';
-    if ((store.welcome?.variants || []).find((v) => v.name === preset.variant)?.puzzle) return 'puzzle';
-    return (store.welcome?.variants || []).find((v) => v.name === preset.variant)?.whole_games ? 'rocks' : 'search';
+    if (variantOf(preset)?.puzzle) return 'puzzle';
+    return variantOf(preset)?.whole_games ? 'games' : 'search';
+  }
+  /** The puzzle's metric rule as its board declares it, if it has one. */
+  function metricOf(preset) {
+    const puzzles = kindOf(preset) === 'puzzle' ? boardFor(preset.variant)?.puzzles : null;
+    return puzzles?.rule && puzzles.metrics?.length ? puzzles : null;
   }
   function drawPresets() {
     const was = presetSelect.value || 'tictactoe-a3';
@@ -87,20 +100,25 @@ export function mount(root, app) {
     fill(engineBox, select('cmp-engine', names, names.includes(old) ? old : app.engineFor(preset.variant)));
   }
   function drawRuns() {
-    const kind = kindOf(chosen());
-    const games = kind === 'rocks' && measureSelect.value === 'games';
-    const runs = kind === 'puzzle' ? PUZZLE_SEARCHES : games ? CAR_PLAYERS : SEARCHES;
+    const preset = chosen();
+    const kind = kindOf(preset);
+    const players = variantOf(preset)?.whole_games;
+    const games = kind === 'games' && measureSelect.value === 'games';
+    const runs = kind === 'puzzle' ? PUZZLE_SEARCHES : games ? FIRST_PLAYERS : SEARCHES;
     // Each search by its one name, the engine options that run it beside it.
     fill(runsBox, runs.map(([name, label, options]) => h('label', { class: 'cmp-run' },
       h('input', { type: 'checkbox', id: `cmp-run-${name}`, 'data-run': name, checked: true }), label, ' ',
       h('code', { class: 'cmp-option' }, options))));
     depthRow.hidden = kind === 'puzzle';
-    metricRow.hidden = kind !== 'puzzle';
-    measureRow.hidden = kind !== 'rocks';
+    const metric = metricOf(preset);
+    const was = document.getElementById('cmp-metric')?.value;
+    fill(metricBox, metric ? select('cmp-metric', metric.metrics, metric.metrics.some(([m]) => m === was) ? was : metric.metrics[0][0]) : null);
+    metricRow.hidden = !metric;
+    measureRow.hidden = kind !== 'games';
     about.textContent = kind === 'puzzle'
       ? 'Each search solves the puzzle optimally; the table is that of scripts/puzzle_algorithms.py: the states expanded and generated, the open list\'s peak, IDA*\'s iterations, the search\'s own time.'
       : games
-        ? 'Each car player plays a whole game at this depth against sente\'s rock player (full alpha-beta, same depth), as in scripts/rocks_experiment.py: the states its searches visited, its moves to get out, and the exact value (the fewest moves against the best rocks).'
+        ? `Each ${players.first} player plays a whole game at this depth against sente's ${players.second} player (full alpha-beta, same depth), as in ${players.script}: the states its searches visited, its moves to the end, and the exact value (go solve: its fewest moves against the best ${players.second} play).`
         : 'Each search runs from a fresh start (ucinewgame) with go depth N, as in scripts/compare_algorithms.py: value (from the side to move), best move, nodes, time.';
   }
   presetSelect.addEventListener('change', () => {
@@ -148,9 +166,11 @@ export function mount(root, app) {
     const runs = [...runsBox.querySelectorAll('input[data-run]:checked')].map((c) => c.dataset.run);
     const depths = depthsInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
     let rules = preset.rules || [];
-    if (kind === 'puzzle') {
-      rules = rules.filter(([n]) => n !== 'RushMetric');
-      if (metricSelect.value !== 'steps') rules.push(['RushMetric', metricSelect.value]);
+    const metric = metricOf(preset);
+    const chosenMetric = document.getElementById('cmp-metric')?.value;
+    if (metric && chosenMetric) {
+      rules = rules.filter(([n]) => n !== metric.rule);
+      if (chosenMetric !== metric.metrics[0][0]) rules.push([metric.rule, chosenMetric]);
     }
     asked = preset.table || null;
     askedKey = positionKey(preset);
@@ -160,7 +180,7 @@ export function mount(root, app) {
     app.send({
       type: 'compare', engine: document.getElementById('cmp-engine')?.value || app.engineFor(preset.variant),
       variant: preset.variant, rules, fen: preset.fen, moves: preset.moves,
-      runs, depths: kind === 'puzzle' ? [] : depths, games: kind === 'rocks' && measureSelect.value === 'games',
+      runs, depths: kind === 'puzzle' ? [] : depths, games: kind === 'games' && measureSelect.value === 'games',
     });
   }
 
@@ -209,7 +229,8 @@ export function mount(root, app) {
     const caption = all.filter(same).map(([label, cell]) => `${label} ${plain(cell(rows[0]))}`).join(' · ');
     const cols = all.filter((column) => !same(column));
     // The columns naming a row, shown while it waits.
-    const lead = cols.filter((column) => ['position', 'puzzle', 'depth', 'search', 'algorithm', 'heuristic', 'car'].includes(head(column))).length;
+    const first = start_.whole_games?.first;
+    const lead = cols.filter((column) => ['position', 'puzzle', 'depth', 'search', 'algorithm', 'heuristic', first].includes(head(column))).length;
     // A value's tooltip says it in words, and the engine's own score.
     const title = (head, r) => (head.startsWith('value') && r.value ? `${scoreWords(r.value, start_.side, start_.value_unit)}; the engine's score (side to move): ${r.value}` : null);
     const cells = (r) => {
@@ -223,7 +244,7 @@ export function mount(root, app) {
       h('thead', {}, h('tr', {}, cols.map(([head]) => h('th', { class: `col-${head.split(' ')[0]}` }, head)))),
       h('tbody', {}, rows.map((r) => h('tr', { class: `cmp-${r.status}`, 'data-run': r.run, 'data-depth': r.depth ?? '' }, cells(r))))));
     const depths = new Set(rows.map((r) => r.depth)).size;
-    const what = kind === 'puzzle' ? 'states expanded' : kind === 'games' ? 'states visited by the car player' : 'nodes';
+    const what = kind === 'puzzle' ? 'states expanded' : kind === 'games' ? `states visited by the ${first} player` : 'nodes';
     barChart(chart, rows.map((r) => ({
       label: runLabel(r, kind, depths),
       value: r.status === 'done' ? r.nodes : null,
