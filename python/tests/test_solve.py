@@ -112,5 +112,12 @@ def test_rocks_and_babylon():
 def test_solve_arguments():
     with pytest.raises(ValueError, match="rushhour"):
         sente.solve(sente.State("babylon"), metric="slides")
+    # A game's own settings are for the game that declares them, whatever the game solved.
+    with pytest.raises(ValueError, match="metric and heuristic are for rushhour, not babylon"):
+        sente.solve(sente.State("babylon"), metric="slides", heuristic="zero")
+    with pytest.raises(ValueError, match="heuristic is for rushhour, not connect4"):
+        sente.solve(sente.State("connect4"), heuristic="zero")
+    with pytest.raises(ValueError, match="metric: .*steps, slides"):
+        sente.solve(sente.State("rushhour", fen="....B.....BC.AA.BC.D.....D.....DEEE."), metric="diagonal")
     with pytest.raises(ValueError):
         sente.solve(sente.State("connect4"), algorithm="bfs")

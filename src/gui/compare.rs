@@ -183,20 +183,7 @@ impl Compare {
                 require_option(&engine, "PuzzleHeuristic", Some(heuristic), needed)?;
             }
         }
-        let players = match whole_games {
-            Some(players) => Some(players).filter(|_| request.games),
-            None if request.games => {
-                let offered: Vec<&str> = registry::entries()
-                    .filter(|e| e.features.whole_games.is_some())
-                    .map(|e| e.name)
-                    .collect();
-                return Err(format!(
-                    "whole games are played on {}, not {variant}",
-                    offered.join(", ")
-                ));
-            }
-            None => None,
-        };
+        let players = whole_games_of(variant, request.games)?;
         let kind = if request.games {
             Kind::Games
         } else if specs.iter().all(|s| s.puzzle) {
@@ -509,6 +496,25 @@ impl Compare {
     }
 }
 
+/// The players' words of whole games of `variant` when `games` asks for them (`None`
+/// otherwise); an error when the game declares none.
+fn whole_games_of(variant: &str, games: bool) -> Result<Option<WholeGames>, String> {
+    match registry::features(variant).whole_games {
+        Some(players) => Ok(Some(players).filter(|_| games)),
+        None if games => {
+            let offered: Vec<&str> = registry::entries()
+                .filter(|e| e.features.whole_games.is_some())
+                .map(|e| e.name)
+                .collect();
+            Err(format!(
+                "whole games are played on {}, not {variant}",
+                offered.join(", ")
+            ))
+        }
+        None => Ok(None),
+    }
+}
+
 /// The `setoption` lines of a run (`Opponent` only for an engine that has it: the runs
 /// needing another vision were refused for the others).
 fn run_options(spec: &RunSpec, has_opponent: bool) -> Vec<String> {
@@ -614,6 +620,19 @@ impl CompareJob {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_games_are_those_a_game_declares() {
+        let rocks = whole_games_of("rushhour-rocks", true).expect("declared");
+        let words = rocks.map(|p| (p.first, p.second));
+        assert_eq!(words, Some(("car", "rock")));
+        assert_eq!(whole_games_of("rushhour-rocks", false), Ok(None));
+        assert_eq!(whole_games_of("tictactoe", false), Ok(None));
+        assert_eq!(
+            whole_games_of("tictactoe", true),
+            Err("whole games are played on rushhour-rocks, not tictactoe".to_string())
+        );
+    }
 
     #[test]
     fn each_run_sets_its_options() {
