@@ -63,6 +63,10 @@ impl<G: Game> GamePosition<G> {
     pub fn with_book(self, book: BookMove<G>) -> Self {
         GamePosition {
             book: Some(book),
+            ..self
+        }
+    }
+
     /// The same position, solved exactly (`Variant::solve`) by `solve`.
     pub fn with_own_solve(self, solve: OwnSolve<G>) -> Self {
         GamePosition {
