@@ -110,7 +110,12 @@ export function winningCells(rows) {
   return cells;
 }
 
-export function draw(container, { state, previous, pv, hint, last, columns, onMove }) {
+/** A cell of a review's reason (`[column, row]`, from 1 at the bottom left) in words. */
+export function cellWords([column, row]) {
+  return `column ${column}, row ${row}`;
+}
+
+export function draw(container, { state, previous, pv, hint, last, columns, marks, onMove }) {
   const rows = grid(state.fen);
   const height = rows.length;
   const width = rows[0]?.length || 0;
@@ -199,6 +204,8 @@ export function draw(container, { state, previous, pv, hint, last, columns, onMo
       s('path', { d: `M ${x + CELL / 2 - 14} ${TOP - 34} h 28 l -14 24 Z` })));
   }
 
+  if (marks) root.append(marksLayer(marks, rows));
+
   // Columns: labels, values, the click targets and a preview disc.
   for (let c = 0; c < width; c++) {
     const mv = label(c);
@@ -229,6 +236,36 @@ function textSizes(container, width, height) {
   const shown = Math.min(1, px / width, (0.68 * window.innerHeight) / height);
   const size = (usual, most) => Math.max(usual, Math.min(most, Math.ceil(READABLE / shown)));
   return { label: size(15, 26), chip: size(14, 23) };
+}
+
+/** The marks of a review's reason over the board (boards/index.js `marks`): a ring on each
+ *  cell it names, and its moves numbered where their discs would land. */
+function marksLayer({ cells = [], moves = [], label: words }, rows) {
+  const height = rows.length;
+  const width = rows[0]?.length || 0;
+  const layer = s('g', { class: 'board-marks', id: 'board-marks', role: 'img', 'aria-label': words || 'the review\'s marks' });
+  const centre = (c, r) => [c * CELL + CELL / 2, TOP + r * CELL + CELL / 2];
+  for (const [column, row] of cells) {
+    const c = column - 1;
+    const r = height - row;
+    if (!(c >= 0 && c < width && r >= 0 && r < height)) continue;
+    const [cx, cy] = centre(c, r);
+    layer.append(s('g', { class: 'board-mark-cell', 'data-mark-cell': `${column},${row}` },
+      s('circle', { class: 'board-mark-halo', cx, cy, r: CELL * 0.43 }),
+      s('circle', { class: 'board-mark-ring', cx, cy, r: CELL * 0.43 })));
+  }
+  const heights = Array.from({ length: width }, (_, c) => rows.filter((row) => row[c] !== '.').length);
+  moves.forEach((mv, i) => {
+    const c = [...Array(width).keys()].find((k) => label(k) === mv);
+    if (c === undefined || heights[c] >= height) return;
+    const r = height - 1 - heights[c];
+    heights[c]++;
+    const [cx, cy] = centre(c, r);
+    layer.append(s('g', { class: `board-mark-move ${i % 2 ? 'second' : 'first'}`, 'data-mark-move': `${i + 1}:${mv}` },
+      s('circle', { cx, cy, r: CELL * 0.3 }),
+      s('text', { x: cx, y: cy + 6, 'text-anchor': 'middle' }, i + 1)));
+  });
+  return layer;
 }
 
 function columnValue(value, x, top, height, font, best) {

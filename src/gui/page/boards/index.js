@@ -1,7 +1,12 @@
 // Which board draws which variant, and each game in words. A board module is
 // `boards/<variant>.js`, loaded when the server names the variant; it exports
 // `draw(container, ctx)`, where ctx holds { state, pv, hint, last, columns, onMove(moves),
-// previous } (see views/board.js), `moveWords(mv, state)` (a move said in words), and the game
+// previous, marks } (see views/board.js; `marks`, optional, is what a review's reason names,
+// { cells: [[column, row], ...] counted from 1 at the bottom left, moves: [...] played on from
+// the viewed position, numbered, label: the marks in words }: a board that draws them rings
+// the cells and numbers the moves, others leave them out, their words being beside the
+// board), `moveWords(mv, state)` (a move said in words), `cellWords([column, row])` (a
+// reason's cell in the game's words), and the game
 // in words: `title`, `sides` (p1 and p2 as a person names them), `howToPlay`, and optionally
 // `many` (the sides are many: "Cars win"), `endWords(state, winner, unit)` (how a game ended;
 // `unit`: the engine's `cp` in one of the game's own units, as `value_unit`),

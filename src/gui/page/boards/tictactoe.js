@@ -35,7 +35,13 @@ export function winningCells(rows) {
   return cells;
 }
 
-export function draw(container, { state, pv, hint, last, onMove }) {
+/** A cell of a review's reason (`[column, row]`, from 1 at the bottom left) as the board
+ *  names it: `b3`. */
+export function cellWords([column, row]) {
+  return `${'abc'[column - 1] || '?'}${row}`;
+}
+
+export function draw(container, { state, pv, hint, last, marks, onMove }) {
   const rows = state.fen.split(' ')[0].split('/');
   const won = state.outcome ? winningCells(rows) : new Set();
   const svg = canvas(container, 3 * CELL + EDGE + 20, 3 * CELL + EDGE + 20, 'tic-tac-toe board');
@@ -75,6 +81,32 @@ export function draw(container, { state, pv, hint, last, onMove }) {
     const r = 3 - Number(mv[1]);
     if (c >= 0 && r >= 0 && r < 3) board.append(marker(c * CELL + CELL - 18, r * CELL + 18, i + 1));
   });
+  if (marks) board.append(marksLayer(marks));
+}
+
+/** The marks of a review's reason (boards/index.js `marks`): a ring round each cell it names,
+ *  and its moves numbered in their cells. */
+function marksLayer({ cells = [], moves = [], label }) {
+  const layer = s('g', { class: 'board-marks', id: 'board-marks', role: 'img', 'aria-label': label || 'the review\'s marks' });
+  for (const [column, row] of cells) {
+    if (!(column >= 1 && column <= 3 && row >= 1 && row <= 3)) continue;
+    const x = (column - 1) * CELL;
+    const y = (3 - row) * CELL;
+    layer.append(s('g', { class: 'board-mark-cell', 'data-mark-cell': `${column},${row}` },
+      s('rect', { class: 'board-mark-halo', x: x + 7, y: y + 7, width: CELL - 14, height: CELL - 14, rx: 12 }),
+      s('rect', { class: 'board-mark-ring', x: x + 7, y: y + 7, width: CELL - 14, height: CELL - 14, rx: 12 })));
+  }
+  moves.forEach((mv, i) => {
+    const c = 'abc'.indexOf(mv[0]);
+    const r = 3 - Number(mv[1]);
+    if (c < 0 || !(r >= 0 && r < 3)) return;
+    const cx = c * CELL + 22;
+    const cy = r * CELL + 22;
+    layer.append(s('g', { class: `board-mark-move ${i % 2 ? 'second' : 'first'}`, 'data-mark-move': `${i + 1}:${mv}` },
+      s('circle', { cx, cy, r: 16 }),
+      s('text', { x: cx, y: cy + 6, 'text-anchor': 'middle' }, i + 1)));
+  });
+  return layer;
 }
 
 function cross(x, y, cls) {

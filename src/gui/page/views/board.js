@@ -197,6 +197,8 @@ export function mount(root, app) {
       pv: pv(),
       // A hint, or the review's better move at this position.
       hint: store.hint || app.reviewMark?.(state) || null,
+      // What the reason of the review's move viewed names (review/why.js).
+      marks: app.reviewMarks?.(state) || null,
       last: state.cursor > 0 ? state.moves[state.cursor - 1] : null,
       columns: store.columns,
       onMove: (moves) => {

@@ -2,9 +2,12 @@
 // Review runs the server's review of the game (a progress bar, Cancel), then the evaluation
 // graph (a point per move coloured by its class; click or the arrow keys view a move), each
 // side's accuracy and counts, which moves were judged exactly, by who wins only or by search,
-// the moves that erred with the library's comment, the better move shown on the board, and
-// "learn from your mistakes" (review/learn.js). The review is kept with the game
-// (review/keep.js): a reload shows it again.
+// the moves that erred with the library's comment and their reasons (review/why.js: the cells
+// a reason names marked on the board while the move is viewed), the better move shown on the
+// board, and "learn from your mistakes" (review/learn.js). The review is kept with the game
+// (review/keep.js): a reload shows it again. From 1000 px wide the board and the review are
+// side by side, both in the window; narrower, the board stays at the window's top while the
+// review scrolls (style.css).
 
 import { h, fill, select, announce } from '../dom.js';
 import { boardFor, sideName } from '../boards/index.js';
@@ -12,6 +15,7 @@ import { followReviews, reviewOf } from '../review/keep.js';
 import { reviewGraph } from '../review/graph.js';
 import { valueWords, moveNumber, tagWords, accuracyText } from '../review/judge.js';
 import { mountLearn } from '../review/learn.js';
+import { marksOf, reasonBox, showWhyButton } from '../review/why.js';
 
 export const id = 'review';
 export const title = 'Review';
@@ -56,6 +60,12 @@ export function mount(root, app) {
   const timeLabel = h('label', { class: 'review-time' }, 'at most ', movetime, ' a position');
   root.append(h('div', { class: 'buttons review-buttons' }, startButton, timeLabel), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
   root.closest('.panel')?.setAttribute('aria-label', 'Review');
+  // The board panel's height: on a narrow page it stays at the window's top while the review
+  // scrolls, and what is scrolled into view is kept under it (style.css).
+  const boardPanel = document.getElementById('view-board');
+  if (boardPanel && window.ResizeObserver) {
+    new ResizeObserver(() => document.documentElement.style.setProperty('--board-panel-h', `${boardPanel.offsetHeight}px`)).observe(boardPanel);
+  }
   const goto = (ply) => app.send({ type: 'goto', ply });
   const learn = mountLearn(learnBox, app, { goto, redraw: () => draw() });
 
@@ -67,9 +77,36 @@ export function mount(root, app) {
     return mark && mark.ply === state.cursor && mark.key === reviewOf(store, state)?.key ? mark.mv : null;
   };
 
+  /** The line of a `line` reason drawn on the board: { key, ply, plies }, or null. */
+  store.reviewLine = null;
+  /** The marks of the reason of the move that led to the viewed position (none while
+   *  learning: they could give the answer away). */
+  app.reviewMarks = (state) => {
+    const run = reviewOf(store, state);
+    if (!run?.review || learn.active()) return null;
+    const m = run.moves[state.cursor - 1];
+    if (!m?.why) return null;
+    return marksOf(m.why, state.variant, linePlies(run, m));
+  };
+  /** The plies of `m`'s line drawn on the board. */
+  function linePlies(run, m) {
+    const line = store.reviewLine;
+    return line && line.key === run.key && line.ply === m.ply ? line.plies : 0;
+  }
+  /** Views the position after move `ply` with `plies` of its reason's line drawn. */
+  function viewReason(run, ply, plies) {
+    store.reviewLine = plies ? { key: run.key, ply, plies } : null;
+    if (store.state.cursor !== ply) goto(ply);
+    else {
+      store.emit('review-board');
+      draw();
+    }
+  }
+
   /** Starts a review of the game (the Review buttons). */
   function start() {
     store.reviewMark = null;
+    store.reviewLine = null;
     app.send({ type: 'review', movetime_ms: Number(movetime.value) });
   }
   app.review = start;
@@ -98,6 +135,7 @@ export function mount(root, app) {
   }
 
   let graphFocused = false;
+  let wasRunning = false;
   function draw() {
     const state = store.state;
     if (!state) return;
@@ -121,7 +159,10 @@ export function mount(root, app) {
       progress.max = Math.max(1, last.total);
       progress.value = last.done;
       progressText.textContent = `${last.done} of ${last.total} moves reviewed${run ? '' : ' (of another game)'}`;
+      // A review started from another panel's button: its progress brought into view.
+      if (!wasRunning) requestAnimationFrame(() => progressBox.scrollIntoView({ block: 'nearest' }));
     }
+    wasRunning = Boolean(running);
     root.dataset.state = running ? 'running' : run?.review ? 'done' : 'none';
     if (!run) {
       fill(graphBox);
@@ -158,25 +199,37 @@ export function mount(root, app) {
   function moveInfo(m, state, label) {
     const how = m.judged === 'exact' ? 'exact' : m.judged === 'weak' ? 'who wins only' : 'by search';
     const note = m.comment || (m.best.length && !m.best.includes(m.move) ? `best: ${m.best.join(', ')}` : '');
-    return h('p', { class: `review-move class-${m.class}`, id: 'review-move' },
+    return h('p', { class: `review-move class-${m.class}`, id: label ? 'review-move-next' : 'review-move' },
       label ? `${label} ` : '', h('strong', {}, moveLine(m, state)), note ? ` — ${note}` : '',
       h('span', { class: 'review-how' }, ` (${how}; the position: ${valueWords(m.before, state.puzzle)})`));
   }
 
-  /** The viewed move's class and comment, and the better move's button. */
+  /** The viewed move's class, comment and reason (its marks on the board), the next move's
+   *  when it erred, and the better move's button. */
   function drawHere(run, state) {
     const c = state.cursor;
     const next = run.moves[c];
     const played = c > 0 ? run.moves[c - 1] : null;
+    const learning = learn.active();
+    const nextErred = next && ERRED.includes(next.class) ? next : null;
     // The erred move of the viewed position: the one played from it, else the one that led to it.
-    const target = next && ERRED.includes(next.class) ? next : played && ERRED.includes(played.class) ? played : null;
+    const target = nextErred || (played && ERRED.includes(played.class) ? played : null);
     const parts = [];
-    if (target === next) parts.push(moveInfo(next, state, 'Played here:'));
-    else if (played) parts.push(moveInfo(played, state, ''));
+    if (played) {
+      parts.push(moveInfo(played, state, ''));
+      if (run.review && !learning) parts.push(reasonBox(played, state.variant, { plies: linePlies(run, played), showLine: (plies) => viewReason(run, played.ply, plies) }));
+    }
+    // While learning, the move played here is the lesson's: nothing of it shown. Else its
+    // class and comment, and its reason a click away (on the position after it).
+    const buttons = [];
+    if (nextErred && !learning) {
+      parts.push(moveInfo(next, state, 'Played here:'));
+      if (run.review) buttons.push(showWhyButton(next, state.variant, (plies) => viewReason(run, next.ply, plies)));
+    }
     // While learning, the lesson's answer is its own.
-    if (target && target.best.length && !learn.active()) {
+    if (target && target.best.length && !learning) {
       const showing = store.reviewMark && store.reviewMark.ply === target.ply - 1 && state.cursor === target.ply - 1;
-      parts.push(h('div', { class: 'buttons' }, h('button', {
+      buttons.push(h('button', {
         id: 'review-better',
         'aria-pressed': showing ? 'true' : 'false',
         onclick: () => {
@@ -196,8 +249,9 @@ export function mount(root, app) {
           }
         },
       }, showing ? 'Hide the better move' : `Show the better move (instead of ${moveNumber(target.ply, state.puzzle)} ${target.move})`),
-      showing ? h('span', { class: 'review-better-text', id: 'review-better-text' }, `Better: ${target.best.join(' or ')}`) : null));
+      showing ? h('span', { class: 'review-better-text', id: 'review-better-text' }, `Better: ${target.best.join(' or ')}`) : null);
     }
+    if (buttons.some(Boolean)) parts.push(h('div', { class: 'buttons' }, buttons));
     fill(here, parts);
   }
 
@@ -232,11 +286,26 @@ export function mount(root, app) {
 
   function drawErred(run, state) {
     const list = run.moves.filter((m) => m && ERRED.includes(m.class));
-    fill(erred, list.map((m) => h('li', { class: `class-${m.class}` },
-      h('button', { class: 'review-jump', 'data-ply': m.ply, onclick: () => goto(m.ply) }, moveLine(m, state)),
+    // Each move with its reason in words; the move viewed (its reason's marks on the board) is
+    // the current one.
+    fill(erred, list.map((m) => h('li', { class: `class-${m.class}${m.ply === state.cursor ? ' current' : ''}`, 'data-ply': m.ply },
+      h('button', { class: 'review-jump', 'data-ply': m.ply, 'aria-current': m.ply === state.cursor ? 'true' : null, onclick: () => goto(m.ply) }, moveLine(m, state)),
+      m.why ? h('span', { class: 'review-why-text' }, ` ${m.why.text}`) : null,
       h('span', { class: 'review-comment' }, ` ${m.comment}`),
       m.judged !== 'exact' ? h('span', { class: 'review-how' }, m.judged === 'weak' ? ' (who wins only)' : ' (by search)') : null)));
-    erred.hidden = list.length === 0;
+    keepInView(erred, erred.querySelector('li.current'));
+    // While learning, the list (its comments name the better moves) would give the answers away.
+    erred.hidden = list.length === 0 || learn.active();
+  }
+
+  /** Scrolls `list` (not the page) so that `item` is in its view, where the list scrolls on
+   *  its own (beside the board). */
+  function keepInView(list, item) {
+    if (!item || list.scrollHeight <= list.clientHeight) return;
+    const room = list.getBoundingClientRect();
+    const box = item.getBoundingClientRect();
+    if (box.top < room.top) list.scrollTop -= room.top - box.top;
+    else if (box.bottom > room.bottom) list.scrollTop += box.bottom - room.bottom;
   }
 
   store.on('state', draw);
