@@ -71,8 +71,11 @@ export function mountLearn(root, app, { goto, redraw }) {
       store.reviewMark = { key: run.key, ply: item.ply - 1, mv };
     } else {
       if (!session.results[session.index]) session.results[session.index] = 'wrong';
+      // The game's own move tried again: why it erred, where the reason does not name the
+      // better move (a line does).
+      const why = mv === item.move && item.why && item.why.kind !== 'line' ? ` ${item.why.text}.` : '';
       session.said = alt
-        ? `Not ${mv}: it gives ${valueWords(alt.value, puzzle)}, where the position is ${valueWords(item.before, puzzle)}. Try another move.`
+        ? `Not ${mv}: it gives ${valueWords(alt.value, puzzle)}, where the position is ${valueWords(item.before, puzzle)}.${why} Try another move.`
         : `${mv} was not judged by the review. Try another move.`;
     }
     session.right = right;

@@ -196,9 +196,10 @@ export function mount(root, app) {
   }
 
   /** A move's class and comment in a line: `7. Red 3 ??: blunder — 3 lost: 4 still won...`. */
-  function moveInfo(m, state, label) {
+  function moveInfo(m, state, label, bare) {
     const how = m.judged === 'exact' ? 'exact' : m.judged === 'weak' ? 'who wins only' : 'by search';
-    const note = m.comment || (m.best.length && !m.best.includes(m.move) ? `best: ${m.best.join(', ')}` : '');
+    // While learning, no comment: it names moves of the lesson's position.
+    const note = bare ? '' : m.comment || (m.best.length && !m.best.includes(m.move) ? `best: ${m.best.join(', ')}` : '');
     return h('p', { class: `review-move class-${m.class}`, id: label ? 'review-move-next' : 'review-move' },
       label ? `${label} ` : '', h('strong', {}, moveLine(m, state)), note ? ` — ${note}` : '',
       h('span', { class: 'review-how' }, ` (${how}; the position: ${valueWords(m.before, state.puzzle)})`));
@@ -216,7 +217,7 @@ export function mount(root, app) {
     const target = nextErred || (played && ERRED.includes(played.class) ? played : null);
     const parts = [];
     if (played) {
-      parts.push(moveInfo(played, state, ''));
+      parts.push(moveInfo(played, state, '', learning));
       if (run.review && !learning) parts.push(reasonBox(played, state.variant, { plies: linePlies(run, played), showLine: (plies) => viewReason(run, played.ply, plies) }));
     }
     // While learning, the move played here is the lesson's: nothing of it shown. Else its
