@@ -25,7 +25,8 @@ cp "$from/side-lines.png" docs/screenshots/side-line.png
 cp "$from/layout-narrow.png" docs/screenshots/narrow-420px.png
 cp "$from/axe-analysis-dark.png" docs/screenshots/dark.png
 cp "$from/proof.png" docs/screenshots/analysis-proof.png
-cp "$from/review-connect4.png" docs/screenshots/review.png
-cp "$from/review-connect4-narrow.png" docs/screenshots/review-narrow.png
+cp "$from/review.png" docs/screenshots/review.png
+cp "$from/review-narrow.png" docs/screenshots/review-narrow.png
+cp "$from/review-reason-double-threat.png" docs/screenshots/review-reason.png
 cp "$from/review-tictactoe-learn.png" docs/screenshots/learn.png
 ls -l docs/screenshots
