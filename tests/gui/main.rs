@@ -17,6 +17,7 @@ mod lines;
 mod nim;
 mod perf;
 mod review;
+mod review_layout;
 mod rules;
 mod shown;
 
