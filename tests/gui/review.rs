@@ -195,11 +195,20 @@ async fn review_link(b: &Browser, url: &str, query: &str, plies: usize) -> Vec<S
     let listed = b
         .eval("document.querySelectorAll('#review-erred li').length")
         .await;
+    // The list: the moves that erred, and those with a reason without erring (a tag's).
     let erred_count = classes
         .iter()
         .filter(|c| ["inaccuracy", "mistake", "blunder"].contains(&c.as_str()))
         .count();
-    assert_eq!(listed, json!(erred_count));
+    let tagged_with_reason = b
+        .eval(
+            "window.senteApp.store.reviewRun.moves.filter((m) =>              !['inaccuracy', 'mistake', 'blunder'].includes(m.class) && m.why).length",
+        )
+        .await;
+    assert_eq!(
+        listed.as_u64(),
+        tagged_with_reason.as_u64().map(|n| n + erred_count as u64)
+    );
     classes
 }
 

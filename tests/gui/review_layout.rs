@@ -137,7 +137,7 @@ async fn marks(b: &Browser) -> (Vec<String>, Vec<String>) {
     (cells, list(&found[1]))
 }
 
-/// Views the marked move of `ply` from the list of marked moves and waits for its marks.
+/// Views the marked move of `ply` from the list of marked moves (errors and tags with a reason) and waits for its marks.
 async fn view_marked(b: &Browser, ply: usize) {
     b.click(&format!("#review-erred .review-jump[data-ply=\"{ply}\"]"))
         .await;

@@ -22,6 +22,8 @@ export const title = 'Review';
 export const area = 'main';
 
 const ERRED = ['inaccuracy', 'mistake', 'blunder'];
+/** A move the review marks: it erred, or it has a reason (a tag such as a faster win missed). */
+const marked = (m) => Boolean(m && (ERRED.includes(m.class) || m.why));
 const CLASS_WORDS = { best: 'best', good: 'good', inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder', unjudged: 'not judged' };
 const TAG_WORDS = {
   faster_win_missed: 'faster win missed',
@@ -55,7 +57,7 @@ export function mount(root, app) {
   const here = h('div', { class: 'review-here', id: 'review-here', 'aria-live': 'polite' });
   const summary = h('div', { class: 'review-summary', id: 'review-summary' });
   const judged = h('p', { class: 'review-judged', id: 'review-judged' });
-  const erred = h('ol', { class: 'review-erred', id: 'review-erred', 'aria-label': 'the moves that erred' });
+  const erred = h('ol', { class: 'review-erred', id: 'review-erred', 'aria-label': 'the marked moves: errors and tags, with their reasons' });
   const learnBox = h('div', { class: 'review-learn', id: 'review-learn' });
   const timeLabel = h('label', { class: 'review-time' }, 'at most ', movetime, ' a position');
   root.append(h('div', { class: 'buttons review-buttons' }, startButton, timeLabel), status, progressBox, graphBox, here, summary, judged, erred, learnBox);
@@ -212,9 +214,9 @@ export function mount(root, app) {
     const next = run.moves[c];
     const played = c > 0 ? run.moves[c - 1] : null;
     const learning = learn.active();
-    const nextErred = next && ERRED.includes(next.class) ? next : null;
+    const nextErred = marked(next) ? next : null;
     // The erred move of the viewed position: the one played from it, else the one that led to it.
-    const target = nextErred || (played && ERRED.includes(played.class) ? played : null);
+    const target = nextErred || (marked(played) ? played : null);
     const parts = [];
     if (played) {
       parts.push(moveInfo(played, state, '', learning));
@@ -286,7 +288,7 @@ export function mount(root, app) {
   }
 
   function drawErred(run, state) {
-    const list = run.moves.filter((m) => m && ERRED.includes(m.class));
+    const list = run.moves.filter(marked);
     // Each move with its reason in words; the move viewed (its reason's marks on the board) is
     // the current one.
     fill(erred, list.map((m) => h('li', { class: `class-${m.class}${m.ply === state.cursor ? ' current' : ''}`, 'data-ply': m.ply },
