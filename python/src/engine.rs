@@ -97,22 +97,21 @@ impl EngineProcess {
     ) -> PyResult<Bound<'py, PyDict>> {
         let dialect = match protocol {
             None => None,
-            Some("ugi") => Some(Dialect::Ugi),
-            Some("uci") => Some(Dialect::Uci),
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "protocol is 'ugi', 'uci' or None, not '{other}'"
-                )));
-            }
+            Some(word) => Some(
+                [Dialect::Ugi, Dialect::Uci]
+                    .into_iter()
+                    .find(|d| d.word() == word)
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "protocol is 'ugi', 'uci' or None, not '{word}'"
+                        ))
+                    })?,
+            ),
         };
         let (dialect, name, lines) = self.with(py, |p| {
             p.handshake(dialect)
                 .map_err(|f| fault_error(f, "handshake"))?;
-            let dialect = match p.dialect {
-                Dialect::Ugi => "ugi",
-                Dialect::Uci => "uci",
-            };
-            Ok((dialect, p.id_name.clone(), p.options.clone()))
+            Ok((p.dialect.word(), p.id_name.clone(), p.options.clone()))
         })?;
         let result = PyDict::new(py);
         result.set_item("protocol", dialect)?;
@@ -132,13 +131,13 @@ impl EngineProcess {
         Ok(result)
     }
 
-    /// Sends one line to the engine.
+    /// Sends one line to the engine (written by the Python side's own writer, sent as it is).
     fn send(&self, py: Python<'_>, line: &str) -> PyResult<()> {
         if line.contains('\n') || line.contains('\r') {
             return Err(PyValueError::new_err("one line at a time (no newline)"));
         }
         self.with(py, |p| {
-            p.send(line);
+            p.send_text(line);
             Ok(())
         })
     }
@@ -167,7 +166,7 @@ impl EngineProcess {
         let (reply, infos, interrupt) = self.with(py, move |p| {
             let mut infos = Vec::new();
             let mut interrupt: Option<PyErr> = None;
-            let reply = p.think_streaming(&go, deadline, &mut |seen| match seen {
+            let reply = p.think_streaming_text(&go, deadline, &mut |seen| match seen {
                 Some(line) => {
                     infos.push(line.to_string());
                     Watch::Continue

@@ -11,6 +11,7 @@
 //! engine is checked with sente's rules.
 
 use crate::games::connect4::Shape;
+use crate::protocol::command::{Command, PositionStart};
 use crate::variants::rules::Rules;
 use crate::variants::variant::Variant;
 use std::path::PathBuf;
@@ -278,21 +279,27 @@ impl FsfAdapter {
         }
     }
 
-    /// The lines to write to the engine for sente's `line`: rule options are kept here, the
-    /// variant is loaded before the first command that needs it, positions are translated.
-    pub fn outgoing(&mut self, line: &str) -> Vec<String> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["setoption", "name", name, "value", value] if is_rule_option(name) => {
+    /// The commands to write to the engine for sente's `command`: rule options are kept here,
+    /// the variant is loaded before the first command that needs it, positions are
+    /// translated. (The process writes them in the engine's dialect: Fairy-Stockfish speaks
+    /// UCI, so a new game is `ucinewgame`.)
+    pub fn outgoing(&mut self, command: &Command) -> Vec<Command> {
+        match command {
+            Command::SetOption {
+                name,
+                value: Some(value),
+            } if is_rule_option(name) => {
                 self.set_rule(name, value);
                 Vec::new()
             }
-            ["setoption", ..] | ["uci" | "ugi" | "stop" | "quit" | "ponderhit"] => {
-                vec![line.to_string()]
-            }
-            ["position", ..] => {
+            Command::SetOption { .. }
+            | Command::Handshake(_)
+            | Command::Stop
+            | Command::Quit
+            | Command::PonderHit => vec![command.clone()],
+            Command::Position { start, moves } => {
                 let mut out = self.load();
-                match self.position_line(&words[1..]) {
+                match self.position_command(start, moves) {
                     Ok(translated) => out.push(translated),
                     Err(e) => self.error = Some(e),
                 }
@@ -300,10 +307,7 @@ impl FsfAdapter {
             }
             _ => {
                 let mut out = self.load();
-                out.push(match line.trim() {
-                    "uginewgame" => "ucinewgame".to_string(),
-                    _ => line.to_string(),
-                });
+                out.push(command.clone());
                 out
             }
         }
@@ -339,8 +343,9 @@ impl FsfAdapter {
         Ok(board)
     }
 
-    /// `VariantPath` and `UCI_Variant` when the board asked for is not the one loaded.
-    fn load(&mut self) -> Vec<String> {
+    /// `VariantPath` and `UCI_Variant` when the board asked for is not the one loaded (sent
+    /// before a command that needs the variant, and before a line the parser cannot read).
+    pub fn load(&mut self) -> Vec<Command> {
         let board = match self.board() {
             Ok(board) => board,
             Err(e) => {
@@ -358,46 +363,47 @@ impl FsfAdapter {
         }
         let name = board.variant_name();
         self.loaded = Some(board);
-        let lines = vec![
-            format!("setoption name VariantPath value {}", file.display()),
-            format!("setoption name UCI_Variant value {name}"),
+        let option = |name: &str, value: String| Command::SetOption {
+            name: name.to_string(),
+            value: Some(value),
+        };
+        let commands = vec![
+            option("VariantPath", file.display().to_string()),
+            option("UCI_Variant", name.clone()),
         ];
         self.awaited = Some(Awaited { name, board, file });
-        lines
+        commands
     }
 
-    /// Translates `startpos|fen <fen> [moves ...]` (the words after `position`), checking the
-    /// moves with sente's rules.
-    fn position_line(&mut self, words: &[&str]) -> Result<String, String> {
+    /// Translates a `position` (its fen and moves into Fairy-Stockfish's), checking the moves
+    /// with sente's rules.
+    fn position_command(
+        &mut self,
+        start: &PositionStart,
+        moves: &[String],
+    ) -> Result<Command, String> {
         let board = self.board()?;
-        let at = words.iter().position(|w| *w == "moves");
-        let (start, moves) = match at {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (words, &[][..]),
-        };
         let fen = match start {
-            ["startpos"] => None,
-            ["fen", fen @ ..] if !fen.is_empty() => Some(fen.join(" ")),
-            _ => return Err(format!("cannot read 'position {}'", words.join(" "))),
+            PositionStart::Startpos => None,
+            PositionStart::Fen(fen) => Some(fen.as_str()),
         };
         let variant = self.variant.as_deref().unwrap_or("connect4");
         let rules = Rules::new(variant, &self.rule_settings())?;
-        let mut pos = rules.position(fen.as_deref(), &[])?;
-        let mut line = match &fen {
-            None => "position startpos".to_string(),
-            Some(fen) => format!("position fen {}", board.fsf_fen(fen)?),
+        let mut pos = rules.position(fen, &[])?;
+        let start = match fen {
+            None => PositionStart::Startpos,
+            Some(fen) => PositionStart::Fen(board.fsf_fen(fen)?),
         };
-        if !moves.is_empty() {
-            line.push_str(" moves");
-        }
+        let mut drops = Vec::with_capacity(moves.len());
         for mv in moves {
-            let drop = board.to_fsf(pos.as_ref(), mv)?;
+            drops.push(board.to_fsf(pos.as_ref(), mv)?);
             pos.play_move(mv)?;
-            line.push(' ');
-            line.push_str(&drop);
         }
         self.position = Some((board, pos));
-        Ok(line)
+        Ok(Command::Position {
+            start,
+            moves: drops,
+        })
     }
 
     fn rule_settings(&self) -> Vec<(String, String)> {
@@ -531,9 +537,17 @@ fn variants_file(board: Board) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::command::Dialect;
+    use crate::protocol::parse::parse_command;
 
+    /// The lines the adapter writes, in UCI (Fairy-Stockfish's dialect), for sente's `line`.
     fn lines(adapter: &mut FsfAdapter, line: &str) -> Vec<String> {
-        adapter.outgoing(line)
+        let command = parse_command(line).unwrap();
+        adapter
+            .outgoing(&command)
+            .iter()
+            .map(|c| c.line(Dialect::Uci))
+            .collect()
     }
 
     #[test]

@@ -4,14 +4,15 @@
 
 use super::fsf::{FsfAdapter, Notation, PLAYABLE};
 use super::interrupt;
-use crate::protocol::command::Dialect;
+use crate::protocol::command::{Command, Dialect, GoParams};
 use crate::protocol::info::{InfoLine, read_info};
 use crate::protocol::line::{InputLine, read_line};
 use crate::protocol::option::read_option;
+use crate::protocol::parse::parse_command;
 use crate::search::score::Reported;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use std::io::{BufReader, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command as Program, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -117,14 +118,15 @@ enum Wait {
     Interrupted,
 }
 
-/// A handle that writes lines to an engine from any thread (`stop` during a search).
+/// A handle that stops an engine's search from any thread.
 #[derive(Clone)]
 pub struct EngineInput(Sender<String>);
 
 impl EngineInput {
-    /// Sends one line (never blocks); a line to an engine that has exited is dropped.
-    pub fn send(&self, line: &str) {
-        let _ = self.0.send(line.to_string());
+    /// Sends `stop` (never blocks; the same word in either dialect, and the same through the
+    /// Fairy-Stockfish adapter); to an engine that has exited it is dropped.
+    pub fn stop(&self) {
+        let _ = self.0.send(Command::Stop.line(Dialect::Ugi));
     }
 }
 
@@ -185,7 +187,7 @@ impl EngineProcess {
         tap: Option<Tap>,
         niceness: i32,
     ) -> Result<EngineProcess, String> {
-        let mut command = Command::new(cmd);
+        let mut command = Program::new(cmd);
         command
             .args(args)
             .stdin(Stdio::piped())
@@ -248,7 +250,7 @@ impl EngineProcess {
         })
     }
 
-    /// A handle writing to the engine from another thread.
+    /// A handle stopping the engine's search from another thread.
     pub fn input(&self) -> Option<EngineInput> {
         self.to_engine.clone().map(EngineInput)
     }
@@ -258,15 +260,32 @@ impl EngineProcess {
         EngineKiller(self.group.clone())
     }
 
-    /// Sends one line in sente's notation (never blocks: a writer thread feeds the engine);
-    /// for an engine speaking Fairy-Stockfish's, the line is translated first.
-    pub fn send(&mut self, line: &str) {
-        let lines = match &mut self.adapter {
-            Some(adapter) => adapter.outgoing(line),
-            None => vec![line.to_string()],
+    /// Sends one command in sente's notation, written in the engine's dialect (never blocks:
+    /// a writer thread feeds the engine); for an engine speaking Fairy-Stockfish's notation,
+    /// the adapter translates it first.
+    pub fn send(&mut self, command: &Command) {
+        let commands = match &mut self.adapter {
+            Some(adapter) => adapter.outgoing(command),
+            None => vec![command.clone()],
         };
-        for line in lines {
-            self.send_raw(&line);
+        for command in commands {
+            self.send_raw(&command.line(self.dialect));
+        }
+    }
+
+    /// Sends a line written by someone else's writer (the Python side's), as it is. For an
+    /// engine speaking Fairy-Stockfish's notation, a line the protocol parser reads goes
+    /// through the adapter as its command; another goes as it is, after the variant's loading.
+    pub fn send_text(&mut self, line: &str) {
+        match (&mut self.adapter, parse_command(line)) {
+            (Some(_), Ok(command)) => self.send(&command),
+            (Some(adapter), Err(_)) => {
+                for command in adapter.load() {
+                    self.send_raw(&command.line(self.dialect));
+                }
+                self.send_raw(line);
+            }
+            (None, _) => self.send_raw(line),
         }
     }
 
@@ -382,7 +401,7 @@ impl EngineProcess {
             } else {
                 UGI_ATTEMPT
             };
-            self.send("ugi");
+            self.send(&Command::Handshake(Dialect::Ugi));
             match self.read_handshake("ugiok", start + limit) {
                 Ok(()) => {
                     self.dialect = Dialect::Ugi;
@@ -392,7 +411,7 @@ impl EngineProcess {
                 Err(wait) => return Err(self.fault(wait, "ugiok", limit)),
             }
         }
-        self.send("uci");
+        self.send(&Command::Handshake(Dialect::Uci));
         let deadline = Instant::now() + SETUP_LIMIT;
         match self.read_handshake("uciok", deadline) {
             Ok(()) => {
@@ -432,7 +451,7 @@ impl EngineProcess {
 
     /// `isready` answered by `readyok` within `SETUP_LIMIT`; other lines are skipped.
     pub fn sync(&mut self) -> Result<(), Fault> {
-        self.send("isready");
+        self.send(&Command::IsReady);
         let deadline = Instant::now() + SETUP_LIMIT;
         loop {
             match self.next_line(deadline) {
@@ -450,7 +469,7 @@ impl EngineProcess {
     /// Sends `go` and waits for `bestmove` until `deadline`; `info` lines are read (their
     /// last score and depth kept), anything else is a protocol fault. The error carries the
     /// time taken.
-    pub fn think(&mut self, go: &str, deadline: Duration) -> Result<Reply, (Fault, Duration)> {
+    pub fn think(&mut self, go: &GoParams, deadline: Duration) -> Result<Reply, (Fault, Duration)> {
         self.think_streaming(go, deadline, &mut |_| Watch::Continue)
     }
 
@@ -459,12 +478,35 @@ impl EngineProcess {
     /// sent once and the wait for `bestmove` goes on.
     pub fn think_streaming(
         &mut self,
+        go: &GoParams,
+        deadline: Duration,
+        watch: &mut dyn FnMut(Option<&str>) -> Watch,
+    ) -> Result<Reply, (Fault, Duration)> {
+        let start = Instant::now();
+        self.send(&Command::Go(go.clone()));
+        self.await_bestmove(start, deadline, watch)
+    }
+
+    /// `think_streaming` with a `go` line written by someone else's writer (the Python
+    /// side's), sent as `send_text` sends it.
+    pub fn think_streaming_text(
+        &mut self,
         go: &str,
         deadline: Duration,
         watch: &mut dyn FnMut(Option<&str>) -> Watch,
     ) -> Result<Reply, (Fault, Duration)> {
         let start = Instant::now();
-        self.send(go);
+        self.send_text(go);
+        self.await_bestmove(start, deadline, watch)
+    }
+
+    /// The wait of `think_streaming` for `bestmove`, `go` having been sent at `start`.
+    fn await_bestmove(
+        &mut self,
+        start: Instant,
+        deadline: Duration,
+        watch: &mut dyn FnMut(Option<&str>) -> Watch,
+    ) -> Result<Reply, (Fault, Duration)> {
         let mut reply = Reply::default();
         let mut stop_sent = false;
         let input = self.input();
@@ -472,7 +514,7 @@ impl EngineProcess {
             if watch(seen) == Watch::Stop && !stop_sent {
                 stop_sent = true;
                 if let Some(input) = &input {
-                    input.send("stop");
+                    input.stop();
                 }
             }
         };
@@ -524,7 +566,7 @@ impl EngineProcess {
 
     /// Asks the engine to quit, waits a little, then kills what is left of its group.
     pub fn quit(mut self) {
-        self.send("quit");
+        self.send(&Command::Quit);
         self.to_engine = None;
         let deadline = Instant::now() + Duration::from_millis(500);
         while Instant::now() < deadline {
@@ -572,7 +614,7 @@ fn variant_choices(line: &str) -> Option<Vec<String>> {
 /// the child is also killed if the referee dies without cleaning up.
 /// A positive `niceness` lowers the child's priority.
 #[cfg(unix)]
-fn own_group(command: &mut Command, niceness: i32) {
+fn own_group(command: &mut Program, niceness: i32) {
     use std::os::unix::process::CommandExt;
     command.process_group(0);
     #[cfg(target_os = "linux")]
@@ -591,7 +633,7 @@ fn own_group(command: &mut Command, niceness: i32) {
 }
 
 #[cfg(not(unix))]
-fn own_group(_command: &mut Command, _niceness: i32) {}
+fn own_group(_command: &mut Program, _niceness: i32) {}
 
 /// Kills the child's process group (the child leads it) and reaps the child.
 fn kill_group(child: &mut Child) {
@@ -616,6 +658,18 @@ fn signal_group(pid: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The command of a line.
+    fn command(line: &str) -> Command {
+        parse_command(line).unwrap()
+    }
+
+    fn go(line: &str) -> GoParams {
+        match command(line) {
+            Command::Go(params) => params,
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn replies_keep_the_last_score_and_depth() {
@@ -656,7 +710,7 @@ mod tests {
         );
         let mut infos = Vec::new();
         let reply = engine
-            .think_streaming("go infinite", Duration::from_secs(10), &mut |line| {
+            .think_streaming(&go("go infinite"), Duration::from_secs(10), &mut |line| {
                 if let Some(line) = line {
                     infos.push(line.to_string());
                 }
@@ -670,13 +724,14 @@ mod tests {
         assert_eq!(reply.mv.as_deref(), Some("a1"));
         assert_eq!(reply.depth, Some(2));
         assert_eq!(infos, ["info depth 1", "info depth 2"]);
+        // A `stop` with no search running: its stray `bestmove` is skipped by the sync.
         let input = engine.input().unwrap();
-        input.send("isready");
+        input.stop();
         engine.sync().unwrap();
         let killer = engine.killer();
         killer.kill();
         assert!(matches!(
-            engine.think("go", Duration::from_secs(5)),
+            engine.think(&GoParams::default(), Duration::from_secs(5)),
             Err((Fault::Crash(_), _))
         ));
         drop(engine);
@@ -703,13 +758,13 @@ mod tests {
         esac; done"#;
         let args = vec!["-c".to_string(), script.to_string()];
         let mut engine = EngineProcess::spawn("sh", &args).unwrap();
-        engine.send("ugi");
+        engine.send(&Command::Handshake(Dialect::Ugi));
         // A hang guard, not a bound: only the complaint can end this wait with `Refused`
         // (without it the wait would end at the deadline, however slow the machine).
         let hang_guard = Instant::now() + Duration::from_secs(120);
         let wait = engine.read_handshake("ugiok", hang_guard);
         assert!(matches!(wait, Err(Wait::Refused)), "{wait:?}");
-        engine.send("uci");
+        engine.send(&Command::Handshake(Dialect::Uci));
         engine.read_handshake("uciok", hang_guard).unwrap();
         assert_eq!(engine.id_name.as_deref(), Some("old"));
         engine.quit();
@@ -726,15 +781,22 @@ mod tests {
             engine.variants,
             Some(vec!["connect4".to_string(), "tictactoe".to_string()])
         );
-        engine.send("setoption name UCI_Variant value tictactoe");
-        engine.send("uginewgame");
+        engine.send(&command("setoption name UCI_Variant value tictactoe"));
+        engine.send(&Command::NewGame);
         engine.sync().unwrap();
-        engine.send("position startpos moves b2 a1");
-        let reply = engine.think("go depth 1", Duration::from_secs(10)).unwrap();
+        engine.send(&command("position startpos moves b2 a1"));
+        let reply = engine
+            .think(&go("go depth 1"), Duration::from_secs(10))
+            .unwrap();
         assert_eq!(reply.mv.as_deref(), Some("b1"));
-        // A drawn, full board: `bestmove (none)` is no move.
-        engine.send("position startpos moves b2 a1 c1 a3 a2 c2 b1 b3 c3");
-        let reply = engine.think("go depth 1", Duration::from_secs(10)).unwrap();
+        // A drawn, full board: `bestmove (none)` is no move. (Lines of text, as the Python
+        // side sends them, go through the adapter too.)
+        engine.send_text("position startpos moves b2 a1 c1 a3 a2 c2 b1 b3 c3");
+        let reply = engine
+            .think_streaming_text("go depth 1", Duration::from_secs(10), &mut |_| {
+                Watch::Continue
+            })
+            .unwrap();
         assert_eq!(reply.mv, None);
         engine.quit();
     }

@@ -8,7 +8,7 @@ use super::context::Context;
 use super::engine::{EngineHandle, Event, EventKind, Setup, Think, fault_text};
 use super::wire::{ColumnValue, ServerMessage};
 use crate::games::Outcome;
-use crate::protocol::command::GoParams;
+use crate::protocol::command::{Command, GoParams};
 use crate::protocol::info::read_info;
 use crate::search::score::Reported;
 use std::time::Duration;
@@ -92,13 +92,12 @@ impl ColumnSolver {
                     score: None,
                 },
                 None => {
-                    let moves = if base.contains(" moves ") {
-                        format!("{base} {mv}")
-                    } else {
-                        format!("{base} moves {mv}")
-                    };
+                    let mut position = base.clone();
+                    if let Command::Position { moves, .. } = &mut position {
+                        moves.push(mv.clone());
+                    }
                     self.engine.think(Think {
-                        position: moves,
+                        position,
                         go: GoParams {
                             solve: true,
                             move_time: Some(COLUMN_MS),

@@ -17,7 +17,7 @@ use super::wire::{
     run_spec,
 };
 use crate::games::{Outcome, Seat};
-use crate::protocol::command::GoParams;
+use crate::protocol::command::{Command, GoParams};
 use crate::protocol::info::read_info;
 use crate::protocol::puzzle::read_puzzle_counts;
 use crate::search::puzzle::PuzzleCounts;
@@ -259,7 +259,7 @@ impl Compare {
             variant: variant.to_string(),
             rules: game.rules.settings.clone(),
             fen: pos.fen(),
-            position: game.position_command(game.cursor),
+            position: game.position_command(game.cursor).to_string(),
             side: seat_text(pos.side_to_move()),
             value_unit: registry::entry(variant).map_or(1, |e| e.value_unit),
             kind: match kind {
@@ -515,17 +515,17 @@ fn whole_games_of(variant: &str, games: bool) -> Result<Option<WholeGames>, Stri
     }
 }
 
-/// The `setoption` lines of a run (`Opponent` only for an engine that has it: the runs
+/// The `setoption` commands of a run (`Opponent` only for an engine that has it: the runs
 /// needing another vision were refused for the others).
-fn run_options(spec: &RunSpec, has_opponent: bool) -> Vec<String> {
-    let mut lines = vec![format!("setoption name Algorithm value {}", spec.algorithm)];
+fn run_options(spec: &RunSpec, has_opponent: bool) -> Vec<Command> {
+    let mut commands = vec![Command::set_option("Algorithm", spec.algorithm)];
     if has_opponent {
-        lines.push(format!("setoption name Opponent value {}", spec.opponent));
+        commands.push(Command::set_option("Opponent", spec.opponent));
     }
     if let Some(heuristic) = spec.heuristic {
-        lines.push(format!("setoption name PuzzleHeuristic value {heuristic}"));
+        commands.push(Command::set_option("PuzzleHeuristic", heuristic));
     }
-    lines
+    commands
 }
 
 impl CompareJob {
@@ -599,7 +599,7 @@ impl CompareJob {
     }
 
     /// `position ...` of the compared position after `extra`.
-    fn position_after(&self, extra: &[String]) -> String {
+    fn position_after(&self, extra: &[String]) -> Command {
         let mut game = self.game.clone();
         game.moves = self.line(extra);
         game.position_command(game.moves.len())
@@ -637,8 +637,12 @@ mod tests {
     #[test]
     fn each_run_sets_its_options() {
         let spec = run_spec("astar-movers").unwrap();
+        let lines: Vec<String> = run_options(spec, true)
+            .iter()
+            .map(Command::to_string)
+            .collect();
         assert_eq!(
-            run_options(spec, true),
+            lines,
             [
                 "setoption name Algorithm value astar",
                 "setoption name Opponent value adversarial",

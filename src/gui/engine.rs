@@ -5,7 +5,7 @@ use super::pool::Pool;
 use crate::client::process::{
     Direction, EngineInput, EngineKiller, EngineProcess, Fault, Reply, Tap, Watch,
 };
-use crate::protocol::command::{Command, Dialect, GoParams};
+use crate::protocol::command::{Command, GoParams};
 use crate::referee::spec::EngineSpec;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -31,12 +31,12 @@ pub struct Setup {
 /// A search for the engine to run.
 #[derive(Clone, Debug, Default)]
 pub struct Think {
-    /// Lines sent first (`setoption ...` between the searches of a comparison).
-    pub prelude: Vec<String>,
+    /// Commands sent first (`setoption ...` between the searches of a comparison).
+    pub prelude: Vec<Command>,
     /// Send `ucinewgame` (`uginewgame`) after the prelude.
     pub new_game: bool,
     /// `position ...`.
-    pub position: String,
+    pub position: Command,
     /// The `go`, written in the engine's dialect.
     pub go: GoParams,
     /// Longest wait for `bestmove`.
@@ -147,7 +147,7 @@ impl EngineHandle {
     pub fn cancel(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         if let Some(input) = &self.input {
-            input.send("stop");
+            input.stop();
         }
     }
 }
@@ -185,16 +185,15 @@ fn run(
         if wanted != generation.load(Ordering::SeqCst) {
             continue;
         }
-        for line in &think.prelude {
-            process.send(line);
+        for command in &think.prelude {
+            process.send(command);
         }
         if think.new_game {
-            process.send(new_game_command(process.dialect));
+            process.send(&Command::NewGame);
         }
         process.send(&think.position);
         let tag = think.tag;
-        let go = Command::Go(think.go.clone()).line(process.dialect);
-        let result = process.think_streaming(&go, think.deadline, &mut |line| {
+        let result = process.think_streaming(&think.go, think.deadline, &mut |line| {
             if let Some(line) = line {
                 say(EventKind::Info {
                     tag,
@@ -217,14 +216,6 @@ fn run(
     }
 }
 
-/// `ucinewgame` or `uginewgame`.
-fn new_game_command(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Uci => "ucinewgame",
-        Dialect::Ugi => "uginewgame",
-    }
-}
-
 /// Handshake, variant, options, new game and `isready`.
 fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
     let name = &setup.spec.name;
@@ -239,15 +230,12 @@ fn prepare(process: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
                 choices.join(" ")
             ));
         }
-        process.send(&format!(
-            "setoption name UCI_Variant value {}",
-            setup.variant
-        ));
+        process.send(&Command::set_option("UCI_Variant", &setup.variant));
     }
     for (option, value) in setup.spec.options.iter().chain(&setup.options) {
-        process.send(&format!("setoption name {option} value {value}"));
+        process.send(&Command::set_option(option, value));
     }
-    process.send(new_game_command(process.dialect));
+    process.send(&Command::NewGame);
     process
         .sync()
         .map_err(|f| format!("{name}: {}", fault_text(&f)))
@@ -268,6 +256,7 @@ pub fn fault_text(fault: &Fault) -> String {
 mod tests {
     use super::*;
     use crate::client::fsf::Notation;
+    use crate::protocol::command::PositionStart;
     use crate::referee::spec::MoveLimits;
 
     #[test]
@@ -294,7 +283,10 @@ mod tests {
         let pool = Pool::new(2);
         let handle = EngineHandle::start(setup, &pool, sender).unwrap();
         handle.think(Think {
-            position: "position startpos moves 4".to_string(),
+            position: Command::Position {
+                start: PositionStart::Startpos,
+                moves: vec!["4".to_string()],
+            },
             go: GoParams {
                 depth: Some(1),
                 ..GoParams::default()

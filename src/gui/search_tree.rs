@@ -131,7 +131,7 @@ impl SearchTree {
             variant: game.variant().to_string(),
             rules: game.rules.settings.clone(),
             fen: pos.fen(),
-            position,
+            position: position.to_string(),
             side: seat_text(pos.side_to_move()),
             algorithm: request.algorithm.clone(),
             opponent: request.opponent.clone(),

@@ -3,6 +3,7 @@
 
 use super::wire::{OutcomeMessage, PositionRef, clip};
 use crate::games::Seat;
+use crate::protocol::command::Command;
 use crate::referee::duel::result::GameResult;
 use crate::referee::game::{position_command, seat_name};
 use crate::referee::openings::{Opening, split_moves};
@@ -168,7 +169,7 @@ impl TabGame {
     }
 
     /// `position ...` for the engine, at `ply`.
-    pub fn position_command(&self, ply: usize) -> String {
+    pub fn position_command(&self, ply: usize) -> Command {
         let opening = Opening {
             fen: self.start_fen.clone(),
             moves: Vec::new(),
@@ -466,7 +467,10 @@ mod tests {
         );
         game.play_at_cursor(&strings("c3"), "").unwrap();
         assert_eq!(game.moves, strings("b2 c3"));
-        assert_eq!(game.position_command(2), "position startpos moves b2 c3");
+        assert_eq!(
+            game.position_command(2).to_string(),
+            "position startpos moves b2 c3"
+        );
         assert!(TabGame::new("tictactoe", &[], None, strings("b2 b2")).is_err());
         // A link's line: its legal part, and the refused move named.
         let (game, refused) =

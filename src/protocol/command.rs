@@ -60,8 +60,8 @@ pub enum Query {
     Fen,
 }
 
-/// One line of input, parsed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One line of input, parsed (or to be written: `write.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Command {
     /// `uci` or `ugi`: identify and list options.
     Handshake(Dialect),
@@ -100,5 +100,16 @@ pub enum Command {
     /// `quit`.
     Quit,
     /// An empty or blank line: ignored.
+    #[default]
     Empty,
+}
+
+impl Command {
+    /// `setoption name <name> value <value>`.
+    pub fn set_option(name: impl Into<String>, value: impl Into<String>) -> Command {
+        Command::SetOption {
+            name: name.into(),
+            value: Some(value.into()),
+        }
+    }
 }

@@ -78,6 +78,14 @@ impl Command {
     }
 }
 
+impl fmt::Display for Command {
+    /// The line in UGI, sente's own dialect (`line(Dialect::Ugi)`): for showing a command, or
+    /// for one written alike in both dialects (all but `NewGame` and a `Go` with clocks).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.written(Dialect::Ugi).fmt(f)
+    }
+}
+
 impl GoParams {
     /// The words after `go` in `dialect` (empty for no parameter).
     pub fn words(&self, dialect: Dialect) -> String {
@@ -252,6 +260,7 @@ mod tests {
         assert_eq!(Command::Empty.line(Dialect::Ugi), "");
         assert_eq!(format!("{}", Command::Stop.written(Dialect::Uci)), "stop");
         assert_eq!(Dialect::Ugi.to_string(), "ugi");
+        assert_eq!(Command::NewGame.to_string(), "uginewgame");
     }
 }
 

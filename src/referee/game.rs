@@ -8,7 +8,7 @@ use super::openings::Opening;
 use super::spec::EngineSpec;
 use crate::client::process::{EngineProcess, Fault};
 use crate::games::Seat;
-use crate::protocol::command::{Command, Dialect};
+use crate::protocol::command::{Command, PositionStart};
 use crate::variants::rules::Rules;
 
 /// A game as played: everything the record holds.
@@ -104,8 +104,7 @@ pub fn play(
             return Err(Abort::Setup("engine slot empty".to_string()));
         };
         process.send(&position_command(opening, &game.moves));
-        let go = Command::Go(duel.go(seat)).line(process.dialect);
-        let ending = match process.think(&go, duel.deadline(seat).duration()) {
+        let ending = match process.think(&duel.go(seat), duel.deadline(seat).duration()) {
             Ok(reply) => match duel.engine_moved(seat, &reply, |mv| pos.play_move(mv)) {
                 Ok(()) => {
                     game.comments.push(reply.comment());
@@ -158,23 +157,17 @@ fn prepare(
                     choices.join(" ")
                 )));
             }
-            process.send(&format!(
-                "setoption name UCI_Variant value {}",
-                rules.variant()
-            ));
+            process.send(&Command::set_option("UCI_Variant", rules.variant()));
         }
         for (name, value) in &spec.options {
-            process.send(&format!("setoption name {name} value {value}"));
+            process.send(&Command::set_option(name, value));
         }
         *slot = Some(process);
     }
     let Some(process) = slot.as_mut() else {
         return Err(Setup::Abort("engine slot empty".to_string()));
     };
-    process.send(match process.dialect {
-        Dialect::Uci => "ucinewgame",
-        Dialect::Ugi => "uginewgame",
-    });
+    process.send(&Command::NewGame);
     process.sync().map_err(Setup::Fault)
 }
 
@@ -187,20 +180,12 @@ pub fn seat_name(seat: Seat) -> &'static str {
 }
 
 /// `position startpos|fen <fen> [moves ...]` for the opening and the moves since.
-pub fn position_command(opening: &Opening, moves: &[String]) -> String {
-    let mut line = match &opening.fen {
-        Some(fen) => format!("position fen {fen}"),
-        None => "position startpos".to_string(),
-    };
-    let all: Vec<&str> = opening
-        .moves
-        .iter()
-        .chain(moves)
-        .map(String::as_str)
-        .collect();
-    if !all.is_empty() {
-        line.push_str(" moves ");
-        line.push_str(&all.join(" "));
+pub fn position_command(opening: &Opening, moves: &[String]) -> Command {
+    Command::Position {
+        start: match &opening.fen {
+            Some(fen) => PositionStart::Fen(fen.clone()),
+            None => PositionStart::Startpos,
+        },
+        moves: opening.moves.iter().chain(moves).cloned().collect(),
     }
-    line
 }

@@ -93,12 +93,9 @@ pub fn run(
     engine
         .handshake(Some(Dialect::Ugi))
         .map_err(|e| format!("the engine did not start: {e:?}"))?;
-    engine.send(&format!(
-        "setoption name UCI_Variant value {}",
-        config.rules.variant()
-    ));
+    engine.send(&Command::set_option("UCI_Variant", config.rules.variant()));
     for (name, value) in &config.options {
-        engine.send(&format!("setoption name {name} value {value}"));
+        engine.send(&Command::set_option(name, value));
     }
     engine
         .sync()
@@ -269,9 +266,8 @@ fn search(
     history: &[String],
 ) -> Result<Reply, String> {
     engine.send(&position_command(&Opening::default(), history));
-    let go = Command::Go(duel.go(seat)).line(engine.dialect);
     engine
-        .think(&go, duel.deadline(seat).duration())
+        .think(&duel.go(seat), duel.deadline(seat).duration())
         .map_err(|(fault, _)| duel.fault(seat, fault, true).reason.clone())
 }
 

@@ -113,13 +113,7 @@ impl EngineSpec {
         let mut words = vec![format!("cmd={}", self.cmd)];
         words.extend(self.args.iter().map(|a| format!("arg={a}")));
         if let Some(proto) = self.proto {
-            words.push(
-                match proto {
-                    Dialect::Uci => "proto=uci",
-                    Dialect::Ugi => "proto=ugi",
-                }
-                .to_string(),
-            );
+            words.push(format!("proto={proto}"));
         }
         if self.notation != Notation::Auto {
             words.push(format!("notation={}", self.notation.as_str()));
