@@ -10,8 +10,9 @@
 //! on the column's lowest free cell, a tic-tac-toe cell `b2` is `P@b2`); every move from the
 //! engine is checked with sente's rules.
 
-use crate::games::connect4::Shape;
+use crate::games::drop_game::DropGame;
 use crate::protocol::command::{Command, PositionStart};
+use crate::variants::registry;
 use crate::variants::rules::Rules;
 use crate::variants::variant::Variant;
 use std::path::PathBuf;
@@ -59,52 +60,30 @@ impl Notation {
     }
 }
 
-/// The sente variants the adapter can load into Fairy-Stockfish.
-pub const PLAYABLE: [&str; 2] = ["connect4", "tictactoe"];
+/// The sente variants the adapter can load into Fairy-Stockfish: the games of stones in a row
+/// (their registry entries' `drop_game`).
+pub fn playable() -> Vec<String> {
+    registry::drop_games().map(str::to_string).collect()
+}
 /// Fairy-Stockfish's largest board (built with `largeboards=yes`).
 pub const MAX_FILES: u8 = 12;
 /// See `MAX_FILES`.
 pub const MAX_RANKS: u8 = 10;
 
-/// A board Fairy-Stockfish is asked to play.
+/// A board Fairy-Stockfish is asked to play: a game of stones in a row as its game declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Board {
-    /// Connect Four, `width` columns of `height` cells.
-    Connect4 {
-        /// Columns.
-        width: u8,
-        /// Rows.
-        height: u8,
-    },
-    /// Tic-tac-toe.
-    TicTacToe,
-}
+pub struct Board(pub DropGame);
 
 impl Board {
-    /// The board of a sente variant with its rule options; `None` for a variant the adapter
-    /// does not play.
-    pub fn of(variant: &str, width: u8, height: u8) -> Option<Board> {
-        match variant {
-            "connect4" => Some(Board::Connect4 { width, height }),
-            "tictactoe" => Some(Board::TicTacToe),
-            _ => None,
-        }
-    }
-
     /// Files and ranks.
     pub fn size(self) -> (u8, u8) {
-        match self {
-            Board::Connect4 { width, height } => (width, height),
-            Board::TicTacToe => (3, 3),
-        }
+        (self.0.files, self.0.ranks)
     }
 
-    /// The name of the variant in the file: `sente-connect4-8x7`, `sente-tictactoe`.
+    /// The name of the variant in the file: `sente-connect4-8x7`, `sente-tictactoe-3x3`.
     pub fn variant_name(self) -> String {
-        match self {
-            Board::Connect4 { width, height } => format!("sente-connect4-{width}x{height}"),
-            Board::TicTacToe => "sente-tictactoe".to_string(),
-        }
+        let (files, ranks) = self.size();
+        format!("sente-{}-{files}x{ranks}", self.0.game)
     }
 
     /// Stones each side has at the start: the first player one more on an odd board.
@@ -120,9 +99,11 @@ impl Board {
         let (p1, p2) = self.stones();
         let empty_rows = vec![files.to_string(); usize::from(ranks)].join("/");
         let pocket = "P".repeat(p1 as usize) + &"p".repeat(p2 as usize);
-        let (connect, gravity) = match self {
-            Board::Connect4 { .. } => (4, "enclosingDrop = top\n"),
-            Board::TicTacToe => (3, ""),
+        let connect = self.0.connect;
+        let gravity = if self.0.gravity {
+            "enclosingDrop = top\n"
+        } else {
+            ""
         };
         format!(
             "[{name}]\nmaxRank = {ranks}\nmaxFile = {files}\nimmobile = p\n\
@@ -184,32 +165,30 @@ impl Board {
 
     /// The drop Fairy-Stockfish writes for sente's move `mv` in `pos`.
     pub fn to_fsf(self, pos: &dyn Variant, mv: &str) -> Result<String, String> {
-        match self {
-            Board::TicTacToe => Ok(format!("P@{mv}")),
-            Board::Connect4 { width, .. } => {
-                let col = column_of(width, mv).ok_or_else(|| format!("'{mv}' is no column"))?;
-                let rank = column_height(&pos.fen(), col) + 1;
-                Ok(format!("P@{}{rank}", file_char(col)))
-            }
-        }
+        let fen = pos.fen();
+        let (file, rank) = self
+            .0
+            .cell_of(mv, |file| column_height(&fen, file))
+            .ok_or_else(|| format!("'{mv}' names no free cell of the board"))?;
+        Ok(format!("P@{}{}", file_char(file), rank + 1))
     }
 
     /// sente's move for Fairy-Stockfish's `text` in `pos`, if it is a legal move there.
     pub fn from_fsf(self, pos: &dyn Variant, text: &str) -> Option<String> {
         let square = text.strip_prefix("P@")?;
-        let mv = match self {
-            Board::TicTacToe => square.to_string(),
-            Board::Connect4 { width, .. } => {
-                let mut chars = square.chars();
-                let file = chars.next()?;
-                let rank: usize = chars.as_str().parse().ok()?;
-                let col = u8::try_from(u32::from(file).checked_sub(u32::from('a'))?).ok()?;
-                if col >= width || rank != column_height(&pos.fen(), col) + 1 {
-                    return None;
-                }
-                Shape::column_char(col).to_string()
-            }
-        };
+        let mut chars = square.chars();
+        let file = chars.next()?;
+        let rank: u8 = chars.as_str().parse().ok()?;
+        let file = u8::try_from(u32::from(file).checked_sub(u32::from('a'))?).ok()?;
+        let rank = rank.checked_sub(1)?;
+        let (files, ranks) = self.size();
+        if file >= files || rank >= ranks {
+            return None;
+        }
+        if self.0.gravity && rank != column_height(&pos.fen(), file) {
+            return None;
+        }
+        let mv = (self.0.move_at)(file, rank);
         pos.legal_moves().contains(&mv).then_some(mv)
     }
 }
@@ -219,17 +198,8 @@ fn file_char(col: u8) -> char {
     char::from(b'a' + col)
 }
 
-/// The 0-based column sente writes `mv` on a board `width` columns wide.
-fn column_of(width: u8, mv: &str) -> Option<u8> {
-    let mut chars = mv.chars();
-    let (Some(ch), None) = (chars.next(), chars.next()) else {
-        return None;
-    };
-    (0..width).find(|&c| Shape::column_char(c).eq_ignore_ascii_case(&ch))
-}
-
 /// Stones in column `col` of a sente Connect Four fen.
-fn column_height(fen: &str, col: u8) -> usize {
+fn column_height(fen: &str, col: u8) -> u8 {
     let rows = fen.split_whitespace().next().unwrap_or("");
     rows.split('/')
         .filter(|row| {
@@ -238,6 +208,8 @@ fn column_height(fen: &str, col: u8) -> usize {
                 .is_some_and(|c| c != '.' && c != '-')
         })
         .count()
+        .try_into()
+        .unwrap_or(u8::MAX)
 }
 
 /// A variant sent to the engine, waiting for its `info string variant` line.
@@ -253,9 +225,8 @@ struct Awaited {
 pub struct FsfAdapter {
     /// The sente variant asked for with `UCI_Variant`.
     variant: Option<String>,
-    /// `Connect4Width` and `Connect4Height` as last set.
-    width: u8,
-    height: u8,
+    /// The rule options as last set (`Connect4Width`), in the order first set.
+    settings: Vec<(String, String)>,
     /// The board loaded (or being loaded) into the engine.
     loaded: Option<Board>,
     awaited: Option<Awaited>,
@@ -266,12 +237,12 @@ pub struct FsfAdapter {
 }
 
 impl FsfAdapter {
-    /// A fresh adapter: 7x6 Connect Four unless options say otherwise.
+    /// A fresh adapter: the default variant under its default rules unless options say
+    /// otherwise.
     pub fn new() -> FsfAdapter {
         FsfAdapter {
             variant: None,
-            width: 7,
-            height: 6,
+            settings: Vec::new(),
             loaded: None,
             awaited: None,
             error: None,
@@ -314,23 +285,38 @@ impl FsfAdapter {
     }
 
     fn set_rule(&mut self, name: &str, value: &str) {
-        match name {
-            "UCI_Variant" => self.variant = Some(value.to_string()),
-            _ => match value.parse::<u8>() {
-                Ok(n) if name == "Connect4Width" => self.width = n,
-                Ok(n) => self.height = n,
-                Err(_) => self.error = Some(format!("{name} '{value}' is not a number")),
-            },
+        if name.eq_ignore_ascii_case("UCI_Variant") {
+            self.variant = Some(value.to_string());
+            return;
         }
+        match self
+            .settings
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.settings.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The variant asked for (the default one until `UCI_Variant` is set).
+    fn variant(&self) -> &str {
+        self.variant.as_deref().unwrap_or(registry::DEFAULT_VARIANT)
+    }
+
+    /// The rules sente's side asked for.
+    fn rules(&self) -> Result<Rules, String> {
+        Rules::new(self.variant(), &self.settings)
     }
 
     /// The board sente's side asked for.
     fn board(&self) -> Result<Board, String> {
-        let variant = self.variant.as_deref().unwrap_or("connect4");
-        let board = Board::of(variant, self.width, self.height).ok_or_else(|| {
+        let rules = self.rules()?;
+        let board = rules.drop_game().map(Board).map_err(|e| {
             format!(
-                "Fairy-Stockfish is driven only at {} here, not {variant}",
-                PLAYABLE.join(" and ")
+                "Fairy-Stockfish is driven only at {} here, not {} ({e})",
+                playable().join(" and "),
+                self.variant()
             )
         })?;
         let (files, ranks) = board.size();
@@ -387,33 +373,22 @@ impl FsfAdapter {
             PositionStart::Startpos => None,
             PositionStart::Fen(fen) => Some(fen.as_str()),
         };
-        let variant = self.variant.as_deref().unwrap_or("connect4");
-        let rules = Rules::new(variant, &self.rule_settings())?;
-        let mut pos = rules.position(fen, &[])?;
+        let mut pos = self.rules()?.position(fen, &[])?;
         let start = match fen {
             None => PositionStart::Startpos,
             Some(fen) => PositionStart::Fen(board.fsf_fen(fen)?),
         };
         let mut drops = Vec::with_capacity(moves.len());
         for mv in moves {
-            drops.push(board.to_fsf(pos.as_ref(), mv)?);
+            let drop = board.to_fsf(pos.as_ref(), mv);
             pos.play_move(mv)?;
+            drops.push(drop?);
         }
         self.position = Some((board, pos));
         Ok(Command::Position {
             start,
             moves: drops,
         })
-    }
-
-    fn rule_settings(&self) -> Vec<(String, String)> {
-        if self.variant.as_deref().unwrap_or("connect4") != "connect4" {
-            return Vec::new();
-        }
-        vec![
-            ("Connect4Width".to_string(), self.width.to_string()),
-            ("Connect4Height".to_string(), self.height.to_string()),
-        ]
     }
 
     /// Sees a line from the engine: the confirmation of a variant loaded is noted.
@@ -484,7 +459,7 @@ impl FsfAdapter {
         let Some((head, pv)) = line.split_once(" pv ") else {
             return line.to_string();
         };
-        let Ok(mut walk) = Rules::new(pos.name(), &self.rule_settings())
+        let Ok(mut walk) = Rules::new(pos.name(), &self.settings)
             .and_then(|rules| rules.position(Some(&pos.fen()), &[]))
         else {
             return line.to_string();
@@ -520,7 +495,7 @@ impl Drop for FsfAdapter {
 
 /// Options that change the rules, kept by the adapter rather than sent.
 fn is_rule_option(name: &str) -> bool {
-    matches!(name, "UCI_Variant" | "Connect4Width" | "Connect4Height")
+    name.eq_ignore_ascii_case("UCI_Variant") || registry::rule_option(name).is_some()
 }
 
 /// A fresh variants file in the temporary directory.
@@ -540,6 +515,25 @@ mod tests {
     use crate::protocol::command::Dialect;
     use crate::protocol::parse::parse_command;
 
+    /// Connect Four's board of `width` x `height`, as its game declares it.
+    fn connect4(width: u8, height: u8) -> Board {
+        let settings = [
+            ("Connect4Width".to_string(), width.to_string()),
+            ("Connect4Height".to_string(), height.to_string()),
+        ];
+        Board(
+            Rules::new("connect4", &settings)
+                .unwrap()
+                .drop_game()
+                .unwrap(),
+        )
+    }
+
+    /// Tic-tac-toe's board, as its game declares it.
+    fn tictactoe() -> Board {
+        Board(Rules::new("tictactoe", &[]).unwrap().drop_game().unwrap())
+    }
+
     /// The lines the adapter writes, in UCI (Fairy-Stockfish's dialect), for sente's `line`.
     fn lines(adapter: &mut FsfAdapter, line: &str) -> Vec<String> {
         let command = parse_command(line).unwrap();
@@ -552,17 +546,14 @@ mod tests {
 
     #[test]
     fn the_variants_file_has_the_board_and_the_stones_in_hand() {
-        let board = Board::Connect4 {
-            width: 7,
-            height: 5,
-        };
+        let board = connect4(7, 5);
         let ini = board.ini();
         assert!(ini.starts_with("[sente-connect4-7x5]\nmaxRank = 5\nmaxFile = 7\n"));
         // 35 cells: 18 stones for the first player, 17 for the second.
         let pocket = format!("[{}{}]", "P".repeat(18), "p".repeat(17));
         assert!(ini.contains(&format!("startFen = 7/7/7/7/7{pocket} w - - 0 1")));
         assert!(ini.contains("enclosingDrop = top") && ini.contains("connectN = 4"));
-        let ttt = Board::TicTacToe.ini();
+        let ttt = tictactoe().ini();
         assert!(ttt.contains("startFen = 3/3/3[PPPPPpppp] w") && ttt.contains("connectN = 3"));
         assert!(!ttt.contains("enclosingDrop"));
     }
@@ -588,11 +579,7 @@ mod tests {
         let file = out[0].rsplit(' ').next().unwrap().to_string();
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
-            Board::Connect4 {
-                width: 8,
-                height: 7
-            }
-            .ini()
+            connect4(8, 7).ini()
         );
         // No confirmation: an error at the next readyok, and the file is gone.
         assert!(adapter.check().unwrap_err().contains("did not load"));
@@ -652,19 +639,19 @@ mod tests {
         let mut adapter = FsfAdapter::new();
         lines(&mut adapter, "setoption name UCI_Variant value tictactoe");
         let out = lines(&mut adapter, "position fen x../.o./... x moves c3");
-        assert_eq!(out[1], "setoption name UCI_Variant value sente-tictactoe");
+        assert_eq!(
+            out[1],
+            "setoption name UCI_Variant value sente-tictactoe-3x3"
+        );
         assert_eq!(
             out[2],
             "position fen P2/1p1/3[PPPPppp] w - - 0 1 moves P@c3"
         );
-        adapter.observe("info string variant sente-tictactoe files 3 ranks 3 pocket 1");
+        adapter.observe("info string variant sente-tictactoe-3x3 files 3 ranks 3 pocket 1");
         assert_eq!(adapter.check(), Ok(()));
         assert_eq!(adapter.move_from_engine("P@a1"), "a1");
         assert_eq!(adapter.move_from_engine("P@b2"), "P@b2");
-        let c4 = Board::Connect4 {
-            width: 7,
-            height: 6,
-        };
+        let c4 = connect4(7, 6);
         assert_eq!(
             c4.fsf_fen("......./......./......./......./......./...xo.. x")
                 .unwrap(),
@@ -674,15 +661,37 @@ mod tests {
                 "p".repeat(20)
             )
         );
-        let wide = Board::Connect4 {
-            width: 12,
-            height: 4,
-        };
+        let wide = connect4(12, 4);
         assert!(
             wide.fsf_fen("............/............/............/x........... o")
                 .unwrap()
                 .starts_with("12/12/12/P11[")
         );
+    }
+
+    #[test]
+    fn each_game_of_stones_in_a_row_declares_the_moves_its_rules_play() {
+        assert_eq!(playable(), ["connect4", "tictactoe"]);
+        for variant in playable() {
+            let rules = Rules::new(&variant, &[]).unwrap();
+            let board = Board(rules.drop_game().unwrap());
+            let start = rules.position(None, &[]).unwrap();
+            let (files, ranks) = board.size();
+            let mut declared: Vec<String> = (0..files)
+                .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+                .filter(|&(_, r)| !board.0.gravity || r == 0)
+                .map(|(f, r)| (board.0.move_at)(f, r))
+                .collect();
+            let mut legal = start.legal_moves();
+            declared.sort();
+            legal.sort();
+            assert_eq!(declared, legal, "{variant}");
+            for mv in &legal {
+                let drop = board.to_fsf(start.as_ref(), mv).unwrap();
+                assert_eq!(board.from_fsf(start.as_ref(), &drop).as_ref(), Some(mv));
+            }
+        }
+        assert!(Rules::new("nim", &[]).unwrap().drop_game().is_err());
     }
 
     #[test]

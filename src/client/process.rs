@@ -2,7 +2,7 @@
 //! so that the referee never blocks on a broken engine, and a kill of the whole group when it
 //! is dropped.
 
-use super::fsf::{FsfAdapter, Notation, PLAYABLE};
+use super::fsf::{FsfAdapter, Notation, playable};
 use super::interrupt;
 use crate::protocol::command::{Command, Dialect, GoParams};
 use crate::protocol::info::{InfoLine, read_info};
@@ -388,7 +388,7 @@ impl EngineProcess {
         self.handshake_dialect(proto)?;
         if notation.is_fsf(self.id_name.as_deref()) {
             self.adapter = Some(FsfAdapter::new());
-            self.variants = Some(PLAYABLE.iter().map(|v| v.to_string()).collect());
+            self.variants = Some(playable());
         }
         Ok(())
     }

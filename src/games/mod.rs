@@ -5,6 +5,7 @@
 pub mod babylon;
 pub mod connect4;
 pub mod contract;
+pub mod drop_game;
 mod error;
 pub mod nim;
 mod outcome;

@@ -8,9 +8,11 @@ use super::search_options::SearchOptions;
 use super::sized;
 use super::tasks::{connect4, rocks, rushhour, theory};
 use super::variant::Variant;
+use crate::games;
 use crate::games::babylon::Babylon;
 use crate::games::connect4::Connect4;
 use crate::games::contract::{Contract, contract};
+use crate::games::drop_game::DropGame;
 use crate::games::nim::Nim;
 use crate::games::rocks::RushHourRocks;
 use crate::games::rules::{RuleOption, RuleValues};
@@ -37,8 +39,9 @@ const REGISTRY: &[Entry] = &[
         .made_by(sized::connect4)
         .with(Features::MOVE_VALUES)
         .searched_with(connect4::SEARCH_OPTIONS)
-        .scored(CONNECT4_WIN_SCALE),
-    Entry::of::<TicTacToe>(),
+        .scored(CONNECT4_WIN_SCALE)
+        .stones_in_a_row(games::connect4::drop_game),
+    Entry::of::<TicTacToe>().stones_in_a_row(games::tictactoe::drop_game),
     Entry::of::<GameTree>(),
     Entry::of::<RushHour>()
         .made_by(|rules| GamePosition::solved_by(rules, rushhour::search_task))
@@ -111,6 +114,9 @@ impl Features {
 /// Makes a variant's start position under some rules.
 type Make = fn(&RuleValues) -> Result<Box<dyn Variant>, GameError>;
 
+/// A game of stones in a row under some rules, as an engine of such games is given it.
+pub type DropGameOf = fn(&RuleValues) -> Result<DropGame, GameError>;
+
 /// A variant of the registry: its name, its rule options, how to make its start position (with
 /// the game's exact solver, and what a new game of it prepares).
 #[derive(Clone, Copy)]
@@ -135,6 +141,9 @@ pub struct Entry {
     /// results (docs/performance.md, "Winning chances"); lichess's chess constant when not
     /// fitted. The game review classes moves judged by search with it.
     pub win_scale: f64,
+    /// The game as stones in a row, for an engine that plays such games from a description
+    /// (Fairy-Stockfish); `None` for a game that is not one.
+    pub drop_game: Option<DropGameOf>,
 }
 
 impl Entry {
@@ -152,6 +161,15 @@ impl Entry {
             value_unit: G::VALUE_UNIT,
             contract: contract::<G>(),
             win_scale: LICHESS_WIN_SCALE,
+            drop_game: None,
+        }
+    }
+
+    /// The same entry, a game of stones in a row as `drop_game` describes it under its rules.
+    pub const fn stones_in_a_row(self, drop_game: DropGameOf) -> Entry {
+        Entry {
+            drop_game: Some(drop_game),
+            ..self
         }
     }
 
@@ -219,6 +237,14 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
 /// The entry of variant `name` (exactly as registered).
 pub fn entry(name: &str) -> Option<&'static Entry> {
     REGISTRY.iter().find(|e| e.name == name)
+}
+
+/// The variants that are games of stones in a row (`Entry::drop_game`), in the registry's order.
+pub fn drop_games() -> impl Iterator<Item = &'static str> {
+    REGISTRY
+        .iter()
+        .filter(|e| e.drop_game.is_some())
+        .map(|e| e.name)
 }
 
 /// The features of variant `name` (none for a name not registered).

@@ -3,6 +3,7 @@
 
 use super::registry;
 use super::variant::Variant;
+use crate::games::drop_game::DropGame;
 use crate::games::rules::RuleValues;
 use crate::protocol::command::PositionStart;
 
@@ -88,6 +89,15 @@ impl Rules {
     /// The variant's name.
     pub fn variant(&self) -> &'static str {
         self.variant
+    }
+
+    /// The game as stones in a row under these rules (its registry entry's `drop_game`), or
+    /// why it is not one.
+    pub fn drop_game(&self) -> Result<DropGame, String> {
+        let of = registry::entry(self.variant)
+            .and_then(|e| e.drop_game)
+            .ok_or_else(|| format!("{} is not a game of stones in a row", self.variant))?;
+        of(&self.values).map_err(|e| e.to_string())
     }
 
     /// The start position, or `fen`, with `moves` played (each checked).

@@ -16,6 +16,7 @@ mod ntuple;
 pub mod shape;
 pub mod solver;
 
+use super::drop_game::DropGame;
 use super::rules::{OptionType, RuleOption, RuleValues};
 use super::why::{Asked, Why};
 use super::{Game, GameError, Outcome, Seat, game_error};
@@ -62,6 +63,22 @@ pub fn shape_of(rules: &RuleValues) -> Result<Shape, GameError> {
         u8::try_from(n).map_err(|_| GameError(format!("{name} {n} is out of range")))
     };
     Shape::new(side("Connect4Width")?, side("Connect4Height")?)
+}
+
+/// Connect Four as a game of stones in a row (for an engine that plays such games from a
+/// description): four in a row on the board the rules ask for, stones falling, a move naming
+/// its column.
+pub fn drop_game(rules: &RuleValues) -> Result<DropGame, GameError> {
+    let shape = shape_of(rules)?;
+    let side = |n: u32| u8::try_from(n).map_err(|_| GameError(format!("{n} cells is too wide")));
+    Ok(DropGame {
+        game: <Connect4 as Game>::NAME,
+        files: side(shape.width())?,
+        ranks: side(shape.height())?,
+        connect: 4,
+        gravity: true,
+        move_at: |file, _rank| Shape::column_char(file).to_string(),
+    })
 }
 
 /// The board size of a fen (its number of rows and of cells in each), checked to be a board.

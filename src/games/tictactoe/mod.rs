@@ -6,6 +6,8 @@
 
 mod explain;
 
+use super::drop_game::DropGame;
+use super::rules::RuleValues;
 use super::why::{Asked, Why};
 use super::{Game, GameError, Outcome, Seat, game_error};
 
@@ -74,6 +76,20 @@ impl TicTacToe {
             '.'
         }
     }
+}
+
+/// Tic-tac-toe as a game of stones in a row (for an engine that plays such games from a
+/// description): three in a row on 3x3, a stone placed on any free cell, a move naming its
+/// cell (`b2`). It has no rule options.
+pub fn drop_game(_rules: &RuleValues) -> Result<DropGame, GameError> {
+    Ok(DropGame {
+        game: <TicTacToe as Game>::NAME,
+        files: 3,
+        ranks: 3,
+        connect: 3,
+        gravity: false,
+        move_at: |file, rank| format!("{}{}", char::from(b'a' + file), rank + 1),
+    })
 }
 
 impl Game for TicTacToe {
