@@ -85,6 +85,14 @@ impl OptionValue {
 }
 
 impl OptionType {
+    /// The words a `Combo` accepts (none for another kind).
+    pub fn choices(self) -> &'static [&'static str] {
+        match self {
+            OptionType::Combo { choices, .. } => choices,
+            _ => &[],
+        }
+    }
+
     /// The value when none is set (`None` for a button).
     pub fn default_value(self) -> Option<OptionValue> {
         match self {

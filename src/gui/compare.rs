@@ -82,7 +82,9 @@ struct CompareJob {
     second: Option<SecondPlayer>,
     game: TabGame,
     kind: Kind,
-    specs: Vec<&'static RunSpec>,
+    specs: Vec<RunSpec>,
+    /// The option choosing the puzzle searches' estimate, as the game declares it.
+    estimate_option: Option<&'static str>,
     rows: Vec<CompareRow>,
     at: usize,
     tag: u32,
@@ -158,8 +160,8 @@ impl Compare {
         let variant = game.variant();
         let engine = ctx.engines.playing(&request.engine, variant)?;
         let is_puzzle = game.viewed().is_puzzle();
-        let specs: Vec<&'static RunSpec> =
-            request.runs.iter().filter_map(|r| run_spec(r)).collect();
+        let specs: Vec<RunSpec> = request.runs.iter().filter_map(|r| run_spec(r)).collect();
+        let estimate_option = registry::puzzle_estimate(variant);
         let needed = "the comparison";
         let whole_games = registry::features(variant).whole_games;
         for spec in &specs {
@@ -179,8 +181,13 @@ impl Compare {
             if spec.opponent != "adversarial" {
                 require_option(&engine, "Opponent", Some(spec.opponent), needed)?;
             }
-            if let Some(heuristic) = spec.heuristic {
-                require_option(&engine, "PuzzleHeuristic", Some(heuristic), needed)?;
+            if let Some(word) = spec.estimate {
+                let option = estimate_option
+                    .filter(|o| o.kind.choices().contains(&word))
+                    .ok_or_else(|| {
+                        format!("{variant} declares no estimate '{word}' for {}", spec.name)
+                    })?;
+                require_option(&engine, option.name, Some(word), needed)?;
             }
         }
         let players = whole_games_of(variant, request.games)?;
@@ -193,16 +200,11 @@ impl Compare {
         };
         // Two-player runs at each depth (depth first, as the scripts' tables), then the
         // puzzle searches once each.
-        let mut plan: Vec<(&'static RunSpec, Option<u32>)> = Vec::new();
+        let mut plan: Vec<(&RunSpec, Option<u32>)> = Vec::new();
         for &depth in &request.depths {
-            plan.extend(
-                specs
-                    .iter()
-                    .filter(|s| !s.puzzle)
-                    .map(|&s| (s, Some(depth))),
-            );
+            plan.extend(specs.iter().filter(|s| !s.puzzle).map(|s| (s, Some(depth))));
         }
-        plan.extend(specs.iter().filter(|s| s.puzzle).map(|&s| (s, None)));
+        plan.extend(specs.iter().filter(|s| s.puzzle).map(|s| (s, None)));
         let rows = plan
             .iter()
             .enumerate()
@@ -211,7 +213,7 @@ impl Compare {
                 run: spec.name.to_string(),
                 algorithm: spec.algorithm.to_string(),
                 opponent: spec.opponent.to_string(),
-                heuristic: spec.heuristic.map(str::to_string),
+                heuristic: spec.estimate.map(str::to_string),
                 depth: *depth,
                 status: "pending",
                 ..CompareRow::default()
@@ -275,7 +277,8 @@ impl Compare {
             second,
             game,
             kind,
-            specs: plan.iter().map(|(s, _)| *s).collect(),
+            specs: plan.iter().map(|(s, _)| (*s).clone()).collect(),
+            estimate_option: estimate_option.map(|o| o.name),
             rows,
             at: 0,
             tag: 0,
@@ -383,7 +386,7 @@ impl Compare {
         if pos.side_to_move() == Seat::P1 {
             if !playing.first_started {
                 playing.first_started = true;
-                think.prelude = run_options(job.specs[job.at], job.has_opponent);
+                think.prelude = run_options(&job.specs[job.at], job.has_opponent, None);
                 think.new_game = true;
             }
             job.engine.think(think);
@@ -516,14 +519,15 @@ fn whole_games_of(variant: &str, games: bool) -> Result<Option<WholeGames>, Stri
 }
 
 /// The `setoption` commands of a run (`Opponent` only for an engine that has it: the runs
-/// needing another vision were refused for the others).
-fn run_options(spec: &RunSpec, has_opponent: bool) -> Vec<Command> {
+/// needing another vision were refused for the others; the estimate by the option the game
+/// declares for it, `estimate_option`).
+fn run_options(spec: &RunSpec, has_opponent: bool, estimate_option: Option<&str>) -> Vec<Command> {
     let mut commands = vec![Command::set_option("Algorithm", spec.algorithm)];
     if has_opponent {
         commands.push(Command::set_option("Opponent", spec.opponent));
     }
-    if let Some(heuristic) = spec.heuristic {
-        commands.push(Command::set_option("PuzzleHeuristic", heuristic));
+    if let (Some(word), Some(option)) = (spec.estimate, estimate_option) {
+        commands.push(Command::set_option(option, word));
     }
     commands
 }
@@ -531,7 +535,7 @@ fn run_options(spec: &RunSpec, has_opponent: bool) -> Vec<Command> {
 impl CompareJob {
     /// Starts the running row's search.
     fn search(&mut self) {
-        let spec = self.specs[self.at];
+        let spec = &self.specs[self.at];
         self.tag = self.tag.wrapping_add(1) % EXACT_TAG;
         self.info = None;
         self.notes.clear();
@@ -541,7 +545,7 @@ impl CompareJob {
             ..GoParams::default()
         };
         self.engine.think(Think {
-            prelude: run_options(spec, self.has_opponent),
+            prelude: run_options(spec, self.has_opponent, self.estimate_option),
             new_game: true,
             position: self.game.position_command(self.game.cursor),
             go,
@@ -637,7 +641,8 @@ mod tests {
     #[test]
     fn each_run_sets_its_options() {
         let spec = run_spec("astar-movers").unwrap();
-        let lines: Vec<String> = run_options(spec, true)
+        let option = registry::puzzle_estimate("rushhour").map(|o| o.name);
+        let lines: Vec<String> = run_options(&spec, true, option)
             .iter()
             .map(Command::to_string)
             .collect();

@@ -31,7 +31,7 @@ use launcher::Shared;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use wire::{VariantEntry, WholeGamesEntry};
+use wire::{EstimateEntry, VariantEntry, WholeGamesEntry};
 
 /// Default bound on engine processes per server.
 pub const DEFAULT_MAX_ENGINES: usize = 32;
@@ -220,6 +220,10 @@ fn variant_entries() -> Vec<VariantEntry> {
                 start_fen: pos.fen(),
                 move_values: entry.features.move_values,
                 whole_games: entry.features.whole_games.map(WholeGamesEntry::from),
+                puzzle_estimate: entry.search.puzzle_estimate().map(|o| EstimateEntry {
+                    option: o.name.to_string(),
+                    choices: o.kind.choices().iter().map(|c| c.to_string()).collect(),
+                }),
                 value_unit: entry.value_unit,
             })
         })

@@ -269,6 +269,27 @@ pub fn rule_option(name: &str) -> Option<(&'static str, &'static RuleOption)> {
     })
 }
 
+/// The option choosing the estimate of variant `variant`'s puzzle searches (A*, IDA*), if it
+/// declares one.
+pub fn puzzle_estimate(variant: &str) -> Option<&'static RuleOption> {
+    entry(variant)?.search.puzzle_estimate()
+}
+
+/// Every estimate some variant's puzzle searches may take (the choices of their
+/// `puzzle_estimate` options), each once, in the registry's order.
+pub fn puzzle_estimate_words() -> impl Iterator<Item = &'static str> {
+    let mut seen: Vec<&'static str> = Vec::new();
+    REGISTRY
+        .iter()
+        .filter_map(|e| e.search.puzzle_estimate())
+        .flat_map(|o| o.kind.choices().iter().copied())
+        .filter(move |w| {
+            let new = !seen.contains(w);
+            seen.push(w);
+            new
+        })
+}
+
 /// The variant whose search option `name` (any case) is, and its declaration.
 pub fn search_option(name: &str) -> Option<(&'static str, &'static RuleOption)> {
     REGISTRY.iter().find_map(|entry| {

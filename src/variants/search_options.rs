@@ -14,6 +14,9 @@ pub struct SearchOptions {
     pub options: &'static [RuleOption],
     /// The engine option whose `option` line these follow in what `uci` and `ugi` announce.
     pub announced_after: &'static str,
+    /// The option (one of `options`, a combo) that chooses the estimate of the moves left A*
+    /// and IDA* use on the game's puzzles (Rush Hour's `PuzzleHeuristic`), if the game has one.
+    pub puzzle_estimate: Option<&'static str>,
 }
 
 impl SearchOptions {
@@ -21,5 +24,12 @@ impl SearchOptions {
     pub const NONE: SearchOptions = SearchOptions {
         options: &[],
         announced_after: "",
+        puzzle_estimate: None,
     };
+
+    /// The declaration of the option choosing the puzzle searches' estimate, if any.
+    pub fn puzzle_estimate(&self) -> Option<&'static RuleOption> {
+        let name = self.puzzle_estimate?;
+        self.options.iter().find(|o| o.name == name)
+    }
 }

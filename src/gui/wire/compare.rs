@@ -41,7 +41,7 @@ pub struct CompareRow {
     pub algorithm: String,
     /// `Opponent` of the run.
     pub opponent: String,
-    /// `PuzzleHeuristic` of the run (A* and IDA*).
+    /// The estimate of the run (A* and IDA*), a choice of the game's estimate option.
     pub heuristic: Option<String>,
     /// `go depth` (none for the puzzle searches).
     pub depth: Option<u32>,

@@ -33,9 +33,22 @@ pub struct VariantEntry {
     /// The comparison view plays whole games of it (the rocks experiment), with the words for
     /// its players.
     pub whole_games: Option<WholeGamesEntry>,
+    /// The option choosing the estimate of its puzzle searches (A*, IDA*) and the estimates
+    /// it offers, as the game declares them (Rush Hour's `PuzzleHeuristic`); `None` for a game
+    /// without one.
+    pub puzzle_estimate: Option<EstimateEntry>,
     /// The engine's `cp` units in one of the game's own (`TabGame::VALUE_UNIT`: 100 for a game
     /// tree, else 1): the analysis writes scores in the game's units, as the tree view.
     pub value_unit: i32,
+}
+
+/// The estimate option of a variant's puzzle searches: its name and choices.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EstimateEntry {
+    /// The option's name (`PuzzleHeuristic`).
+    pub option: String,
+    /// Every estimate it takes (`zero`, `distance`, `blockers`, `movers`).
+    pub choices: Vec<String>,
 }
 
 /// The comparison view's whole games of a variant, as its registry entry declares them

@@ -2,7 +2,7 @@
 //! position, apart from the tab's game, and what to search there; checked here.
 
 use super::check::{clip, move_list, pairs, text};
-use super::runs::{OPPONENTS, RUNS, run_spec};
+use super::runs::{OPPONENTS, run_names, run_spec};
 use serde::Deserialize;
 
 /// Most nodes a traced search may send to the page (the engine's `TraceLimit` default).
@@ -49,7 +49,7 @@ pub struct TraceRequest {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CompareRequest {
-    /// The engine (sente, or one with its `Algorithm`, `Opponent`, `PuzzleHeuristic`).
+    /// The engine (sente, or one with its `Algorithm`, `Opponent` and the game's estimate option).
     pub engine: String,
     /// The variant; it and the position's fields are as in `TraceRequest`.
     pub variant: String,
@@ -168,12 +168,12 @@ impl CompareRequest {
         if self.runs.is_empty() {
             return Err("compare: no run".to_string());
         }
-        if self.runs.len() > RUNS.len() {
-            return Err(format!("compare: at most {} runs", RUNS.len()));
+        let names = run_names();
+        if self.runs.len() > names.len() {
+            return Err(format!("compare: at most {} runs", names.len()));
         }
         for name in &self.runs {
             if run_spec(name).is_none() {
-                let names: Vec<&str> = RUNS.iter().map(|r| r.name).collect();
                 return Err(format!(
                     "no run '{}' (the runs: {})",
                     clip(name),

@@ -38,6 +38,7 @@ pub const SEARCH_OPTIONS: SearchOptions = SearchOptions {
         check: None,
     }],
     announced_after: "Threads",
+    puzzle_estimate: None,
 };
 
 /// `job`'s `OwnBook`: whether a timed `go` plays the book's move where it has one.

@@ -31,6 +31,7 @@ pub const SEARCH_OPTIONS: SearchOptions = SearchOptions {
         check: None,
     }],
     announced_after: "TraceLimit",
+    puzzle_estimate: Some("PuzzleHeuristic"),
 };
 
 /// The estimate `job`'s `PuzzleHeuristic` names (the default when it names none).

@@ -12,18 +12,27 @@ export const SEARCHES = [
   ['expectimax-optimistic', 'Expectimax, optimistic opponent', 'Algorithm minimax, Opponent optimistic'],
 ];
 
-const ESTIMATES = ['zero', 'distance', 'blockers', 'movers'];
+/**
+ * Puzzle searches of a game: [run, name, options], BFS then A* and IDA* with each estimate the
+ * game declares (`estimate`: a variant's `puzzle_estimate` from the welcome, `{ option, choices }`;
+ * none: BFS alone).
+ */
+export function puzzleSearches(estimate) {
+  const estimated = estimate
+    ? ['astar', 'idastar'].flatMap((a) => estimate.choices.map((e) => [`${a}-${e}`, `${puzzleAlgorithmName(a)} ${e}`, `Algorithm ${a}, ${estimate.option} ${e}`]))
+    : [];
+  return [['bfs', 'BFS', 'Algorithm bfs'], ...estimated];
+}
 
-/** Puzzle searches (Rush Hour): [run, name, options]. */
-export const PUZZLE_SEARCHES = [['bfs', 'BFS', 'Algorithm bfs']].concat(
-  ...['astar', 'idastar'].map((a) => ESTIMATES.map((e) => [`${a}-${e}`, `${a === 'astar' ? 'A*' : 'IDA*'} ${e}`, `Algorithm ${a}, PuzzleHeuristic ${e}`])),
-);
+const ALL = new Map(SEARCHES.map(([run, name, options]) => [run, { name, options }]));
 
-const ALL = new Map([...SEARCHES, ...PUZZLE_SEARCHES].map(([run, name, options]) => [run, { name, options }]));
-
-/** A run's name (`alphabeta-plain` → `Alpha-beta`); an unknown run keeps its value. */
+/** A run's name (`alphabeta-plain` → `Alpha-beta`, `astar-movers` → `A* movers`); an unknown run keeps its value. */
 export function searchName(run) {
-  return ALL.get(run)?.name ?? run;
+  const known = ALL.get(run)?.name;
+  if (known) return known;
+  const [algorithm, estimate] = run.split(/-(.*)/);
+  if (algorithm === 'bfs' && !estimate) return 'BFS';
+  return estimate && ['astar', 'idastar'].includes(algorithm) ? `${puzzleAlgorithmName(algorithm)} ${estimate}` : run;
 }
 
 /** The engine options of a run (`Algorithm alphabeta-plain`). */

@@ -9,7 +9,7 @@
 import { h, fill, select, row, copy } from '../dom.js';
 import { SEARCH_PRESETS, PUZZLE_PRESETS, currentPosition, opponentRefusal, positionKey } from '../lab/presets.js';
 import { columns, markdown, csv, runLabel } from '../lab/compare-table.js';
-import { SEARCHES, PUZZLE_SEARCHES } from '../lab/algorithms.js';
+import { SEARCHES, puzzleSearches } from '../lab/algorithms.js';
 import { scoreWords } from '../lab/scores.js';
 import { barChart } from '../lab/chart.js';
 import { boardFor } from '../boards/index.js';
@@ -104,7 +104,7 @@ export function mount(root, app) {
     const kind = kindOf(preset);
     const players = variantOf(preset)?.whole_games;
     const games = kind === 'games' && measureSelect.value === 'games';
-    const runs = kind === 'puzzle' ? PUZZLE_SEARCHES : games ? FIRST_PLAYERS : SEARCHES;
+    const runs = kind === 'puzzle' ? puzzleSearches(variantOf(preset)?.puzzle_estimate) : games ? FIRST_PLAYERS : SEARCHES;
     // Each search by its one name, the engine options that run it beside it.
     fill(runsBox, runs.map(([name, label, options]) => h('label', { class: 'cmp-run' },
       h('input', { type: 'checkbox', id: `cmp-run-${name}`, 'data-run': name, checked: true }), label, ' ',
