@@ -251,3 +251,42 @@ fn the_issues_game_says_which_column_was_not_blocked_and_which_win_was_missed() 
         "{json}"
     );
 }
+
+#[test]
+fn a_reason_numbers_its_move_as_the_move_list_when_the_second_player_moves_first() {
+    // The issue's game after Red's first 4, from a fen where Yellow moves first: Red's 5 that
+    // left column 2 open is now the 10th ply, written `5…` in the move list.
+    let moves: Vec<String> = "4 4 4 3 5 2 1 3 3 5 6 6 2"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let fen = "......./......./......./......./......./...x... o";
+    let game = GameRecord::new("connect4", &[], Some(fen), &moves).expect("legal");
+    let settings = Settings {
+        movetime: Duration::from_secs(3600),
+        ..Settings::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let review = review(&game, settings, stop, &mut |_| {})
+        .expect("a game")
+        .expect("not stopped");
+    let ply10 = &review.moves[9];
+    assert_eq!((ply10.ply, ply10.number, ply10.mv.as_str()), (10, 5, "5"));
+    let why = ply10.why.as_ref().expect("a reason");
+    assert_eq!(
+        why.text,
+        "Move 5, Red: 5 does not block — Yellow wins at once in column 2"
+    );
+    for m in &review.moves {
+        if let Some(why) = &m.why {
+            let number = m.ply.div_ceil(2);
+            assert_eq!(m.number, number, "ply {}", m.ply);
+            assert!(
+                why.text.starts_with(&format!("Move {number}, ")),
+                "ply {}: {}",
+                m.ply,
+                why.text
+            );
+        }
+    }
+}

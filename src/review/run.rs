@@ -348,8 +348,7 @@ impl Reviewer {
             )
         });
         let why = if class.erred() || distance_tagged {
-            let first = side(self.positions[0].side_to_move());
-            let number = why::move_number(ply + 1, first, self.puzzle);
+            let number = why::move_number(ply + 1, self.puzzle);
             let asked = why::asked(number, &best, judged_before.value, judged_after.value);
             let proven = judged == Judged::Exact;
             Some(why::reason(pos.as_ref(), &mv, &asked, || {
@@ -364,7 +363,7 @@ impl Reviewer {
         let next = self.positions[ply + 1].as_ref();
         Ok(MoveReview {
             ply: ply + 1,
-            number: if self.puzzle { ply + 1 } else { (ply + 2) / 2 },
+            number: why::move_number(ply + 1, self.puzzle),
             side: side(pos.side_to_move()),
             mv,
             before: before.value,

@@ -3,7 +3,6 @@
 //! cost...), otherwise the review gives the line of best play after it (`games::why::line`),
 //! a solver's line where the move was judged exactly, else the search's, marked unproven.
 
-use super::Side;
 use crate::games::why::{self, Asked, Line, Why};
 use crate::variants::value::Value;
 use crate::variants::variant::Variant;
@@ -12,15 +11,11 @@ use crate::variants::variant::Variant;
 /// game ends sooner.
 pub const LINE_PLIES: usize = 12;
 
-/// The number the move list gives the move `ply` (from 1) of a game whose first mover is
-/// `first`: the moves of both sides count as one (`Move 6` is Red's 11th ply and Yellow's
-/// 12th), a puzzle's one by one.
-pub fn move_number(ply: usize, first: Side, puzzle: bool) -> usize {
-    if puzzle {
-        ply
-    } else {
-        (ply + usize::from(first == Side::P2)).div_ceil(2)
-    }
+/// The number the move list gives the move `ply` (from 1): the moves of both sides count as
+/// one (`Move 6` is the 11th ply and the 12th), whichever side moved first, as the move list
+/// writes `6.` and `6…`; a puzzle's one by one.
+pub fn move_number(ply: usize, puzzle: bool) -> usize {
+    if puzzle { ply } else { ply.div_ceil(2) }
 }
 
 /// What the review proved of a marked move, for the game to explain it: its number, the
@@ -83,11 +78,11 @@ mod tests {
 
     #[test]
     fn moves_are_numbered_as_the_move_list_numbers_them() {
-        assert_eq!(move_number(11, Side::P1, false), 6);
-        assert_eq!(move_number(12, Side::P1, false), 6);
-        assert_eq!(move_number(1, Side::P2, false), 1);
-        assert_eq!(move_number(2, Side::P2, false), 2);
-        assert_eq!(move_number(7, Side::P1, true), 7);
+        assert_eq!(move_number(11, false), 6);
+        assert_eq!(move_number(12, false), 6);
+        assert_eq!(move_number(1, false), 1);
+        assert_eq!(move_number(2, false), 1);
+        assert_eq!(move_number(7, true), 7);
     }
 
     #[test]
