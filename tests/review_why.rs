@@ -290,3 +290,63 @@ fn a_reason_numbers_its_move_as_the_move_list_when_the_second_player_moves_first
         }
     }
 }
+
+/// The follow-up strategy searched on a plain grid, `who` (the winner) to move after the
+/// loser's disc in `last`: four at once if it can, else the one block of the loser's four,
+/// else a disc on top of the loser's in `last` if that column is open, else any column; true
+/// when that wins against every defence.
+fn follow_up_wins(grid: &Grid, who: u8, last: Option<usize>) -> bool {
+    let loser = 3 - who;
+    if !wins_now(grid, who).is_empty() {
+        return true;
+    }
+    let blocks = wins_now(grid, loser);
+    let open: Vec<usize> = (0..7).filter(|&c| grid[c][5] == 0).collect();
+    let choices = match (blocks.as_slice(), last) {
+        ([block], _) => vec![*block],
+        ([_, _, ..], _) => return false,
+        ([], Some(col)) if open.contains(&col) => vec![col],
+        ([], _) => open,
+    };
+    choices.into_iter().any(|col| {
+        let (next, _) = drop(grid, col, who).expect("an open column");
+        let replies: Vec<usize> = (0..7).filter(|&c| next[c][5] == 0).collect();
+        !replies.is_empty()
+            && replies.into_iter().all(|reply| {
+                let (after, _) = drop(&next, reply, loser).expect("an open column");
+                !four(&after, loser) && follow_up_wins(&after, who, Some(reply))
+            })
+    })
+}
+
+#[test]
+fn a_zugzwang_is_an_even_threat_the_follow_up_wins_on_a_plain_grid() {
+    // Found by playing random games and valuing every move with the solver: Red's 1 after
+    // these 24 plies turns a draw into a loss with no tactic at hand.
+    let moves = "137153643553617331157766";
+    let why = explain(moves, 0);
+    assert_eq!(why.kind, "zugzwang");
+    assert_eq!(why.strategy.as_deref(), Some("follow-up"));
+    assert_eq!(why.cells, [[4, 4]]);
+    assert_eq!(
+        why.text,
+        "Move 1, Red: 1 loses by zugzwang — Yellow has a threat at column 4 row 4 (an even row) \
+         and wins by follow-up: Yellow answers each Red disc in the same column, so Red must at \
+         last fill column 4 row 3, under the threat"
+    );
+    // The scan: after Red's 1, Yellow's disc at column 4 row 4 would make four, the cell
+    // below it is empty, no side has four at once, and the follow-up alone wins for Yellow.
+    let (after, _) = drop(&grid_of(moves), 0, 1).expect("room");
+    let mut threat = after;
+    threat[3][3] = 2;
+    assert!(four(&threat, 2) && after[3][3] == 0 && after[3][2] == 0);
+    assert!(wins_now(&after, 2).is_empty() && wins_now(&after, 1).is_empty());
+    assert!(follow_up_wins(&after, 2, Some(0)));
+    // Before Red's 1 the follow-up did not win for Yellow (Red to move had a way out).
+    let before = grid_of(moves);
+    let escapes = (0..7).filter(|&c| before[c][5] == 0).any(|c| {
+        let (next, _) = drop(&before, c, 1).expect("room");
+        !follow_up_wins(&next, 2, Some(c))
+    });
+    assert!(escapes);
+}

@@ -231,14 +231,15 @@ impl<B: Bits> Connect4<B> {
         Some(Why {
             kind: "zugzwang",
             text: format!(
-                "{head} loses by zugzwang — {} has a threat in column {} row {} ({rows} row) \
-                 and wins by follow-up: answering every {} disc in its column, {} is forced to \
-                 fill the cell below the threat",
-                side(winner),
-                threat[0],
-                threat[1],
-                side(winner.other()),
-                side(winner.other())
+                "{head} loses by zugzwang — {winner} has a threat at column {col} row {row} \
+                 (an {rows} row) and wins by follow-up: {winner} answers each {loser} disc in \
+                 the same column, so {loser} must at last fill column {col} row {below}, under \
+                 the threat",
+                winner = side(winner),
+                loser = side(winner.other()),
+                col = threat[0],
+                row = threat[1],
+                below = threat[1] - 1,
             ),
             moves: Vec::new(),
             cells: vec![threat],
