@@ -40,6 +40,8 @@ import tempfile
 import time
 from collections import Counter, deque
 
+from ray_start import cluster_text, start_ray
+
 # Options of `sente match` the driver sets itself, or that make no sense in a driven match.
 DRIVER_OWNED = {
     "--concurrency": "give --cpus-per-task instead",
@@ -364,24 +366,9 @@ class Driver:
 
 def main(argv):
     args, match_args = parse_arguments(argv)
-    host = (args.address or "").rsplit(":", 1)[0]
-    if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
-        # Otherwise Ray replaces a loopback address with this machine's network address.
-        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    # Ray prints its messages to sys.stdout from threads of its own.
-    sys.stdout = sys.stderr
-    import ray
-
-    quiet = {"logging_level": "warning", "log_to_driver": False}
-    if args.address:
-        ray.init(address=args.address, **quiet)
-    else:
-        ray.init(num_cpus=args.local_cpus, include_dashboard=False, **quiet)
-    nodes = [n for n in ray.nodes() if n.get("Alive")]
-    cpus = int(ray.cluster_resources().get("CPU", 0))
+    ray, nodes, cpus = start_ray(args.address, args.local_cpus)
     say(
-        f"Ray: {len(nodes)} node{'s' * (len(nodes) != 1)}, {cpus} CPUs; {args.total} games in tasks of "
+        f"{cluster_text(nodes, cpus)}; {args.total} games in tasks of "
         f"{args.task_games}, {args.cpus_per_task} CPU each"
     )
     workdir = tempfile.mkdtemp(prefix="ray-match-")

@@ -32,6 +32,8 @@ import tempfile
 import time
 from collections import Counter
 
+from ray_start import cluster_text, start_ray
+
 OUT = sys.stdout
 
 SUMMARY = re.compile(
@@ -135,21 +137,8 @@ class Totals:
 
 def main(argv):
     args = parse_arguments(argv)
-    host = (args.address or "").rsplit(":", 1)[0]
-    if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
-        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    sys.stdout = sys.stderr
-    import ray
-
-    quiet = {"logging_level": "warning", "log_to_driver": False}
-    if args.address:
-        ray.init(address=args.address, **quiet)
-    else:
-        ray.init(num_cpus=args.local_cpus, include_dashboard=False, **quiet)
-    nodes = [n for n in ray.nodes() if n.get("Alive")]
-    cpus = int(ray.cluster_resources().get("CPU", 0))
-    say(f"Ray: {len(nodes)} node{'s' * (len(nodes) != 1)}, {cpus} CPUs; universe "
+    ray, nodes, cpus = start_ray(args.address, args.local_cpus)
+    say(f"{cluster_text(nodes, cpus)}; universe "
         f"{args.size}x{args.size} up to {args.walls} walls in {args.shards} shards")
     remote = ray.remote(max_retries=0)(run_shard).options(num_cpus=args.cpus_per_task)
 

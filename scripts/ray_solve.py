@@ -60,6 +60,8 @@ import threading
 import time
 from collections import Counter, deque
 
+from ray_start import cluster_text, start_ray
+
 OUT = sys.stdout
 COLUMNS = "123456789abc"
 
@@ -523,24 +525,9 @@ def main(argv):
     interrupted = False
     driver = None
     if todo:
-        host = (args.address or "").rsplit(":", 1)[0]
-        if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
-            # Otherwise Ray replaces a loopback address with this machine's network address.
-            os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        # Ray prints its messages to sys.stdout from threads of its own.
-        sys.stdout = sys.stderr
-        import ray
-
-        quiet = {"logging_level": "warning", "log_to_driver": False}
-        if args.address:
-            ray.init(address=args.address, **quiet)
-        else:
-            ray.init(num_cpus=args.local_cpus, include_dashboard=False, **quiet)
-        nodes = [n for n in ray.nodes() if n.get("Alive")]
-        cpus = int(ray.cluster_resources().get("CPU", 0))
+        ray, nodes, cpus = start_ray(args.address, args.local_cpus)
         note(
-            f"Ray: {len(nodes)} node{'s' * (len(nodes) != 1)}, {cpus} CPUs; tasks of "
+            f"{cluster_text(nodes, cpus)}; tasks of "
             f"{args.task_positions} positions, {args.cpus_per_task} CPU each"
         )
         # Shuffled (fixed seed): neighbouring positions of the split are alike in cost.
