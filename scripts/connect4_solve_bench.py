@@ -16,8 +16,10 @@ program that reads move strings (columns 1-7) on stdin, one per line, and prints
 business (build it with the same as --hash and --threads for a fair comparison); its scores
 are checked too.
 
+--positions N takes only each set's first N positions (the begin set's 1,000 take minutes a run).
+
 Usage: cargo build --release && python3 scripts/connect4_solve_bench.py [--sets end,mid,begin]
-       [--runs 3] [--hash 64] [--threads 1] [--peer PATH]
+       [--runs 3] [--hash 64] [--threads 1] [--peer PATH] [--positions N]
 """
 
 import argparse
@@ -63,6 +65,8 @@ def main():
     parser.add_argument("--hash", type=int, default=64)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--peer", help="another solver reading move strings (see above)")
+    parser.add_argument("--positions", type=int,
+                        help="only the first N positions of each set (a quicker comparison)")
     args = parser.parse_args()
     solvers = [("sente", [args.engine, "solve", "connect4", "--hash", str(args.hash),
                           "--threads", str(args.threads)])]
@@ -71,7 +75,7 @@ def main():
     print(f"{'set':<6} {'solver':<10} {'positions':>9} {'mean nodes':>12} {'ref nodes':>12}"
           f" {'ratio':>6} {'mean time':>11} {'total time':>11}")
     for name in args.sets.split(","):
-        rows = load(name)
+        rows = load(name)[:args.positions]
         fastest = {}
         nodes = {}
         for _ in range(args.runs):
