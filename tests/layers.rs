@@ -17,6 +17,9 @@
 //! for the exceptions named in `GLUE_EXCEPTIONS`. (`python/tests/test_imports.py` checks that
 //! the Python modules of `python/sente` import each other without a loop.)
 
+mod rust_source;
+
+use rust_source::{collect_files, item_end};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -386,21 +389,6 @@ fn read_modules(src: &Path) -> Vec<SourceModule> {
     modules
 }
 
-fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
-        .expect("a readable folder")
-        .map(|entry| entry.expect("a folder entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect_files(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
 /// `gui/tab.rs` → `gui::tab`, `gui/mod.rs` → `gui`, `lib.rs` → the root; `main.rs` is the
 /// binary, outside the library's layers.
 fn module_path(relative: &Path) -> Option<ModulePath> {
@@ -419,102 +407,10 @@ fn module_path(relative: &Path) -> Option<ModulePath> {
     Some(parts)
 }
 
-/// The code with comments, string and character literals blanked (newlines kept), so that
-/// neither a doc link nor a message is taken for an import.
+/// The code with comments blanked and string and character literals emptied (newlines
+/// kept), so that neither a doc link nor a message is taken for an import.
 fn strip_comments_and_literals(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let keep_newlines = |out: &mut String, skipped: &[char]| {
-        out.extend(skipped.iter().filter(|c| **c == '\n'));
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let start = i;
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
-            keep_newlines(&mut out, &chars[start..i.min(chars.len())]);
-        } else if c == 'r'
-            && (next == Some('"') || next == Some('#'))
-            && !is_ident_before(&chars, i)
-        {
-            let mut j = i + 1;
-            let mut hashes = 0;
-            while chars.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if chars.get(j) != Some(&'"') {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            j += 1;
-            let start = i;
-            while j < chars.len() {
-                if chars[j] == '"' && (0..hashes).all(|h| chars.get(j + 1 + h) == Some(&'#')) {
-                    j += 1 + hashes;
-                    break;
-                }
-                j += 1;
-            }
-            keep_newlines(&mut out, &chars[start..j.min(chars.len())]);
-            out.push_str("\"\"");
-            i = j;
-        } else if c == '"' {
-            let start = i;
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-            keep_newlines(&mut out, &chars[start..i.min(chars.len())]);
-            out.push_str("\"\"");
-        } else if c == '\'' {
-            // A character literal ('x', '\n', '\u{..}'), or a lifetime ('a) left as it is.
-            if next == Some('\\') {
-                i += 2;
-                while i < chars.len() && chars[i] != '\'' {
-                    i += 1;
-                }
-                i += 1;
-                out.push_str("' '");
-            } else if chars.get(i + 2) == Some(&'\'') {
-                i += 3;
-                out.push_str("' '");
-            } else {
-                out.push(c);
-                i += 1;
-            }
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
-fn is_ident_before(chars: &[char], i: usize) -> bool {
-    i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')
+    rust_source::lex(text).0
 }
 
 /// The code without the items marked `#[cfg(test)]`, and the names of the child modules
@@ -543,29 +439,6 @@ fn without_tests(code: &str) -> (String, Vec<String>) {
     }
     out.push_str(rest);
     (out, test_children)
-}
-
-/// Where the item that starts `text` ends: after its `;`, or after the `}` closing its first
-/// block, whichever comes first (further attributes belong to the item).
-fn item_end(text: &str) -> usize {
-    let mut depth = 0usize;
-    let mut bracket = 0usize;
-    for (i, c) in text.char_indices() {
-        match c {
-            '[' => bracket += 1,
-            ']' => bracket = bracket.saturating_sub(1),
-            ';' if depth == 0 && bracket == 0 => return i + 1,
-            '{' => depth += 1,
-            '}' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    text.len()
 }
 
 /// The modules declared in a file's code (`mod x;`, `pub(crate) mod x { … }`).
