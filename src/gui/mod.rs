@@ -20,6 +20,7 @@ pub mod compare;
 pub mod play;
 pub mod puzzle;
 pub mod review;
+pub mod review_try;
 pub mod search_tree;
 // The top: a tab dispatching to its modes, and the server.
 pub mod server;

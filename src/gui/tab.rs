@@ -11,6 +11,7 @@ use super::launcher::{Launcher, Shared};
 use super::play::{self, Match, Play};
 use super::puzzle::Puzzle;
 use super::review::Review;
+use super::review_try::ReviewTry;
 use super::search_tree::SearchTree;
 use super::tab_game::{TabGame, reach, seat_text};
 use super::wire::{self, ClientMessage, GameState, ModeMessage, ServerMessage};
@@ -52,11 +53,13 @@ struct Modes {
     compare: Compare,
     /// The review of the game.
     review: Review,
+    /// The move tried at a position of the game (learning, a puzzle), being judged.
+    review_try: ReviewTry,
 }
 
 impl Modes {
     /// Every mode, in the order events are offered to them.
-    fn all(&mut self) -> [&mut dyn Mode; 6] {
+    fn all(&mut self) -> [&mut dyn Mode; 7] {
         [
             &mut self.play,
             &mut self.analysis,
@@ -64,6 +67,7 @@ impl Modes {
             &mut self.search_tree,
             &mut self.compare,
             &mut self.review,
+            &mut self.review_try,
         ]
     }
 }
@@ -323,6 +327,17 @@ impl Tab {
                 self.with_modes(|m, ctx| m.review.start(ctx, &request))
             }
             ClientMessage::StopReview {} => self.with_modes(|m, ctx| m.review.stop(ctx)),
+            ClientMessage::ReviewTry(request) => {
+                if let Some(message) = self.game_goes_on() {
+                    self.send(ServerMessage::ReviewTryFailed {
+                        ply: request.ply,
+                        mv: request.mv,
+                        message,
+                    });
+                    return;
+                }
+                self.with_modes(|m, ctx| m.review_try.start(ctx, &request))
+            }
         }
     }
 

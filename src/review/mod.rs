@@ -32,6 +32,7 @@ pub mod judge;
 mod record;
 mod run;
 pub mod tags;
+mod trial;
 mod why;
 mod words;
 
@@ -42,6 +43,7 @@ pub use judge::Class;
 pub use record::GameRecord;
 pub use run::{Progress, Reviewer, Stopped, review};
 pub use tags::{Tag, TagCounts, TagKind};
+pub use trial::{Trial, trial};
 pub use words::{accuracy_text, annotated, move_number, value_words};
 
 use serde::Serialize;

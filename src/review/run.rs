@@ -230,6 +230,12 @@ impl Reviewer {
         Ok(found)
     }
 
+    /// The engine's move at the game's position `ply` once it is valued (one that keeps its
+    /// value), if any: `None` before, at a finished position, or where the task gave none.
+    pub fn best_at(&self, ply: usize) -> Option<&str> {
+        self.values.get(ply)?.as_ref()?.best.as_deref()
+    }
+
     /// Reviews the next move (from the last to the first) and returns it; `None` once every
     /// move is reviewed; `Err(Stopped)` once the stop flag is raised.
     pub fn step(&mut self) -> Result<Option<&MoveReview>, Stopped> {

@@ -4,7 +4,7 @@
 
 use super::check::{clip, move_list, pairs, text};
 use super::requests::{CompareRequest, TraceRequest};
-use super::review::ReviewRequest;
+use super::review::{ReviewRequest, ReviewTryRequest};
 use serde::Deserialize;
 
 /// Largest message the page may send, in bytes; a larger one gets an `error` back.
@@ -93,6 +93,9 @@ pub enum ClientMessage {
     Review(ReviewRequest),
     /// Stop the review (`review_failed` with `cancelled` answers).
     StopReview {},
+    /// A move tried at a position of the tab's game, not played: the board after it, then its
+    /// judgement and the best reply (learning from the mistakes, a puzzle).
+    ReviewTry(ReviewTryRequest),
 }
 
 /// How long an engine may think per move.
@@ -164,6 +167,7 @@ impl ClientMessage {
             ClientMessage::Trace(request) => request.validate(),
             ClientMessage::Compare(request) => request.validate(),
             ClientMessage::Review(request) => request.validate(),
+            ClientMessage::ReviewTry(request) => request.validate(),
             ClientMessage::LoadRecord { text: t } => {
                 if t.len() > MAX_MESSAGE_BYTES {
                     return Err("the record is too long".to_string());

@@ -19,7 +19,10 @@ pub use client::{ClientMessage, LimitsMessage, MAX_FRAME_BYTES, MAX_MESSAGE_BYTE
 pub use compare::{CompareRow, CompareStart};
 pub use offer::{EngineEntry, EstimateEntry, OptionSpec, VariantEntry, WholeGamesEntry};
 pub use requests::{CompareRequest, MAX_TRACE_NODES, PositionRef, TraceRequest};
-pub use review::{ReviewDone, ReviewProgress, ReviewRequest, ReviewStart};
+pub use review::{
+    ReviewDone, ReviewProgress, ReviewRequest, ReviewStart, ReviewTryBoard, ReviewTryDone,
+    ReviewTryRequest, TriedBoard, TriedReply,
+};
 pub use runs::{RunSpec, run_names, run_spec};
 pub use search::{ColumnValue, InfoMessage};
 pub use server::{ServerMessage, TRACE_CHUNK};

@@ -1,7 +1,12 @@
 //! The review view's messages: a review of the tab's game asked for (`review`), and the
 //! review as it runs (`review_start`, `review_progress`, one per move reviewed, from the last
-//! to the first) and ends (`review_done` with the whole review, or `review_failed`).
+//! to the first) and ends (`review_done` with the whole review, or `review_failed`); a move
+//! tried at a position of the game (`review_try`: learning from the mistakes, a puzzle), the
+//! board after it (`review_try_board`), then its judgement and the best reply
+//! (`review_try_done`, or `review_try_failed`).
 
+use super::check::{move_list, text};
+use super::state::OutcomeMessage;
 use crate::review::{MoveReview, Review};
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +89,90 @@ pub struct ReviewDone {
     pub review: Review,
 }
 
+/// A move tried at the position after `ply` moves of the tab's game, not played: judged as
+/// the review judges a move, with the best reply (`review_try`).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewTryRequest {
+    /// The position: after this many moves of the tab's game.
+    pub ply: usize,
+    /// The move tried there.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// As `ReviewRequest::movetime_ms`.
+    #[serde(default)]
+    pub movetime_ms: Option<u64>,
+    /// As `ReviewRequest::nodes`.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+}
+
+impl ReviewTryRequest {
+    /// Checks the move's form and the numbers' ranges; the error names what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        text("move", &self.mv)?;
+        move_list(std::slice::from_ref(&self.mv)).map_err(|e| format!("review_try: {e}"))?;
+        ReviewRequest {
+            movetime_ms: self.movetime_ms,
+            nodes: self.nodes,
+        }
+        .validate()
+    }
+}
+
+/// A board the page draws in place of the game's (a position off the game's line): its fen,
+/// its side to move and, when it is finished, its result.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TriedBoard {
+    /// The position's fen.
+    pub fen: String,
+    /// Its side to move, `p1` or `p2`.
+    pub side: &'static str,
+    /// Set when the position is finished.
+    pub outcome: Option<OutcomeMessage>,
+}
+
+/// The board after the move tried (`review_try_board`), sent at once.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReviewTryBoard {
+    /// The position tried at: after this many moves of the game.
+    pub ply: usize,
+    /// The move tried.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after it.
+    #[serde(flatten)]
+    pub board: TriedBoard,
+}
+
+/// The best reply to a move tried, and the board after it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TriedReply {
+    /// The reply.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after it.
+    #[serde(flatten)]
+    pub board: TriedBoard,
+}
+
+/// The move tried, judged (`review_try_done`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReviewTryDone {
+    /// The position tried at: after this many moves of the game.
+    pub ply: usize,
+    /// The move tried.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move judged as the review judges the game's moves (as `review_progress`'s
+    /// `reviewed`; its `ply` is `ply + 1`).
+    pub reviewed: MoveReview,
+    /// The opponent's best reply and the board after it; null where the move ended the game.
+    pub reply: Option<TriedReply>,
+    /// The judgement's time, in ms.
+    pub elapsed_ms: u64,
+}
+
 #[cfg(test)]
 mod tests {
     use crate::gui::wire::{ClientMessage, parse};
@@ -105,5 +194,20 @@ mod tests {
             parse(r#"{"type":"stop_review"}"#),
             Ok(ClientMessage::StopReview {})
         );
+    }
+
+    #[test]
+    fn tried_moves_are_read_and_checked() {
+        let asked = parse(r#"{"type":"review_try","ply":3,"move":"b1","movetime_ms":500}"#);
+        assert!(
+            matches!(&asked, Ok(ClientMessage::ReviewTry(r)) if r.ply == 3 && r.mv == "b1"),
+            "{asked:?}"
+        );
+        let blank = parse(r#"{"type":"review_try","ply":0,"move":"b 1"}"#).expect_err("refused");
+        assert!(blank.contains("'b 1' is not a move"), "{blank}");
+        let slow = parse(r#"{"type":"review_try","ply":0,"move":"4","movetime_ms":0}"#)
+            .expect_err("refused");
+        assert!(slow.contains("movetime_ms is 1 to 60000"), "{slow}");
+        assert!(parse(r#"{"type":"review_try","move":"4"}"#).is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 use super::compare::{CompareRow, CompareStart};
 use super::offer::{EngineEntry, VariantEntry};
-use super::review::{ReviewDone, ReviewProgress, ReviewStart};
+use super::review::{ReviewDone, ReviewProgress, ReviewStart, ReviewTryBoard, ReviewTryDone};
 use super::search::{ColumnValue, InfoMessage};
 use super::state::GameState;
 use super::trace::{NodeTuple, TraceStart, TraceSummary};
@@ -76,6 +76,17 @@ pub enum ServerMessage {
     ReviewDone(Box<ReviewDone>),
     /// The review failed, or was cancelled (`cancelled`); nothing more comes of it.
     ReviewFailed { message: String, cancelled: bool },
+    /// The board after a move tried (`review_try`), at once.
+    ReviewTryBoard(Box<ReviewTryBoard>),
+    /// The move tried, judged, with the best reply.
+    ReviewTryDone(Box<ReviewTryDone>),
+    /// The move tried was refused, or its judgement failed or was replaced by another's.
+    ReviewTryFailed {
+        ply: usize,
+        #[serde(rename = "move")]
+        mv: String,
+        message: String,
+    },
 }
 
 /// Most nodes in one `trace_nodes` message.
