@@ -183,26 +183,33 @@ export function mount(root, app) {
   }
 
   function redraw(fresh) {
-    const state = store.state;
-    if (!state) return;
+    const game = store.state;
+    if (!game) return;
+    // A move tried on the position (review/trial.js: learning, a puzzle) is drawn in its place,
+    // the game unchanged; while the review takes the board's moves, nothing of the engine's view.
+    const tried = app.trialBoard?.(game) || null;
+    const quiet = Boolean(app.trialQuiet?.());
+    const state = tried
+      ? { ...game, fen: tried.fen, side: tried.side, outcome: tried.outcome, legal: [], reach: [], moves: [...game.moves.slice(0, game.cursor), ...tried.moves], cursor: game.cursor + tried.moves.length }
+      : game;
     const board = boardFor(state.variant);
     // Targets are offered only when the person is to move.
     const mode = state.mode;
-    // ... or when learning from the review's mistakes (the review takes the move).
-    const mine = mode.kind === 'free' || (mode.kind === 'play' && state.side === mode.human && !mode.thinking && state.cursor === state.moves.length)
-      || Boolean(app.reviewInput);
+    // ... or when the review takes the move (learning from the mistakes, a puzzle).
+    const mine = !tried && (mode.kind === 'free' || (mode.kind === 'play' && state.side === mode.human && !mode.thinking && state.cursor === state.moves.length)
+      || quiet);
     const ctx = {
       state: mine ? state : { ...state, legal: [], reach: [] },
-      previous: fresh ? previous : null,
-      pv: pv(),
+      previous: fresh && !tried ? previous : null,
+      pv: quiet || tried ? [] : pv(),
       // A hint, or the review's better move at this position.
-      hint: store.hint || app.reviewMark?.(state) || null,
+      hint: quiet || tried ? null : store.hint || app.reviewMark?.(state) || null,
       // What the reason of the review's move viewed names (review/why.js).
-      marks: app.reviewMarks?.(state) || null,
-      last: state.cursor > 0 ? state.moves[state.cursor - 1] : null,
-      columns: store.columns,
+      marks: quiet || tried ? null : app.reviewMarks?.(state) || null,
+      last: tried ? tried.last : state.cursor > 0 ? state.moves[state.cursor - 1] : null,
+      columns: quiet || tried ? null : store.columns,
       onMove: (moves) => {
-        if (!app.reviewInput?.(moves)) app.send({ type: 'play', moves });
+        if (!app.trialInput?.(moves)) app.send({ type: 'play', moves });
       },
     };
     const hadFocus = boardBox.contains(document.activeElement);
@@ -221,6 +228,7 @@ export function mount(root, app) {
     boardBox.dataset.fen = state.fen;
     boardBox.dataset.plies = String(state.moves.length);
     boardBox.dataset.cursor = String(state.cursor);
+    boardBox.dataset.tried = tried ? tried.moves.join(' ') : '';
   }
 
   function describe() {

@@ -15,5 +15,6 @@ import * as log from './log.js';
 import * as tree from './search-tree.js';
 import * as compare from './compare.js';
 import * as review from './review.js';
+import * as puzzles from './puzzles.js';
 
-export const VIEWS = [board, review, game, puzzle, moves, analysis, position, engines, log, tree, compare];
+export const VIEWS = [board, review, game, puzzle, puzzles, moves, analysis, position, engines, log, tree, compare];

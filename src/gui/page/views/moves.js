@@ -94,7 +94,8 @@ export function mount(root, app) {
     // An engine's comments (its score) wait for the end of a game against it.
     const comments = !store.playing();
     // The review's marks (?!, ?, ??) and comments on the game's moves, when it has one.
-    const reviewed = reviewOf(store)?.moves || [];
+    // While learning from the mistakes, none: a comment names the lesson's better move.
+    const reviewed = store.learning ? [] : reviewOf(store)?.moves || [];
 
     function moveItem(n, path, side, needsNumber) {
       const ply = path.length;
@@ -157,6 +158,7 @@ export function mount(root, app) {
 
   store.on('state', draw);
   store.on('review', draw);
+  store.on('learning', draw);
 
   document.addEventListener('keydown', (e) => {
     if (!store.state || document.body.dataset.page !== 'play' || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;

@@ -16,6 +16,7 @@ import { reviewGraph } from '../review/graph.js';
 import { valueWords, moveNumber, tagWords, accuracyText } from '../review/judge.js';
 import { mountLearn } from '../review/learn.js';
 import { marksOf, reasonBox, showWhyButton } from '../review/why.js';
+import { collectPuzzles } from '../review/puzzles.js';
 
 export const id = 'review';
 export const title = 'Review';
@@ -167,6 +168,8 @@ export function mount(root, app) {
     wasRunning = Boolean(running);
     root.dataset.state = running ? 'running' : run?.review ? 'done' : 'none';
     if (!run) {
+      graphBox.hidden = false;
+      here.hidden = false;
       fill(graphBox);
       fill(here);
       fill(summary);
@@ -191,6 +194,13 @@ export function mount(root, app) {
       ['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((c) => h('span', { class: `rg-key class-${c}` }, h('i', {}), CLASS_WORDS[c])),
       unproven ? h('span', { class: 'rg-key unproven' }, h('i', {}), 'ringed: not judged exactly') : null));
     if (refocus) graph.focus();
+    // While learning, nothing of the values: the graph and the viewed move's comment would
+    // give the lesson's answer away.
+    const learning = learn.active();
+    graphBox.hidden = learning;
+    here.hidden = learning;
+    // Each position where one move alone keeps the result becomes a puzzle (review/puzzles.js).
+    if (run.review) collectPuzzles(run.key, run.review);
     drawHere(run, state);
     drawSummary(run, state);
     drawErred(run, state);
