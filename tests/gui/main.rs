@@ -16,6 +16,7 @@ mod large_boards;
 mod lines;
 mod nim;
 mod perf;
+mod puzzles;
 mod review;
 mod review_layout;
 mod rules;

@@ -14,14 +14,14 @@ use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// The review shown for the game on the page (its finished review).
-const REVIEWED: &str = "document.getElementById('view-review')?.querySelector('.panel-body')?.dataset.state === 'done'";
+pub(super) const REVIEWED: &str = "document.getElementById('view-review')?.querySelector('.panel-body')?.dataset.state === 'done'";
 
 /// A position's value for its side to move, with best play: (result: 1 win, 0 draw, -1 loss;
 /// plies to the end: the winner the fewest, the loser the most).
-type Exact = (i32, u32);
+pub(super) type Exact = (i32, u32);
 
 /// The exact value of `pos` by a plain minimax over the rules (memoised by fen).
-fn minimax<G: Game>(pos: &G, memo: &mut HashMap<String, Exact>) -> Exact {
+pub(super) fn minimax<G: Game>(pos: &G, memo: &mut HashMap<String, Exact>) -> Exact {
     if let Some(outcome) = pos.outcome() {
         let result = match outcome {
             Outcome::Win(seat) if seat == pos.side_to_move() => 1,
@@ -51,7 +51,7 @@ fn minimax<G: Game>(pos: &G, memo: &mut HashMap<String, Exact>) -> Exact {
 }
 
 /// The value of `next` (for its side to move) seen from `pos`'s side to move, one ply back.
-fn back<G: Game>(pos: &G, next: &G, (result, plies): Exact) -> Exact {
+pub(super) fn back<G: Game>(pos: &G, next: &G, (result, plies): Exact) -> Exact {
     let result = if next.side_to_move() == pos.side_to_move() {
         result
     } else {
@@ -61,7 +61,7 @@ fn back<G: Game>(pos: &G, next: &G, (result, plies): Exact) -> Exact {
 }
 
 /// Larger is better for the side: a win sooner, a loss later.
-fn rank((result, plies): Exact) -> i64 {
+pub(super) fn rank((result, plies): Exact) -> i64 {
     match result {
         1 => 1000 - i64::from(plies),
         -1 => -1000 + i64::from(plies),
@@ -72,7 +72,7 @@ fn rank((result, plies): Exact) -> i64 {
 /// A move's class from the value before it and the value it keeps, both for the mover, by
 /// the rule protocol.md states: a blunder changes who wins; otherwise best when the distance
 /// is kept, good (tagged, never marked) when a win is made slower or a loss quicker.
-fn class_of(before: Exact, after: Exact) -> &'static str {
+pub(super) fn class_of(before: Exact, after: Exact) -> &'static str {
     if after.0 < before.0 {
         return "blunder";
     }
@@ -115,8 +115,48 @@ fn expected<G: Game>(start: &G, moves: &[&str]) -> Vec<(&'static str, Vec<String
     out
 }
 
+/// The tic-tac-toe position after `moves`.
+pub(super) fn position(moves: &[&str]) -> sente::games::tictactoe::TicTacToe {
+    let mut pos = sente::games::tictactoe::TicTacToe::startpos();
+    for text in moves {
+        let mv = pos.parse_move(text).expect("a legal move");
+        pos.play(mv);
+    }
+    pos
+}
+
+/// The moves that keep the value of the tic-tac-toe position after `moves` (by the plain
+/// minimax).
+pub(super) fn expect_after(moves: &[&str]) -> Vec<String> {
+    let pos = position(moves);
+    let mut memo = HashMap::new();
+    let before = minimax(&pos, &mut memo);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    legal
+        .into_iter()
+        .filter(|&mv| {
+            let mut next = pos.clone();
+            next.play(mv);
+            let kept = back(&pos, &next, minimax(&next, &mut memo));
+            matches!(class_of(before, kept), "best" | "good")
+        })
+        .map(|mv| pos.move_text(mv))
+        .collect()
+}
+
+/// The number the move list writes before move `ply` (from 1): `3.` the first player's
+/// third move, `3…` the second player's.
+pub(super) fn move_number(ply: usize) -> String {
+    if ply % 2 == 1 {
+        format!("{}.", ply.div_ceil(2))
+    } else {
+        format!("{}…", ply / 2)
+    }
+}
+
 /// The classes the page shows for each move: the graph's points (ply, class, fill colour).
-async fn graph_points(b: &Browser) -> Vec<(u64, String, String)> {
+pub(super) async fn graph_points(b: &Browser) -> Vec<(u64, String, String)> {
     let points = b
         .eval(
             "[...document.querySelectorAll('#review-graph .rg-point')].map((p) => \
@@ -340,40 +380,147 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
     )
     .await;
     let (_, keeping, losing) = &expect[first];
+    // Before the person moves nothing gives the answer away: no value in the question, no
+    // graph, no comment, no mark on the board, no tooltip in the move list.
+    let prompt = b.text("#learn-prompt").await;
+    assert!(
+        !["win", "draw", "loss"].iter().any(|w| prompt.contains(w)),
+        "{prompt}"
+    );
+    let hidden = b
+        .eval(
+            "document.getElementById('review-graph-box').hidden && document.getElementById('review-here').hidden \
+             && !document.querySelector('#board .board-marks, .ttt-cell.hint') \
+             && ![...document.querySelectorAll('#moves .move')].some((m) => m.title)",
+        )
+        .await;
+    assert_eq!(hidden, json!(true), "nothing gives the answer away");
     let wrong = losing.first().expect("a losing move there");
     b.click(&format!(".ttt-cell[data-move=\"{wrong}\"]")).await;
     b.wait(
-        "the losing move refused",
-        "document.getElementById('learn-feedback')?.classList.contains('wrong')",
+        "the losing move refused, with the server's reason",
+        "document.getElementById('learn-feedback')?.classList.contains('wrong') && \
+         document.getElementById('learn-why') && !document.getElementById('learn-why').textContent.includes('judges it')",
     )
     .await;
+    let why = b.text("#learn-why").await;
+    assert!(why.contains(&format!(": {wrong} ")), "the reason names the move tried: {why}");
+    for right in keeping {
+        assert!(
+            !why.contains(&format!("; {right} ")),
+            "the reason does not give the answer {right}: {why}"
+        );
+    }
     assert_eq!(
         b.state().await["cursor"],
         json!(first),
         "a move tried is not played"
     );
+    // A right move: played on the board, then the opponent's best reply, the game unchanged.
+    b.js(
+        "window.shownFens = []; const board = document.getElementById('board'); \
+         new MutationObserver(() => window.shownFens.push(board.dataset.fen)).observe(board, { attributes: true, attributeFilter: ['data-fen'] });",
+        Vec::new(),
+    )
+    .await;
     let right = keeping.first().expect("a move keeping the value");
     b.click(&format!(".ttt-cell[data-move=\"{right}\"]")).await;
     b.wait(
-        "the move keeping the value accepted",
-        "document.getElementById('learn-feedback')?.classList.contains('right')",
+        "the move keeping the value played on, and the reply",
+        "document.getElementById('learn-feedback')?.classList.contains('right') && \
+         document.getElementById('review-learn').dataset.stage === 'reply'",
     )
     .await;
+    let reply = b
+        .eval("document.getElementById('learn-reply').dataset.reply")
+        .await;
+    let reply = reply.as_str().expect("a reply").to_string();
+    let mut line: Vec<&str> = moves[..first].to_vec();
+    line.push(right);
+    let answer_fen = position(&line).fen();
+    let replies = expect_after(&line);
+    assert!(
+        replies.contains(&reply),
+        "the reply {reply} keeps the opponent's value ({replies:?})"
+    );
+    line.push(&reply);
+    let reply_fen = position(&line).fen();
+    let shown = b.eval("window.shownFens").await;
+    let mut fens: Vec<String> = shown
+        .as_array()
+        .expect("the fens shown")
+        .iter()
+        .filter_map(|f| f.as_str().map(str::to_string))
+        .collect();
+    fens.dedup();
+    let at = |fen: &str| fens.iter().position(|f| f == fen);
+    assert!(
+        at(&answer_fen).is_some() && at(&answer_fen) < at(&reply_fen),
+        "the board showed the answer, then the reply: {fens:?}"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('board').dataset.fen").await,
+        json!(reply_fen)
+    );
     let state = b.state().await;
     assert_eq!(
         state["moves"].as_array().map_or(0, Vec::len),
         moves.len(),
         "the game is unchanged: {state}"
     );
-    b.resize(1400, 1700).await;
+    assert_eq!(state["cursor"], json!(first));
+    let said = b.text("#learn-reply").await;
+    assert!(
+        said.starts_with(&format!("{} ", move_number(first + 2))) && said.contains(&reply),
+        "the reply numbered as the move list numbers it: {said}"
+    );
+    b.resize(1400, 900).await;
     b.shot("learn").await;
+    b.resize(420, 1600).await;
+    b.shot("learn-narrow").await;
+    b.js("window.senteTheme('dark');", Vec::new()).await;
+    b.shot("learn-narrow-dark").await;
+    b.js("window.senteTheme('light');", Vec::new()).await;
     b.resize(1400, 1100).await;
-    b.click("#learn-answer").await;
+    // Then the next mistake: its position, the game's own board again.
+    b.click("#learn-next").await;
     b.wait(
-        "the answer marked",
-        "document.querySelector('.ttt-cell.hint')",
+        "the next lesson",
+        "document.getElementById('learn-prompt')?.textContent.startsWith('2 of') && \
+         document.getElementById('board').dataset.tried === ''",
     )
     .await;
+    let next = wanted
+        .iter()
+        .enumerate()
+        .skip(first + 1)
+        .position(|(i, c)| i % 2 == last % 2 && (*c == "blunder" || *c == "mistake"))
+        .expect("a second lesson")
+        + first
+        + 1;
+    b.wait(
+        "the second lesson's position",
+        &format!("{STATE}.cursor === {next}"),
+    )
+    .await;
+    // Show the answer: the right move played, then its reply.
+    b.click("#learn-answer").await;
+    b.wait(
+        "the answer played on",
+        "document.getElementById('review-learn').dataset.stage === 'reply'",
+    )
+    .await;
+    let mut answered: Vec<&str> = moves[..next].to_vec();
+    let shown_answer = b
+        .eval("document.getElementById('board').dataset.tried.split(' ')[0]")
+        .await;
+    let shown_answer = shown_answer.as_str().expect("the answer").to_string();
+    assert!(
+        expect[next].1.contains(&shown_answer),
+        "the answer {shown_answer} keeps the value ({:?})",
+        expect[next].1
+    );
+    answered.push(&shown_answer);
     // To the end, and the summary.
     loop {
         b.click("#learn-next").await;
@@ -390,7 +537,7 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         }
     }
     let summary = b.text("#learn-summary").await;
-    assert!(summary.starts_with("Done: 1 of"), "{summary}");
+    assert!(summary.starts_with("Done: 1 of 2 found, 1 shown"), "{summary}");
 
     // A reload shows the review again, without asking the server for it.
     b.client.refresh().await.expect("reload");

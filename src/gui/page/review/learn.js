@@ -163,7 +163,9 @@ export function mountLearn(root, app, { goto, redraw }) {
     session.replyText = '';
     if (right) {
       if (session.results[session.index] !== 'shown') session.results[session.index] = 'right';
-      session.said = `Right: ${number} ${mv} keeps ${keptWords(alt.value, puzzle)} (${valueWords(alt.value, puzzle)}).`;
+      const kept = keptWords(alt.value, puzzle);
+      const exact = valueWords(alt.value, puzzle);
+      session.said = `Right: ${number} ${mv} keeps ${kept}${kept.endsWith(exact) ? '' : ` (${exact})`}.`;
       session.right = true;
       playOn(item, mv);
     } else if (!alt) {

@@ -176,15 +176,15 @@ export function mount(root, app) {
     else trials.release(OWNER);
     root.dataset.state = here ? 'playing' : playing ? 'loading' : 'list';
     const side = sideName(p.variant, p.side);
-    const heading = `Puzzle ${index + 1} of ${list.length}: ${gameTitle(p.variant)}, ${moveNumber(p.moves.length + 1, false)} ${side} to move.`;
+    const heading = `Puzzle ${index + 1} of ${list.length} (${gameTitle(p.variant)}): ${side} to move at ${moveNumber(p.moves.length + 1, false)}`;
     const nav = h('div', { class: 'buttons' },
       h('button', { id: 'puzzles-previous', disabled: index === 0, onclick: () => choose(index - 1) }, 'Previous'),
-      h('button', { id: 'puzzles-next', class: playing?.played && !playing.played.waiting ? 'primary' : null, disabled: index + 1 >= list.length, onclick: () => choose(index + 1) }, 'Next puzzle'),
+      h('button', { id: 'puzzles-next', class: playing?.played && !playing.played.waiting && index + 1 < list.length ? 'primary' : null, disabled: index + 1 >= list.length, onclick: () => choose(index + 1) }, 'Next puzzle'),
       playing ? null : h('button', { id: 'puzzles-play', class: 'primary', onclick: () => open(p) }, 'Play this puzzle'),
       h('button', { id: 'puzzles-remove', onclick: () => { removePuzzle(puzzleKey(p)); if (playing) close(); else draw(); } }, 'Remove'));
     const parts = [h('p', { class: 'puzzles-heading', id: 'puzzles-heading' }, heading)];
     if (playing) {
-      parts.push(h('p', { class: 'learn-prompt', id: 'puzzles-prompt' }, here ? `${side} to move: find ${GOAL_WORDS[p.goal]}.` : 'The board shows another position than the puzzle\'s.'));
+      parts.push(h('p', { class: 'learn-prompt', id: 'puzzles-prompt' }, here ? `Find ${GOAL_WORDS[p.goal]}.` : 'The board shows another position than the puzzle\'s.'));
       parts.push(h('p', { class: `learn-feedback${playing.right === true ? ' right' : playing.right === false ? ' wrong' : ''}`, id: 'puzzles-feedback', role: 'status' }, playing.said));
       if (playing.why) parts.push(h('p', { class: 'learn-why', id: 'puzzles-why' }, playing.why));
       if (playing.played) parts.push(h('p', { class: 'learn-reply', id: 'puzzles-reply', 'data-reply': playing.played.reply ?? '' }, playing.played.waiting ? `${sideName(p.variant, p.side === 'p1' ? 'p2' : 'p1')} replies…` : playing.replyText));
