@@ -28,5 +28,7 @@ cp "$from/proof.png" docs/screenshots/analysis-proof.png
 cp "$from/review.png" docs/screenshots/review.png
 cp "$from/review-narrow.png" docs/screenshots/review-narrow.png
 cp "$from/review-reason-double-threat.png" docs/screenshots/review-reason.png
-cp "$from/review-tictactoe-learn.png" docs/screenshots/learn.png
+cp "$from/review-connect4-learn.png" docs/screenshots/learn.png
+cp "$from/puzzles.png" docs/screenshots/puzzles.png
+cp "$from/puzzles-narrow.png" docs/screenshots/puzzles-narrow.png
 ls -l docs/screenshots

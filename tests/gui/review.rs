@@ -685,6 +685,73 @@ async fn a_connect_four_game_reviewed_exactly_with_the_better_move_shown() {
     b.js("window.senteTheme('dark');", Vec::new()).await;
     b.shot("dark").await;
     b.js("window.senteTheme('light');", Vec::new()).await;
+
+    // Learning from the side's mistakes: a right column played on, then the solver's reply.
+    let first = wanted
+        .iter()
+        .position(|c| ["mistake", "blunder"].contains(c))
+        .expect("a mistake or a blunder");
+    let seat = if first % 2 == 0 { "p1" } else { "p2" };
+    b.js(
+        "const s = document.getElementById('learn-side'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));",
+        vec![json!(seat)],
+    )
+    .await;
+    b.click("#learn-start").await;
+    b.wait(
+        "the first lesson",
+        &format!("{STATE}.cursor === {first} && document.getElementById('learn-prompt')"),
+    )
+    .await;
+    let right = expect[first].1.first().expect("a column keeping the value");
+    b.click(&format!("[data-move=\"{right}\"]")).await;
+    b.wait(
+        "the column played on, and the reply",
+        "document.getElementById('review-learn').dataset.stage === 'reply'",
+    )
+    .await;
+    let tried = b
+        .eval("document.getElementById('board').dataset.tried")
+        .await;
+    let tried: Vec<String> = tried
+        .as_str()
+        .expect("the moves tried")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(tried.first(), Some(right), "{tried:?}");
+    let mut after = start.clone();
+    for text in texts[..first].iter().copied().chain(tried.iter().map(String::as_str)) {
+        let mv = after.parse_move(text).expect("a legal move");
+        after.play(mv);
+    }
+    if tried.len() == 2 {
+        // The reply keeps the opponent's value, by the plain minimax.
+        let mut before = start.clone();
+        for text in texts[..first].iter().copied().chain([right.as_str()]) {
+            let mv = before.parse_move(text).expect("a legal move");
+            before.play(mv);
+        }
+        let keeping = expected(&before, &[tried[1].as_str()]);
+        assert!(
+            matches!(keeping[0].0, "best" | "good"),
+            "the reply {} keeps the value",
+            tried[1]
+        );
+    }
+    assert_eq!(
+        b.eval("document.getElementById('board').dataset.fen").await,
+        json!(after.fen())
+    );
+    b.resize(1400, 900).await;
+    b.shot("learn").await;
+    b.js("window.senteTheme('dark');", Vec::new()).await;
+    b.shot("learn-dark").await;
+    b.js("window.senteTheme('light');", Vec::new()).await;
+    b.resize(420, 1000).await;
+    b.shot("learn-narrow").await;
+    b.click("#learn-stop").await;
+    b.resize(1400, 1900).await;
     b.resize(420, 1800).await;
     b.wait(
         "nothing wider than the window",

@@ -170,6 +170,8 @@ export function mount(root, app) {
     if (!run) {
       graphBox.hidden = false;
       here.hidden = false;
+      summary.hidden = false;
+      judged.hidden = false;
       fill(graphBox);
       fill(here);
       fill(summary);
@@ -199,6 +201,9 @@ export function mount(root, app) {
     const learning = learn.active();
     graphBox.hidden = learning;
     here.hidden = learning;
+    // ... and the counts make room for the lesson, next to the board on a narrow page.
+    summary.hidden = learning;
+    judged.hidden = learning;
     // Each position where one move alone keeps the result becomes a puzzle (review/puzzles.js).
     if (run.review) collectPuzzles(run.key, run.review);
     drawHere(run, state);
