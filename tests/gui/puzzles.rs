@@ -122,7 +122,11 @@ async fn a_reviewed_game_makes_puzzles_played_and_exported() {
         format!(
             "Puzzle 1 of {} (Tic-tac-toe): {} to move at {}",
             puzzles.len(),
-            if puzzles[0].0.len() % 2 == 0 { "X" } else { "O" },
+            if puzzles[0].0.len().is_multiple_of(2) {
+                "X"
+            } else {
+                "O"
+            },
             move_number(puzzles[0].0.len() + 1)
         )
     );
@@ -216,7 +220,8 @@ async fn a_reviewed_game_makes_puzzles_played_and_exported() {
     }
     b.js("window.senteTheme('light');", Vec::new()).await;
     // The solution: played on the board, then the opponent's best reply.
-    b.click(&format!(".ttt-cell[data-move=\"{solution}\"]")).await;
+    b.click(&format!(".ttt-cell[data-move=\"{solution}\"]"))
+        .await;
     b.wait(
         "the solution played on, and the reply",
         "document.getElementById('puzzles-feedback')?.classList.contains('right') && \
@@ -230,10 +235,16 @@ async fn a_reviewed_game_makes_puzzles_played_and_exported() {
     let mut line = before.clone();
     line.push(solution);
     if reply.is_empty() {
-        assert!(position(&line).outcome().is_some(), "no reply: the game ended");
+        assert!(
+            position(&line).outcome().is_some(),
+            "no reply: the game ended"
+        );
     } else {
         let replies = expect_after(&line);
-        assert!(replies.contains(&reply), "{reply} keeps the value ({replies:?})");
+        assert!(
+            replies.contains(&reply),
+            "{reply} keeps the value ({replies:?})"
+        );
         line.push(&reply);
     }
     assert_eq!(

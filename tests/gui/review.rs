@@ -404,7 +404,10 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
     )
     .await;
     let why = b.text("#learn-why").await;
-    assert!(why.contains(&format!(": {wrong} ")), "the reason names the move tried: {why}");
+    assert!(
+        why.contains(&format!(": {wrong} ")),
+        "the reason names the move tried: {why}"
+    );
     for right in keeping {
         assert!(
             !why.contains(&format!("; {right} ")),
@@ -537,7 +540,10 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         }
     }
     let summary = b.text("#learn-summary").await;
-    assert!(summary.starts_with("Done: 1 of 2 found, 1 shown"), "{summary}");
+    assert!(
+        summary.starts_with("Done: 1 of 2 found, 1 shown"),
+        "{summary}"
+    );
 
     // A reload shows the review again, without asking the server for it.
     b.client.refresh().await.expect("reload");
@@ -721,7 +727,11 @@ async fn a_connect_four_game_reviewed_exactly_with_the_better_move_shown() {
         .collect();
     assert_eq!(tried.first(), Some(right), "{tried:?}");
     let mut after = start.clone();
-    for text in texts[..first].iter().copied().chain(tried.iter().map(String::as_str)) {
+    for text in texts[..first]
+        .iter()
+        .copied()
+        .chain(tried.iter().map(String::as_str))
+    {
         let mv = after.parse_move(text).expect("a legal move");
         after.play(mv);
     }
