@@ -2,6 +2,7 @@
 // a reason said after a wrong try without the answer in it.
 
 import { mountTrials } from './trial.js';
+import { chances } from './judge.js';
 
 /** The tried moves of the page (made once, by the first view that asks). */
 export function trialsOf(app) {
@@ -23,4 +24,16 @@ export function answerFree(text, answers) {
     said = said.replace(new RegExp(`; ${escaped(answer)} [^—]*`, 'g'), '');
   }
   return said.trim();
+}
+
+/** What a move whose value is `after` does where `before` was kept (both for the mover, as
+ *  the review's values): `loses`, `only draws`, `gives away winning chances`, `is slower`. */
+export function verdict(before, after, scale) {
+  const was = chances(before, scale);
+  const now = chances(after, scale);
+  if (now === null || was === null) return 'is worse';
+  if (now < 0 && was >= 0) return 'loses';
+  if (now === 0 && was > 0) return 'only draws';
+  if (now < was) return 'gives away winning chances';
+  return 'is slower';
 }

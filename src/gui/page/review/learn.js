@@ -11,26 +11,14 @@
 
 import { h, fill, select, announce } from '../dom.js';
 import { boardFor, sideName } from '../boards/index.js';
-import { keepsValue, valueWords, moveNumber, chances } from './judge.js';
-import { trialsOf, answerFree } from './answers.js';
+import { keepsValue, valueWords, moveNumber } from './judge.js';
+import { trialsOf, answerFree, verdict } from './answers.js';
 
 const OWNER = 'learn';
 
 /** The moves of `side` to learn from: its mistakes and blunders, in game order. */
 export function lessons(moves, side) {
   return moves.filter((m) => m && m.side === side && (m.class === 'mistake' || m.class === 'blunder'));
-}
-
-/** What a move tried does to the value `before` (both for the mover): `loses`, `draws`,
- *  `wins more slowly`... in words. */
-function verdict(before, after, scale) {
-  const was = chances(before, scale);
-  const now = chances(after, scale);
-  if (now === null || was === null) return 'is worse';
-  if (now < 0 && was >= 0) return 'loses';
-  if (now === 0 && was > 0) return 'only draws';
-  if (now < was) return 'gives away winning chances';
-  return 'is slower';
 }
 
 /** What a right move keeps, in words: `the win`, `the draw`, `the shortest way out`. */
@@ -130,7 +118,9 @@ export function mountLearn(root, app, { goto, redraw }) {
         const other = sideName(state.variant, item.side === 'p1' ? 'p2' : 'p1');
         const words = boardFor(state.variant)?.moveWords;
         const reply = done.reply?.move;
-        session.replyText = reply
+        session.replyText = reply && state.puzzle
+          ? `Then ${moveNumber(item.ply + 1, true)} ${reply}${words ? ` (${words(reply, { ...state, fen: board?.fen ?? state.fen })})` : ''}, on the shortest way out.`
+          : reply
           ? `${moveNumber(item.ply + 1, state.puzzle)} ${other}'s best reply: ${reply}${words ? ` (${words(reply, { ...state, fen: board?.fen ?? state.fen, side: board?.side ?? state.side })})` : ''}.`
           : done.reviewed?.after?.kind === 'win' && done.reviewed.after.plies === 1 ? 'It wins at once.' : 'The game ends there.';
         announce(session.replyText);

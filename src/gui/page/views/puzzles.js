@@ -9,7 +9,7 @@ import { h, fill, announce } from '../dom.js';
 import { boardFor, gameTitle, sideName } from '../boards/index.js';
 import { gameKey } from '../review/keep.js';
 import { moveNumber, valueWords } from '../review/judge.js';
-import { trialsOf, answerFree } from '../review/answers.js';
+import { trialsOf, answerFree, verdict } from '../review/answers.js';
 import { keptPuzzles, puzzleKey, removePuzzle, exportText } from '../review/puzzles.js';
 
 export const id = 'puzzles';
@@ -39,6 +39,11 @@ export function mount(root, app) {
 
   /** Loads puzzle `p` as the tab's game (its moves up to the position). */
   function open(p) {
+    // A game against an engine that goes on is left only when the person agrees.
+    app.leave('Playing a puzzle').then((ok) => { if (ok) load(p); });
+  }
+
+  function load(p) {
     playing = { key: puzzleKey(p), said: '', why: '', right: null, played: null };
     trials.clear(OWNER);
     if (store.state?.mode.analysis) app.send({ type: 'stop_analysis' });
@@ -82,7 +87,7 @@ export function mount(root, app) {
         onJudged: (done) => {
           if (playing?.key !== key || playing.played) return;
           const reviewed = done.reviewed;
-          const value = reviewed?.after ? `it gives ${valueWords(reviewed.after, false)}` : '';
+          const value = reviewed?.after ? `it ${verdict({ kind: p.goal }, reviewed.after, 0)} (${valueWords(reviewed.after, false)})` : '';
           const why = reviewed?.why?.text ? answerFree(reviewed.why.text, [p.solution]) : '';
           playing.why = [value ? `${mv}: ${value}.` : '', why].filter(Boolean).join(' ');
           announce(playing.why);
