@@ -200,10 +200,7 @@ async fn a_reviewed_game_makes_puzzles_played_and_exported() {
     )
     .await;
     let why = b.text("#puzzles-why").await;
-    assert!(
-        why.starts_with(&format!("{wrong}: it {value}.")),
-        "{why}"
-    );
+    assert!(why.starts_with(&format!("{wrong}: it {value}.")), "{why}");
     assert!(!why.contains(&format!("; {solution} ")), "no answer: {why}");
     assert_eq!(
         b.state().await["moves"].as_array().map_or(0, Vec::len),

@@ -419,6 +419,36 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         json!(first),
         "a move tried is not played"
     );
+    // The game's own move tried again: the review's reason for it, the clause naming the
+    // better move left out.
+    let reviewed = b
+        .eval(&format!(
+            "window.senteApp.store.reviewRun.moves[{first}].why.text"
+        ))
+        .await;
+    let reviewed = reviewed.as_str().expect("the review's reason").to_string();
+    let answer_free = match reviewed.find("; ") {
+        Some(at)
+            if keeping
+                .iter()
+                .any(|k| reviewed[at + 2..].starts_with(&format!("{k} "))) =>
+        {
+            let rest = &reviewed[at..];
+            let end = rest.find(" —").unwrap_or(rest.len());
+            format!("{}{}", &reviewed[..at], &rest[end..])
+        }
+        _ => reviewed.clone(),
+    };
+    b.click(&format!(".ttt-cell[data-move=\"{}\"]", moves[first]))
+        .await;
+    b.wait(
+        "the game's move explained by the review's reason",
+        &format!(
+            "document.getElementById('learn-why')?.textContent === {}",
+            json!(answer_free)
+        ),
+    )
+    .await;
     // A right move: played on the board, then the opponent's best reply, the game unchanged.
     b.js(
         "window.shownFens = []; const board = document.getElementById('board'); \
@@ -477,6 +507,16 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         said.starts_with(&format!("{} ", move_number(first + 2))) && said.contains(&reply),
         "the reply numbered as the move list numbers it: {said}"
     );
+    if let Some(axe) = axe_source() {
+        let mut found = Vec::new();
+        for theme in ["light", "dark"] {
+            b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+                .await;
+            found.extend(violations(&b, &axe, &format!("learn, played on ({theme})")).await);
+        }
+        b.js("window.senteTheme('light');", Vec::new()).await;
+        assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
+    }
     b.resize(1400, 900).await;
     b.shot("learn").await;
     b.resize(420, 1600).await;
