@@ -40,6 +40,24 @@ pub struct Why {
     pub strategy: Option<String>,
 }
 
+/// Every kind of reason a game gives (protocol.md, "sente review": the kinds).
+pub const KINDS: &[&str] = &[
+    "missed_win",
+    "not_blocked",
+    "under_threat",
+    "double_threat",
+    "zugzwang",
+    "fork",
+    "nim_sum",
+    "cost",
+    "line",
+];
+
+/// The kind of `name` as `Why::kind` holds it, if it is one of `KINDS`.
+pub fn kind_of(name: &str) -> Option<&'static str> {
+    KINDS.iter().copied().find(|&k| k == name)
+}
+
 /// What the review knows of a marked move, for the game to explain it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Asked {

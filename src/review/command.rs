@@ -1,9 +1,12 @@
 //! `sente review`: reads a game (a record, or a variant and a move list), reviews it, and
-//! prints the annotated game and its summary, or the review as JSON (`--json`). Exit status:
+//! prints the annotated game and its summary, or the review as JSON (`--json`); `--save`
+//! writes the game with its review in its comments (`saved`). A record that holds a saved
+//! review shows it as saved, without a solve (`--again` reviews it anew). Exit status:
 //! 0 reviewed, 1 an error (printed on stderr: a bad record, an illegal move, an unknown
 //! variant or option...), 2 bad arguments, 130 interrupted (Ctrl-C).
 
 use super::record::GameRecord;
+use super::saved;
 use super::run::{Progress, review};
 use super::words::annotated;
 use super::{Review, Settings};
@@ -50,22 +53,42 @@ pub struct ReviewArgs {
     /// Print the review as JSON (protocol.md, "sente review").
     #[arg(long)]
     pub json: bool,
+    /// Also write the game with its review in its comments to this file (protocol.md, "A
+    /// review in the record"); `sente review` and the GUI read it back without a solve.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Review a record that holds a saved review anew, instead of showing the saved one.
+    #[arg(long, requires = "record")]
+    pub again: bool,
 }
 
 impl ReviewArgs {
+    /// The record's text, if the arguments name a record.
+    fn record_text(&self) -> Result<Option<String>, String> {
+        let Some(path) = &self.record else {
+            return Ok(None);
+        };
+        if path.as_os_str() == "-" {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("stdin: {e}"))?;
+            return Ok(Some(text));
+        }
+        std::fs::read_to_string(path)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// The game the arguments name.
     pub fn game(&self) -> Result<GameRecord, String> {
-        if let Some(path) = &self.record {
-            let text = if path.as_os_str() == "-" {
-                let mut text = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut text)
-                    .map_err(|e| format!("stdin: {e}"))?;
-                text
-            } else {
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
-            };
-            return GameRecord::from_record_at(&text, self.game);
+        self.game_of(self.record_text()?.as_deref())
+    }
+
+    /// The game of the record `text`, else of the move list the arguments give.
+    fn game_of(&self, text: Option<&str>) -> Result<GameRecord, String> {
+        if let Some(text) = text {
+            return GameRecord::from_record_at(text, self.game);
         }
         let variant = self
             .variant
@@ -92,12 +115,25 @@ impl ReviewArgs {
 /// Runs `sente review`.
 pub fn run(args: &ReviewArgs) -> ExitCode {
     match reviewed(args) {
-        Ok(Some(review)) => {
+        Ok(Some((review, from_record))) => {
+            if let Some(path) = &args.save {
+                let written = saved::record_text(&review).and_then(|text| {
+                    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+                });
+                if let Err(e) = written {
+                    return failed(&e);
+                }
+            }
             let text = if args.json {
+                if from_record {
+                    eprintln!("sente review: {FROM_RECORD}");
+                }
                 match review.to_json() {
                     Ok(json) => json + "\n",
                     Err(e) => return failed(&e),
                 }
+            } else if from_record {
+                format!("{FROM_RECORD}\n{}", annotated(&review))
             } else {
                 annotated(&review)
             };
@@ -116,15 +152,27 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     }
 }
 
+/// What `sente review` says of a review read from its record.
+pub const FROM_RECORD: &str =
+    "review read from the record (saved with the game, not recomputed; --again reviews it anew)";
+
 fn failed(message: &str) -> ExitCode {
     eprintln!("sente review: {message}");
     ExitCode::FAILURE
 }
 
-/// The review the arguments ask for; `None` when interrupted (said on stderr).
-fn reviewed(args: &ReviewArgs) -> Result<Option<Review>, String> {
-    let game = args.game()?;
+/// The review the arguments ask for, and true when it was read from the record; `None` when
+/// interrupted (said on stderr).
+fn reviewed(args: &ReviewArgs) -> Result<Option<(Review, bool)>, String> {
+    let text = args.record_text()?;
     let settings = args.settings()?;
+    if let Some(text) = &text
+        && !args.again
+        && let Some(review) = saved::read(text, args.game)?
+    {
+        return Ok(Some((review, true)));
+    }
+    let game = args.game_of(text.as_deref())?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
@@ -143,7 +191,7 @@ fn reviewed(args: &ReviewArgs) -> Result<Option<Review>, String> {
         eprintln!();
     }
     match outcome? {
-        Ok(review) => Ok(Some(review)),
+        Ok(review) => Ok(Some((review, false))),
         Err(_) => {
             eprintln!("sente review: interrupted after {last_done} of {total} moves");
             Ok(None)

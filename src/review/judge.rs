@@ -18,12 +18,12 @@
 //!   the win % over a window of `clamp(moves / 10, 2, 8)` positions, within 0.5-12.
 
 use crate::variants::value::{Judged, Value};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::variants::registry::LICHESS_WIN_SCALE;
 
 /// A move's class.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// Keeps the value exactly (or, by search, is the engine's move, or loses nothing).

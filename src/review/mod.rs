@@ -27,10 +27,12 @@
 //! below serialises to the JSON that `sente review --json` prints (protocol.md, "sente
 //! review").
 
+mod assemble;
 mod command;
 pub mod judge;
 mod record;
 mod run;
+pub mod saved;
 pub mod tags;
 mod trial;
 mod why;

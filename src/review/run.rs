@@ -2,19 +2,15 @@
 //! positions around one move (each position once), classes the move, and where the player
 //! erred values every other move there; a stop flag ends it between and during steps.
 
+use super::assemble::{self, graph_p1, side};
 use super::judge::{self, Class};
 use super::record::GameRecord;
-use super::tags::{self, Tag, TagCounts, TagKind};
+use super::tags::{self, Tag, TagKind};
 use super::why;
 use super::words;
-use super::{
-    Alternative, JudgedCounts, MoveReview, PositionReview, PuzzleSummary, Review, Settings, Side,
-    SideSummary,
-};
+use super::{Alternative, MoveReview, Review, Settings};
 use crate::engine::options::Options;
-use crate::games::Seat;
 use crate::games::why::Line;
-use crate::referee::duel::result::GameResult;
 use crate::variants::registry;
 use crate::variants::task::WorkerState;
 use crate::variants::value::{self, Ask, Judged, Value, Valued};
@@ -517,120 +513,19 @@ impl Reviewer {
             let last = self.values.len() - 1;
             self.position_value(last)?;
         }
-        let scale = self.scale;
-        let positions: Vec<PositionReview> = self
-            .positions
-            .iter()
-            .zip(&self.values)
-            .enumerate()
-            .map(|(ply, (pos, found))| {
-                let found = found.clone().unwrap_or(unknown());
-                let win = judge::win_percent(found.value, scale);
-                let graph = graph_p1(pos.as_ref(), found.value, scale);
-                PositionReview {
-                    ply,
-                    fen: pos.fen(),
-                    side: side(pos.side_to_move()),
-                    value: found.value,
-                    judged: found.judged,
-                    best: found.best,
-                    win_p1: if pos.side_to_move() == Seat::P1 {
-                        win
-                    } else {
-                        100.0 - win
-                    },
-                    graph_p1: graph,
-                }
-            })
+        let values: Vec<Valued> = self
+            .values
+            .into_iter()
+            .map(|found| found.unwrap_or(unknown()))
             .collect();
         let moves: Vec<MoveReview> = self.moves.into_iter().flatten().collect();
-        let movers: Vec<(usize, f64)> = moves
-            .iter()
-            .map(|m| (usize::from(m.side == Side::P2), m.accuracy.unwrap_or(100.0)))
-            .collect();
-        let wins: Vec<f64> = positions.iter().map(|p| p.win_p1).collect();
-        let accuracy = judge::game_accuracy(&wins, &movers);
-        let seats: &[Side] = if self.puzzle {
-            &[Side::P1]
-        } else {
-            &[Side::P1, Side::P2]
-        };
-        let sides = seats
-            .iter()
-            .enumerate()
-            .map(|(i, &seat)| {
-                let own: Vec<&MoveReview> = moves.iter().filter(|m| m.side == seat).collect();
-                let count = |class| own.iter().filter(|m| m.class == class).count();
-                let judged = |how| own.iter().filter(|m| m.judged == how).count();
-                let mut tags = TagCounts::default();
-                for tag in own.iter().flat_map(|m| &m.tags) {
-                    tags.add(tag.kind);
-                }
-                SideSummary {
-                    side: seat,
-                    moves: own.len(),
-                    accuracy: if self.puzzle { None } else { accuracy[i] },
-                    inaccuracies: count(Class::Inaccuracy),
-                    mistakes: count(Class::Mistake),
-                    blunders: count(Class::Blunder),
-                    tags,
-                    judged: JudgedCounts {
-                        exact: judged(Judged::Exact),
-                        weak: judged(Judged::Weak),
-                        search: judged(Judged::Search),
-                    },
-                }
-            })
-            .collect();
-        let last = self.positions.last();
-        let outcome = last.and_then(|p| p.outcome());
-        let puzzle = self.puzzle.then(|| PuzzleSummary {
-            moves: moves.len(),
-            optimal: match positions.first().map(|p| p.value) {
-                Some(Value::Win { plies }) => plies,
-                _ => None,
-            },
-            solved: outcome.is_some(),
-        });
-        Ok(Review {
-            variant: self.game.variant(),
-            rules: self.game.rules_text(),
-            fen: self.game.fen().map(str::to_string),
-            result: if self.puzzle {
-                None
-            } else {
-                outcome.map(|o| match GameResult::of(o) {
-                    GameResult::P1Win => "1-0",
-                    GameResult::P2Win => "0-1",
-                    GameResult::Draw => "1/2-1/2",
-                })
-            },
-            settings: self.settings,
-            win_scale: scale,
-            positions,
+        Ok(assemble::assemble(
+            &self.game,
+            &self.positions,
+            &values,
             moves,
-            sides,
-            puzzle,
-        })
-    }
-}
-
-/// `P1` or `P2` as the review names it.
-fn side(seat: Seat) -> Side {
-    match seat {
-        Seat::P1 => Side::P1,
-        Seat::P2 => Side::P2,
-    }
-}
-
-/// The evaluation graph's height of `value` (for the side to move of `pos`) for the first
-/// player.
-fn graph_p1(pos: &dyn Variant, value: Value, scale: f64) -> f64 {
-    let height = judge::graph_height(value, scale);
-    if pos.side_to_move() == Seat::P1 {
-        height
-    } else {
-        -height
+            (self.settings, self.scale),
+        ))
     }
 }
 

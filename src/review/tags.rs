@@ -10,10 +10,10 @@ use super::words;
 use crate::games::Outcome;
 use crate::variants::value::Value;
 use crate::variants::variant::Variant;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a tag says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TagKind {
     /// A forced win kept, but slower than the best move's.
@@ -46,7 +46,7 @@ impl TagKind {
 
 /// A tag of a move: its kind and what it says in words (with both distances for a faster
 /// win or a longer defence missed).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tag {
     /// What it says.
     pub kind: TagKind,

@@ -22,11 +22,11 @@ use crate::protocol::response::Response;
 use crate::search::limits::Limits;
 use crate::search::score::Reported;
 use crate::search::{NOT_PROVEN, NOT_SOLVED, SOLVED_WEAK, UNSOLVABLE};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// What a position is worth for its side to move (for a one-player puzzle, for the player).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Value {
     /// The side to move wins, with best play on both sides, `plies` plies from here (the
@@ -60,7 +60,7 @@ pub enum Value {
 }
 
 /// How a value was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Judged {
     /// Proven, with how fast (or a draw).
