@@ -17,10 +17,12 @@ use std::time::Instant;
 /// Memory for the review's tables, in MB (the library's default).
 const REVIEW_HASH_MB: usize = 256;
 
-/// The review mode: the review running, if any.
+/// The review mode: the review running, if any, and the last one of the tab's game (run here
+/// or read from its record), which a saved record carries.
 #[derive(Default)]
 pub struct Review {
     job: Option<Job>,
+    last: Option<review::Review>,
 }
 
 /// What the review's thread tells the tab.
@@ -70,6 +72,7 @@ impl Mode for Review {
                     ctx.send(ServerMessage::ReviewProgress(Box::new(progress)));
                 }
                 Ok(Report::Done(done)) => {
+                    self.last = Some(done.review.clone());
                     ctx.send(ServerMessage::ReviewDone(Box::new(done)));
                     ended = true;
                     break;
@@ -121,6 +124,41 @@ impl Review {
                 cancelled: false,
             }),
         }
+    }
+
+    /// The last review of the tab's game (run or read from its record), if it is of the
+    /// game `game` now holds: its variant, rules, start and moves.
+    pub fn of_game(&self, game: &TabGame) -> Option<&review::Review> {
+        self.last.as_ref().filter(|r| {
+            r.variant == game.variant()
+                && r.rules == game.rules.settings_text()
+                && r.fen == game.start_fen
+                && r.moves.iter().map(|m| &m.mv).eq(game.moves.iter())
+        })
+    }
+
+    /// Shows `saved`, a review read from the record of the tab's game (`review_start`, then
+    /// `review_done` with `from_record`), without computing it; a review running stops.
+    pub fn show_saved(&mut self, ctx: &mut Context, saved: review::Review) {
+        if self.job.is_some() {
+            self.stop(ctx);
+        }
+        let game = &*ctx.game;
+        let start = ReviewStart {
+            variant: game.variant().to_string(),
+            rules: game.rules.settings.clone(),
+            fen: game.start_fen.clone(),
+            moves: game.moves.clone(),
+            total: saved.moves.len(),
+            movetime_ms: u64::try_from(saved.settings.movetime.as_millis()).unwrap_or(u64::MAX),
+        };
+        ctx.send(ServerMessage::ReviewStart(Box::new(start)));
+        ctx.send(ServerMessage::ReviewDone(Box::new(ReviewDone {
+            elapsed_ms: 0,
+            review: saved.clone(),
+            from_record: true,
+        })));
+        self.last = Some(saved);
     }
 
     /// Stops the review running (the page is told), if any.
@@ -198,7 +236,11 @@ fn run(game: &review::GameRecord, settings: Settings, stop: Arc<AtomicBool>, out
     }
     if let Ok(review) = reviewer.finish() {
         let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let _ = out.send(Report::Done(ReviewDone { elapsed_ms, review }));
+        let _ = out.send(Report::Done(ReviewDone {
+            elapsed_ms,
+            review,
+            from_record: false,
+        }));
     }
 }
 

@@ -248,7 +248,10 @@ impl Tab {
                 Err(e) => self.error(format!("position: {e}")),
             },
             ClientMessage::LoadRecord { text } => match TabGame::from_record(&text) {
-                Ok(game) => self.replace_game(game),
+                Ok(game) => {
+                    self.replace_game(game);
+                    self.show_saved_review(&text);
+                }
                 Err(e) => self.error(format!("record: {e}")),
             },
             ClientMessage::SaveRecord {} => {
@@ -586,9 +589,21 @@ impl Tab {
         if self.opponent_in_game().is_some() {
             let mut game = self.game.clone();
             game.comments.iter_mut().for_each(String::clear);
-            return game.to_record(&players, limits.as_deref(), ended);
+            return game.to_record(&players, limits.as_deref(), ended, None);
         }
-        self.game.to_record(&players, limits.as_deref(), ended)
+        let review = self.modes.review.of_game(&self.game);
+        self.game
+            .to_record(&players, limits.as_deref(), ended, review)
+    }
+
+    /// The review saved in the record `text` of the game just loaded, shown without computing
+    /// it (a record without one shows none); a malformed one is named in an error.
+    fn show_saved_review(&mut self, text: &str) {
+        match crate::review::saved::read(text, 1) {
+            Ok(Some(review)) => self.with_modes(|m, ctx| m.review.show_saved(ctx, review)),
+            Ok(None) => {}
+            Err(e) => self.error(format!("record: its saved review is not read: {e}")),
+        }
     }
 
     /// Who plays p1 and p2.

@@ -8,6 +8,7 @@ use crate::referee::duel::result::GameResult;
 use crate::referee::game::{position_command, seat_name};
 use crate::referee::openings::{Opening, split_moves};
 use crate::referee::record::{self, RecordedGame};
+use crate::review::{Review, saved};
 use crate::variants::rules::Rules;
 use crate::variants::variant::Variant;
 
@@ -282,12 +283,14 @@ impl TabGame {
         })
     }
 
-    /// The game in the record format `sente match` writes.
+    /// The game in the record format `sente match` writes, with `review` (a review of this
+    /// game) in its comments (protocol.md, "A review in the record").
     pub fn to_record(
         &self,
         players: &[String; 2],
         limits: Option<&str>,
         forfeit: Option<(&OutcomeMessage, &str)>,
+        review: Option<&Review>,
     ) -> String {
         let last = self.last();
         let (result, termination, reason) = match (last.outcome(), forfeit) {
@@ -323,7 +326,7 @@ impl TabGame {
             headers.push(("Termination", termination));
         }
         headers.push(("Reason", reason));
-        RecordedGame {
+        let mut recorded = RecordedGame {
             headers: headers
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
@@ -331,11 +334,17 @@ impl TabGame {
             moves: self.moves.clone(),
             comments: self.comments.clone(),
             line: 1,
+        };
+        if let Some(review) = review
+            && let Err(e) = saved::write(&mut recorded, review)
+        {
+            log::debug!("the record goes without its review: {e}");
         }
-        .to_text()
+        recorded.to_text()
     }
 
-    /// The first game of a record (its rules, fen, moves and comments; every move checked).
+    /// The first game of a record (its rules, fen, moves and comments, without a saved
+    /// review's part; every move checked).
     pub fn from_record(text: &str) -> Result<TabGame, String> {
         let games = record::parse(text)?;
         let first = games.first().ok_or("no game in the record")?;
@@ -347,7 +356,12 @@ impl TabGame {
             first.header("FEN").map(str::to_string),
             first.moves.clone(),
         )?;
-        game.comments = first.comments.clone();
+        // A saved review is the review mode's (`saved::read`), not the moves' comments.
+        game.comments = first
+            .comments
+            .iter()
+            .map(|c| saved::strip_comment(c).to_string())
+            .collect();
         game.comments.resize(game.moves.len(), String::new());
         Ok(game)
     }
@@ -613,7 +627,7 @@ mod tests {
         .unwrap();
         game.play_at_cursor(&strings("a1a1"), "").unwrap();
         game.comments[0] = "+0.00/3 0.010s".to_string();
-        let text = game.to_record(&["you".into(), "sente".into()], Some("st=1"), None);
+        let text = game.to_record(&["you".into(), "sente".into()], Some("st=1"), None, None);
         assert!(
             text.contains("[Rules \"BabylonColours=2 BabylonTablets=2\"]"),
             "{text}"

@@ -6,8 +6,8 @@
 //! variant or option...), 2 bad arguments, 130 interrupted (Ctrl-C).
 
 use super::record::GameRecord;
-use super::saved;
 use super::run::{Progress, review};
+use super::saved;
 use super::words::annotated;
 use super::{Review, Settings};
 use std::io::{IsTerminal, Read, Write};

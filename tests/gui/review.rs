@@ -1084,3 +1084,64 @@ async fn no_review_while_a_game_against_sente_goes_on_and_review_after_it() {
     );
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
+async fn a_record_with_a_saved_review_shows_it_without_computing_it() {
+    // The review saved in the record by sente's own writer, one reason edited: the page must
+    // show the record's words, which no review computed anew would give.
+    let game =
+        sente::review::GameRecord::from_move_text("tictactoe", &[], None, "a1 b2 a2 a3 c1 b1 c2")
+            .expect("a game");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reviewed =
+        sente::review::review(&game, sente::review::Settings::default(), stop, &mut |_| {})
+            .expect("a game")
+            .expect("not stopped");
+    let text = sente::review::saved::record_text(&reviewed).expect("a record");
+    let edited = text.replacen("c2 does not block", "c2 (as saved) does not block", 1);
+    assert_ne!(edited, text, "the reason is in the record");
+    let b = Browser::start("review-from-record").await;
+    let server = start_server(&[]);
+    b.open(&server.url).await;
+    b.set_value("#record-text", &edited).await;
+    b.click("#load-record").await;
+    b.wait(
+        "the game and its saved review",
+        &format!("{STATE}.moves.join(' ') === 'a1 b2 a2 a3 c1 b1 c2' && {REVIEWED}"),
+    )
+    .await;
+    let status = b.text("#review-status").await;
+    assert!(
+        status.contains("Review read from the record: 7 moves"),
+        "{status}"
+    );
+    let erred = b.text("#review-erred").await;
+    assert!(erred.contains("c2 (as saved) does not block"), "{erred}");
+    assert_eq!(
+        b.eval("window.senteApp.store.reviewRun.review.sides[0].blunders")
+            .await,
+        json!(1)
+    );
+    // The move list's comments hold no saved review's JSON; Save game writes the review again.
+    let titles = b
+        .eval("[...document.querySelectorAll('#moves .move[data-ply]')].map((m) => m.title).join(' ')")
+        .await;
+    assert!(
+        !titles.as_str().unwrap_or("").contains("%review"),
+        "{titles}"
+    );
+    b.js(
+        "document.getElementById('record-text').value = '';",
+        Vec::new(),
+    )
+    .await;
+    b.click("#save-record").await;
+    b.wait(
+        "the record saved again with its review",
+        "document.getElementById('record-text').value.includes('c2 (as saved) does not block')",
+    )
+    .await;
+    b.shot("review-from-record").await;
+    b.close().await;
+}

@@ -83,10 +83,12 @@ pub struct ReviewProgress {
 /// The whole review (`review_done`), as `sente review --json` prints it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ReviewDone {
-    /// The review's time, in ms.
+    /// The review's time, in ms (0 for one read from a record).
     pub elapsed_ms: u64,
     /// The review.
     pub review: Review,
+    /// True when the review was read from the game's record (saved with it), not computed.
+    pub from_record: bool,
 }
 
 /// A move tried at the position after `ply` moves of the tab's game, not played: judged as

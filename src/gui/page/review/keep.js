@@ -55,7 +55,8 @@ export function keepReview(key, review) {
 
 /** Follows the server's review messages in `store`: `store.reviewRun` is the review running
  *  or last run ({ key, total, done, moves (by ply - 1, null until reviewed), review (when
- *  done), running, error, cancelled }); each change emits `review`. */
+ *  done), running, error, cancelled, fromRecord (read from the game's record, not
+ *  computed) }); each change emits `review`. */
 export function followReviews(store) {
   store.reviewRun = null;
   store.on('review_start', (m) => {
@@ -77,6 +78,8 @@ export function followReviews(store) {
     run.review = m.review;
     run.moves = m.review.moves;
     run.elapsed_ms = m.elapsed_ms;
+    // A review read from the game's record (saved with it), not computed.
+    run.fromRecord = Boolean(m.from_record);
     keepReview(run.key, m.review);
     store.emit('review', run);
   });

@@ -5,7 +5,8 @@
 // the moves that erred with the library's comment and their reasons (review/why.js: the cells
 // a reason names marked on the board while the move is viewed), the better move shown on the
 // board, and "learn from your mistakes" (review/learn.js). The review is kept with the game
-// (review/keep.js): a reload shows it again. From 1000 px wide the board and the review are
+// (review/keep.js): a reload shows it again; a game record that holds a saved review (Save game
+// writes it) shows it when loaded, without computing it. From 1000 px wide the board and the review are
 // side by side, both in the window; narrower, the board stays at the window's top while the
 // review scrolls (style.css).
 
@@ -154,7 +155,11 @@ export function mount(root, app) {
     let said = why;
     if (!why && !run && last && !last.running && last.error) said = last.cancelled ? 'Review cancelled.' : last.error;
     if (!why && !run && !said) said = `Review judges every move of the game: ${state.puzzle ? 'how far each move leaves the exit' : 'who wins and how fast'}, exactly where sente's solvers answer.`;
-    if (run?.review) said = `Reviewed: ${run.review.moves.length} moves${run.elapsed_ms !== undefined ? ` in ${(run.elapsed_ms / 1000).toFixed(1)} s` : ''}.`;
+    if (run?.review) {
+      said = run.fromRecord
+        ? `Review read from the record: ${run.review.moves.length} moves, as saved with the game, not recomputed.`
+        : `Reviewed: ${run.review.moves.length} moves${run.elapsed_ms !== undefined ? ` in ${(run.elapsed_ms / 1000).toFixed(1)} s` : ''}.`;
+    }
     status.textContent = said;
     // The running review (of this game or of another one).
     progressBox.hidden = !running;
