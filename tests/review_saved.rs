@@ -18,15 +18,22 @@ fn reviewed(game: &GameRecord, movetime: Duration) -> Review {
         hash_mb: 64,
         threads: 1,
     };
-    review(game, settings, Arc::new(AtomicBool::new(false)), &mut |_| {})
-        .expect("a game")
-        .expect("not stopped")
+    review(
+        game,
+        settings,
+        Arc::new(AtomicBool::new(false)),
+        &mut |_| {},
+    )
+    .expect("a game")
+    .expect("not stopped")
 }
 
 /// Saves `review` as a record, reads it back and checks the two are equal.
 fn round_trip(review: &Review) -> String {
     let text = saved::record_text(review).expect("written");
-    let back = saved::read(&text, 1).expect("read").expect("a saved review");
+    let back = saved::read(&text, 1)
+        .expect("read")
+        .expect("a saved review");
     for (m, b) in review.moves.iter().zip(&back.moves) {
         assert_eq!(
             (m.class, &m.tags, &m.why),
@@ -62,8 +69,14 @@ fn a_connect_four_review_is_read_back_from_its_record_as_it_was() {
     let recorded = &record::parse(&text).expect("a record")[0];
     assert_eq!(recorded.moves, game.moves());
     for comment in &recorded.comments {
-        assert!(comment.starts_with("[%review ") && comment.ends_with(']'), "{comment}");
-        assert!(!comment.contains('{') && !comment.contains('}'), "{comment}");
+        assert!(
+            comment.starts_with("[%review ") && comment.ends_with(']'),
+            "{comment}"
+        );
+        assert!(
+            !comment.contains('{') && !comment.contains('}'),
+            "{comment}"
+        );
     }
     assert_eq!(
         GameRecord::from_record(&text).expect("a game").moves(),
@@ -73,8 +86,8 @@ fn a_connect_four_review_is_read_back_from_its_record_as_it_was() {
 
 #[test]
 fn a_tic_tac_toe_review_with_an_engine_comment_is_read_back() {
-    let game = GameRecord::from_move_text("tictactoe", &[], None, "a1 b2 a2 a3 c1 b1 c2")
-        .expect("a game");
+    let game =
+        GameRecord::from_move_text("tictactoe", &[], None, "a1 b2 a2 a3 c1 b1 c2").expect("a game");
     let review = reviewed(&game, Duration::from_secs(60));
     assert_eq!(review.moves[6].class.name(), "blunder");
     assert!(review.moves[6].why.is_some());
@@ -87,15 +100,18 @@ fn a_tic_tac_toe_review_with_an_engine_comment_is_read_back() {
     saved::write(&mut recorded, &review).expect("written");
     saved::write(&mut recorded, &review).expect("written again");
     assert!(recorded.comments[0].starts_with("+0.10/5 0.010s [%review "));
-    assert_eq!(saved::strip_comment(&recorded.comments[0]), "+0.10/5 0.010s");
+    assert_eq!(
+        saved::strip_comment(&recorded.comments[0]),
+        "+0.10/5 0.010s"
+    );
     let back = saved::read(&recorded.to_text(), 1).expect("read");
     assert_eq!(back.as_ref(), Some(&review));
 }
 
 #[test]
 fn malformed_saved_reviews_are_named_and_a_plain_record_has_none() {
-    let game = GameRecord::from_move_text("tictactoe", &[], None, "a1 b2 a2 a3 c1 b1 c2")
-        .expect("a game");
+    let game =
+        GameRecord::from_move_text("tictactoe", &[], None, "a1 b2 a2 a3 c1 b1 c2").expect("a game");
     let review = reviewed(&game, Duration::from_secs(60));
     let text = saved::record_text(&review).expect("written");
     let plain = "[Variant \"tictactoe\"]\n\na1 {+0.10/5 0.010s} b2 *\n";
@@ -119,7 +135,10 @@ fn malformed_saved_reviews_are_named_and_a_plain_record_has_none() {
             "move 7 'c2'",
         ),
         (
-            Box::new(|g| g.comments[6] = g.comments[6].replace("\"why\":%7B\"kind\":\"", "\"why\":%7B\"kind\":\"x")),
+            Box::new(|g| {
+                g.comments[6] =
+                    g.comments[6].replace("\"why\":%7B\"kind\":\"", "\"why\":%7B\"kind\":\"x")
+            }),
             "is none of",
         ),
         (
@@ -132,7 +151,11 @@ fn malformed_saved_reviews_are_named_and_a_plain_record_has_none() {
         ),
         (
             Box::new(|g| {
-                let (name, header) = g.headers.iter_mut().find(|(k, _)| k == saved::HEADER).expect("a header");
+                let (name, header) = g
+                    .headers
+                    .iter_mut()
+                    .find(|(k, _)| k == saved::HEADER)
+                    .expect("a header");
                 assert_eq!(name, saved::HEADER);
                 *header = header.replace("\"nodes\":", "\"nodes\":-");
             }),
@@ -174,7 +197,8 @@ fn sente_review_saves_the_review_and_shows_it_again_without_a_solve() {
     let file = dir.join("game.txt");
     let path = file.to_str().expect("a path");
     let moves = "a1 b2 a2 a3 c1 b1 c2";
-    let (code, fresh, err) = sente_review(&["--variant", "tictactoe", "--moves", moves, "--save", path]);
+    let (code, fresh, err) =
+        sente_review(&["--variant", "tictactoe", "--moves", moves, "--save", path]);
     assert_eq!(code, Some(0), "{err}");
     assert!(!fresh.contains("read from the record"), "{fresh}");
     // The saved reason is edited: what is shown is the record's, not a solve's.
@@ -187,7 +211,11 @@ fn sente_review_saves_the_review_and_shows_it_again_without_a_solve() {
     assert_eq!(code, Some(0), "{err}");
     assert!(shown.starts_with("review read from the record"), "{shown}");
     assert!(shown.contains("c2 (saved) loses"), "{shown}");
-    assert_eq!(shown.lines().skip(1).count(), fresh.lines().count(), "{shown}\n{fresh}");
+    assert_eq!(
+        shown.lines().skip(1).count(),
+        fresh.lines().count(),
+        "{shown}\n{fresh}"
+    );
     let (code, json, err) = sente_review(&[path, "--json"]);
     assert_eq!(code, Some(0));
     assert!(err.contains("review read from the record"), "{err}");
@@ -196,13 +224,38 @@ fn sente_review_saves_the_review_and_shows_it_again_without_a_solve() {
     // --again reviews it anew: the reason is the solver's again.
     let (code, again, _) = sente_review(&[path, "--again"]);
     assert_eq!(code, Some(0));
-    assert!(!again.contains("(saved)") && !again.contains("read from the record"), "{again}");
+    assert!(
+        !again.contains("(saved)") && !again.contains("read from the record"),
+        "{again}"
+    );
     // A malformed review is named, never a panic.
     let at = edited.rfind("\"class\":\"blunder\"").expect("a blunder");
-    let broken = format!("{}\"class\":7{}", &edited[..at], &edited[at + "\"class\":\"blunder\"".len()..]);
+    let broken = format!(
+        "{}\"class\":7{}",
+        &edited[..at],
+        &edited[at + "\"class\":\"blunder\"".len()..]
+    );
     std::fs::write(&file, broken).expect("written");
     let (code, _, err) = sente_review(&[path]);
     assert_eq!(code, Some(1));
     assert!(err.contains("the review of move 7 'c2'"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_nim_review_keeps_its_reason_and_its_moves_in_words() {
+    // From 3/4/5, 2-3 leaves 3/1/5 (nim-sum 7): the win given away, a nim_sum reason.
+    let game = GameRecord::from_move_text("nim", &[], None, "2-3 1-3").expect("a game");
+    let review = reviewed(&game, Duration::from_secs(60));
+    assert_eq!(
+        review.moves[0].words.as_deref(),
+        Some("takes 3 from heap 2")
+    );
+    assert_eq!(
+        review.moves[0].why.as_ref().map(|w| w.kind),
+        Some("nim_sum")
+    );
+    let text = round_trip(&review);
+    let back = saved::read(&text, 1).expect("read").expect("a review");
+    assert_eq!(back.moves[1].words.as_deref(), Some("takes 3 from heap 1"));
 }

@@ -199,6 +199,14 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
         let _ = (mv, asked);
         None
     }
+
+    /// The legal move `mv` in words, as a person says it (`takes 3 from heap 2`, `car A one
+    /// square right`), for the review's lists beside the notation; `None` where the notation
+    /// says it already.
+    fn move_words(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
 }
 
 /// Plays up to `plies` random legal moves on `pos`, fewer if the game ends first: the random

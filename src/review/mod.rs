@@ -181,6 +181,9 @@ pub struct MoveReview {
     /// The move.
     #[serde(rename = "move")]
     pub mv: String,
+    /// The move in words where the game says it (`takes 3 from heap 2`, `car A one square
+    /// right`); `None` where the notation says it already.
+    pub words: Option<String>,
     /// The value of the position before it, for the mover.
     pub before: Value,
     /// The value it keeps: the position after it, for the mover, counted from the position

@@ -367,6 +367,7 @@ impl Reviewer {
             ply: ply + 1,
             number: why::move_number(ply + 1, self.puzzle),
             side: side(pos.side_to_move()),
+            words: pos.move_words(&mv),
             mv,
             before: before.value,
             after: kept,

@@ -197,11 +197,20 @@ fn saved_move(m: &MoveReview, review: &Review) -> Result<SavedMove, String> {
 /// move's `[%review …]` after the rest of its comment (a review saved before replaced). The
 /// error says where the review is not of this game.
 pub fn write(game: &mut RecordedGame, review: &Review) -> Result<(), String> {
+    if game.header("Variant").is_some_and(|v| v != review.variant) {
+        return Err(format!(
+            "the review is of {}, not of the record's game",
+            review.variant
+        ));
+    }
     let moves: Vec<&str> = review.moves.iter().map(|m| m.mv.as_str()).collect();
     if moves != game.moves.iter().map(String::as_str).collect::<Vec<_>>() {
         return Err("the review is of other moves than the record's".to_string());
     }
-    let start = review.positions.first().ok_or("the review has no position")?;
+    let start = review
+        .positions
+        .first()
+        .ok_or("the review has no position")?;
     let header = SavedHeader {
         movetime_ms: u64::try_from(review.settings.movetime.as_millis()).unwrap_or(u64::MAX),
         nodes: review.settings.nodes,
@@ -341,7 +350,11 @@ pub fn read(text: &str, number: usize) -> Result<Option<Review>, String> {
     )
     .map_err(|e| format!("the [Review] header: {e}"))?;
     settings.movetime = Duration::from_millis(header.movetime_ms);
-    let scale = within("the [Review] header's win_scale", header.win_scale, 0.0..=1e9)?;
+    let scale = within(
+        "the [Review] header's win_scale",
+        header.win_scale,
+        0.0..=1e9,
+    )?;
     let positions = game.positions()?;
     let puzzle = positions.first().is_some_and(|p| p.is_puzzle());
     let mut values = vec![valued(header.start)];
@@ -356,6 +369,7 @@ pub fn read(text: &str, number: usize) -> Result<Option<Review>, String> {
             ply: ply + 1,
             number: if puzzle { ply + 1 } else { (ply + 2) / 2 },
             side: side(positions[ply].side_to_move()),
+            words: positions[ply].move_words(mv),
             mv: mv.clone(),
             before: saved.before,
             after: saved.after,

@@ -239,4 +239,9 @@ impl<G: Game> Variant for GamePosition<G> {
         let mv = (self.book?)(&self.pos)?;
         Some(self.pos.move_text(mv))
     }
+
+    fn move_words(&self, mv: &str) -> Option<String> {
+        let mv = self.pos.parse_move(mv).ok()?;
+        self.pos.move_words(mv)
+    }
 }

@@ -85,6 +85,9 @@ pub trait Variant: Send {
     fn explain(&self, mv: &str, asked: &Asked) -> Result<Option<Why>, String>;
     /// The move of the game's opening book here (`Game::book_move`), in move notation.
     fn book_move(&self) -> Option<String>;
+    /// The legal move `mv` (move notation) in words (`Game::move_words`); `None` where the
+    /// game has none or `mv` is not legal here.
+    fn move_words(&self, mv: &str) -> Option<String>;
 }
 
 /// What `d` prints: the board, the variant, the fen, the side to move and the legal moves.

@@ -335,6 +335,10 @@ impl Game for Nim {
         out
     }
 
+    fn move_words(&self, (heap, take): (u8, u8)) -> Option<String> {
+        Some(format!("takes {take} from heap {}", heap + 1))
+    }
+
     fn explain(&self, mv: (u8, u8), asked: &Asked) -> Option<Why> {
         self.explain_move(mv, asked)
     }

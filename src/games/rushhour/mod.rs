@@ -487,6 +487,28 @@ impl Game for RushHour {
         MAX_VEHICLES as u32 * 8
     }
 
+    fn move_words(&self, (v, d): (u8, i8)) -> Option<String> {
+        let v = usize::from(v);
+        if v >= self.vehicle_count() {
+            return None;
+        }
+        let way = match (self.vehicle(v).horizontal, d > 0) {
+            (true, true) => "right",
+            (true, false) => "left",
+            (false, true) => "down",
+            (false, false) => "up",
+        };
+        let n = d.unsigned_abs();
+        let number = ["one", "two", "three", "four", "five"]
+            .get(usize::from(n).wrapping_sub(1))
+            .map_or_else(|| n.to_string(), |w| (*w).to_string());
+        let squares = if n == 1 { "square" } else { "squares" };
+        Some(format!(
+            "car {} {number} {squares} {way}",
+            self.layout.letters[v] as char
+        ))
+    }
+
     fn explain(&self, mv: (u8, i8), asked: &Asked) -> Option<Why> {
         self.explain_move(mv, asked)
     }
