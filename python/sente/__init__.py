@@ -19,7 +19,7 @@ OpenSpiel; `sente.envs` has PettingZoo and Gymnasium environments.
 
 from . import engine
 from ._api import SearchResult, Solution, search, solve
-from ._review import MoveReview, Review, review
+from ._review import MoveReview, Review, ReviewProgress, review
 from ._sente import Batch, IllegalMove, State, rules, variants
 from .progress import SolveProgress
 from .puzzles import RushHourPuzzle, rushhour_puzzles
@@ -40,6 +40,7 @@ __all__ = [
     "review",
     "Review",
     "MoveReview",
+    "ReviewProgress",
     "RushHourPuzzle",
     "rushhour_puzzles",
     "engine",

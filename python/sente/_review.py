@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from . import _sente
+from ._review_html import review_html
 from ._sente import State
+from .progress import ProgressBar
 
 __all__ = [
     "Value",
@@ -37,6 +39,7 @@ __all__ = [
     "SideSummary",
     "PuzzleSummary",
     "Review",
+    "ReviewProgress",
     "review",
 ]
 
@@ -184,6 +187,20 @@ class MoveReview:
     comment: str
     why: Optional[Why] = None
     """Where the player erred, why (a reason the engine checked); otherwise None."""
+    words: Optional[str] = None
+    """The move in words where the game says it (`takes 3 from heap 2`, `car A one square
+    right`); None where the notation says it already."""
+
+    @property
+    def marked(self) -> bool:
+        """True for a move the review marks: an inaccuracy, a mistake or a blunder, or a
+        move with a reason without erring (a faster win missed)."""
+        return self.cls in ("inaccuracy", "mistake", "blunder") or self.why is not None
+
+    @property
+    def move_text(self) -> str:
+        """The move in its notation, its words beside it: `2-3 (takes 3 from heap 2)`."""
+        return f"{self.move} ({self.words})" if self.words else self.move
 
     @property
     def label(self) -> str:
@@ -195,7 +212,8 @@ class MoveReview:
     def __str__(self) -> str:
         tags = "".join(f" [{t.text}]" for t in self.tags)
         comment = f" — {self.comment}" if self.comment else ""
-        return f"{self.label} {self.side} {self.move}{self.mark}: {self.cls}{comment}{tags}"
+        words = f" ({self.words})" if self.words else ""
+        return f"{self.label} {self.side} {self.move}{self.mark}{words}: {self.cls}{comment}{tags}"
 
 
 @dataclass(frozen=True)
@@ -241,6 +259,99 @@ class Review:
     raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """The JSON object as `sente review --json` prints it."""
 
+    @property
+    def values_note(self) -> str:
+        """Whose values the review gives, where it is not plain: a game tree's are its final
+        score in the tree's own units (`score +3.00` is 3), each for the side that moves
+        there (the mover's before and after a move; the leaves' numbers are the first
+        player's, MAX's); empty for the other games."""
+        if self.variant != "tree":
+            return ""
+        return (
+            "values: the tree's final score in its own units, for the side to move there "
+            "(a move's before and after are the mover's; the leaves' numbers are the first "
+            "player's, MAX's)"
+        )
+
+    def summary(self) -> str:
+        """The review in a line: the variant, the moves and result, each side's accuracy
+        and counts (`?!`, `?`, `??`)."""
+        parts = [f"{self.variant}{f' ({self.rules})' if self.rules else ''}", f"{len(self.moves)} moves"]
+        if self.result:
+            parts.append(self.result)
+        for s in self.sides:
+            accuracy = f"{s.accuracy:.1f} %" if s.accuracy is not None else "no accuracy"
+            parts.append(
+                f"{s.side} {accuracy} {s.inaccuracies}?! {s.mistakes}? {s.blunders}??"
+            )
+        if self.puzzle:
+            optimal = self.puzzle.optimal if self.puzzle.optimal is not None else "not found"
+            solved = "solved" if self.puzzle.solved else "not solved"
+            parts.append(f"{solved} in {self.puzzle.moves} (optimal {optimal})")
+        if self.variant == "tree":
+            parts.append("values: the mover's final score, in the tree's units")
+        return ", ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"<Review {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the line, the graph (inline SVG) and the marked moves' table
+        (class, tags, reason)."""
+        return review_html(self)
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """How far a review is (`sente.review(state, progress=...)`): one move more reviewed,
+    from the last to the first."""
+
+    step: int
+    """Moves reviewed."""
+    steps: int
+    """Moves in all."""
+    ply: int
+    """The move just reviewed (from 1)."""
+    move: str
+    cls: str
+    """Its class."""
+
+    @property
+    def doing(self) -> Optional[str]:
+        """What was just reviewed (`move 7`); None once all is done."""
+        return None if self.step >= self.steps else f"move {self.ply}"
+
+    def what(self) -> str:
+        """The move just reviewed and its class: `move 7 c2: blunder`."""
+        return f"move {self.ply} {self.move}: {self.cls}"
+
+    def __str__(self) -> str:
+        return f"{self.step}/{self.steps} moves: {self.what()}"
+
+
+def _progress(progress: Any) -> tuple[Optional[Callable[[Dict[str, Any]], None]], Callable[[], None]]:
+    """`review`'s `progress` as the glue's callback and what to call at the end, as
+    `solve`'s: None or False, none; True, a `ProgressBar` (tqdm's, a widget in Jupyter with
+    ipywidgets, its text bar without; a line on stderr without tqdm); a function, called with
+    each `ReviewProgress`."""
+    if progress is None or progress is False:
+        return None, lambda: None
+
+    def said(d: Dict[str, Any]) -> ReviewProgress:
+        return ReviewProgress(
+            step=d["done"], steps=d["total"], ply=d["ply"], move=d["move"], cls=d["class"]
+        )
+
+    if progress is True:
+        bar = ProgressBar("reviewing")
+        return (lambda d: bar(said(d))), bar.close  # type: ignore[arg-type]
+    if not callable(progress):
+        raise TypeError(
+            f"progress is True (a progress bar) or a function taking a ReviewProgress, not "
+            f"{type(progress).__name__}"
+        )
+    return (lambda d: progress(said(d))), lambda: None
+
 
 def _value(d: Dict[str, Any]) -> Value:
     return Value(kind=d["kind"], plies=d.get("plies"), cp=d.get("cp"))
@@ -284,6 +395,7 @@ def _from_json(d: Dict[str, Any]) -> Review:
             ],
             comment=m["comment"],
             why=_why(m.get("why")),
+            words=m.get("words"),
         )
         for m in d["moves"]
     ]
@@ -322,11 +434,15 @@ def review(
     nodes: int = 1_000_000,
     hash: int = 256,
     threads: int = 1,
+    progress: Any = None,
 ) -> Review:
     """Reviews the moves played on `state` (from the position it was made at): `movetime`
     seconds at most per solve of a position, `nodes` per search where no solve proves it in
-    time, `hash` MB of tables, `threads` for the Connect Four solver. A `ValueError` names a
-    bad setting."""
+    time, `hash` MB of tables, `threads` for the Connect Four solver. `progress=True` draws a
+    progress bar as `sente.solve`'s (tqdm's when installed: a widget in Jupyter with
+    ipywidgets, its text bar without; else a line on stderr per move); a function is called
+    with a `ReviewProgress` for each move reviewed, from the last to the first. A
+    `ValueError` names a bad setting."""
     if not isinstance(state, State):
         raise TypeError(f"review takes a sente.State, not {type(state).__name__}")
     moves = list(state.moves)
@@ -337,7 +453,11 @@ def review(
     rules = [(name, value) for name, value in state.rule_options]
     if fen == State(state.variant, **state.rules).fen:
         fen = None
-    text = _sente.review_game(
-        state.variant, rules, fen, moves, movetime, nodes, hash, threads
-    )
+    report, finish = _progress(progress)
+    try:
+        text = _sente.review_game(
+            state.variant, rules, fen, moves, movetime, nodes, hash, threads, report
+        )
+    finally:
+        finish()
     return _from_json(json.loads(text))

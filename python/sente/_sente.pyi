@@ -262,8 +262,10 @@ def review_game(
     nodes: int = ...,
     hash: int = ...,
     threads: int = ...,
+    progress: Optional[Callable[[Dict[str, Any]], None]] = ...,
 ) -> str:
-    """The game review as `sente review --json` prints it."""
+    """The game review as `sente review --json` prints it; `progress` is called with each
+    move reviewed (`done`, `total`, `ply`, `move`, `class`)."""
 
 @final
 class EngineProcess:
