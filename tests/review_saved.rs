@@ -108,6 +108,9 @@ fn a_tic_tac_toe_review_with_an_engine_comment_is_read_back() {
     assert_eq!(back.as_ref(), Some(&review));
 }
 
+/// A change made to a saved record.
+type Edit = dyn Fn(&mut record::RecordedGame);
+
 #[test]
 fn malformed_saved_reviews_are_named_and_a_plain_record_has_none() {
     let game =
@@ -121,7 +124,7 @@ fn malformed_saved_reviews_are_named_and_a_plain_record_has_none() {
         f(&mut recorded);
         saved::read(&recorded.to_text(), 1).expect_err("refused")
     };
-    let cases: Vec<(Box<dyn Fn(&mut record::RecordedGame)>, &str)> = vec![
+    let cases: Vec<(Box<Edit>, &str)> = vec![
         (
             Box::new(|g| g.headers.retain(|(k, _)| k != saved::HEADER)),
             "no [Review",
@@ -165,7 +168,7 @@ fn malformed_saved_reviews_are_named_and_a_plain_record_has_none() {
             Box::new(|g| {
                 let c = &mut g.comments[0];
                 let at = c.find("\"win\":[").expect("win") + "\"win\":[".len();
-                c.insert_str(at, "1");
+                c.insert(at, '1');
             }),
             "win % before",
         ),

@@ -404,3 +404,31 @@ pub fn read(text: &str, number: usize) -> Result<Option<Review>, String> {
         (settings, scale),
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_leave_no_brace_and_undo_exactly() {
+        let text = r#"{"text":"a {b} at 100% — %7D stays"}"#;
+        let escaped = escape(text);
+        assert!(
+            !escaped.contains('{') && !escaped.contains('}'),
+            "{escaped}"
+        );
+        assert_eq!(unescape(&escaped).as_deref(), Ok(text));
+        assert!(unescape("50%").is_err_and(|e| e.contains("'%' is not")));
+        assert!(unescape("%4").is_err_and(|e| e.contains("'%4' is not")));
+    }
+
+    #[test]
+    fn a_comment_keeps_what_comes_before_its_review() {
+        assert_eq!(
+            strip_comment("+0.10/5 0.010s [%review %7B%7D]"),
+            "+0.10/5 0.010s"
+        );
+        assert_eq!(strip_comment("[%review %7B%7D]"), "");
+        assert_eq!(strip_comment(" +0.10/5 "), "+0.10/5");
+    }
+}
