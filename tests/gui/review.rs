@@ -1143,5 +1143,8 @@ async fn a_record_with_a_saved_review_shows_it_without_computing_it() {
     )
     .await;
     b.shot("review-from-record").await;
+    b.resize(420, 1800).await;
+    b.js("window.senteTheme('dark');", Vec::new()).await;
+    b.shot("narrow-dark").await;
     b.close().await;
 }
