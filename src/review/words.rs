@@ -150,7 +150,7 @@ pub fn annotated(review: &Review) -> String {
     let width = review
         .moves
         .iter()
-        .map(|m| m.mv.len() + m.mark.len())
+        .map(|m| move_text(m).chars().count())
         .max()
         .unwrap_or(1);
     for m in &review.moves {
@@ -170,6 +170,15 @@ pub fn annotated(review: &Review) -> String {
     out
 }
 
+/// The move, its mark and its words where the game says it: `c2??`, `2-3?? (takes 3 from
+/// heap 2)`.
+fn move_text(m: &MoveReview) -> String {
+    match &m.words {
+        Some(words) => format!("{}{} ({words})", m.mv, m.mark),
+        None => format!("{}{}", m.mv, m.mark),
+    }
+}
+
 /// `  4. p1  c2??  blunder     loss in 1 (exact)  c2 loses in 1: b3 still draws`, the tags in
 /// brackets after it (`[only move, book]`).
 fn move_line(m: &MoveReview, width: usize, puzzle: bool, scale: f64) -> String {
@@ -185,7 +194,7 @@ fn move_line(m: &MoveReview, width: usize, puzzle: bool, scale: f64) -> String {
     let mut line = format!(
         "{:>5} {side}  {:<width$}  {:<10}  {} ({judged})",
         move_number(m.ply, puzzle),
-        format!("{}{}", m.mv, m.mark),
+        move_text(m),
         m.class.name(),
         value_words(m.after, puzzle, scale),
     );
