@@ -4,6 +4,7 @@
 use super::catalog::{Engine, check_value};
 use super::engine::{EngineHandle, Event, Setup};
 use super::pool::Pool;
+use super::review_queue::ReviewQueue;
 use super::wire::{VariantEntry, clip};
 use crate::engine::options::Options;
 use crate::referee::spec::EngineSpec;
@@ -23,6 +24,8 @@ pub struct Shared {
     pub variants: Vec<VariantEntry>,
     /// Grace beyond a clock or move time before an engine of a game loses on time, in ms.
     pub time_margin_ms: u64,
+    /// The reviews running and waiting, server-wide.
+    pub reviews: Arc<ReviewQueue>,
 }
 
 /// A tab's way to its engines.

@@ -12,6 +12,7 @@ pub mod context;
 pub mod engine;
 pub mod launcher;
 pub mod pool;
+pub mod review_queue;
 pub mod tab_game;
 pub mod trace;
 // The modes, each on its own.
@@ -134,6 +135,7 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
         solver: this_sente("sente solver")?,
         variants: variant_entries(),
         time_margin_ms: config.time_margin_ms,
+        reviews: review_queue::ReviewQueue::new(review_queue::MAX_REVIEWS),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,10 +1,13 @@
 //! The review mode of a tab, for the review view: the tab's game reviewed move by move
 //! (`crate::review`) on a thread of its own, the progress and each move reviewed sent to the
 //! page as they come, then the whole review; a stop flag cancels it. One review per tab: a new
-//! one stops the one running.
+//! one stops the one running. The thread waits its turn in the server's queue
+//! (`review_queue`: at most two reviews run at once, the page is told how many are ahead) and
+//! runs below the priority of play and analysis.
 
 use super::context::{Context, Mode};
 use super::engine::Event;
+use super::review_queue::{self, ReviewQueue};
 use super::tab_game::TabGame;
 use super::wire::review::{DEFAULT_REVIEW_MOVETIME_MS, MAX_REVIEW_MOVETIME_MS};
 use super::wire::{ReviewDone, ReviewProgress, ReviewRequest, ReviewStart, ServerMessage};
@@ -27,6 +30,8 @@ pub struct Review {
 
 /// What the review's thread tells the tab.
 enum Report {
+    /// The review waits: this many reviews run or wait before it (0: it runs now).
+    Waiting(usize),
     /// One more move reviewed.
     Progress(ReviewProgress),
     /// The review is complete.
@@ -68,6 +73,9 @@ impl Mode for Review {
         let mut ended = false;
         loop {
             match job.reports.try_recv() {
+                Ok(Report::Waiting(ahead)) => {
+                    ctx.send(ServerMessage::ReviewWaiting { ahead });
+                }
                 Ok(Report::Progress(progress)) => {
                     ctx.send(ServerMessage::ReviewProgress(Box::new(progress)));
                 }
@@ -114,7 +122,8 @@ impl Review {
         if self.job.is_some() {
             self.stop(ctx);
         }
-        match start_job(ctx.game, request) {
+        let queue = Arc::clone(&ctx.engines.shared().reviews);
+        match start_job(ctx.game, request, queue) {
             Ok((job, start)) => {
                 self.job = Some(job);
                 ctx.send(ServerMessage::ReviewStart(Box::new(start)));
@@ -173,7 +182,11 @@ impl Review {
 }
 
 /// The review of `game` started on its thread, and the game it is of.
-fn start_job(game: &TabGame, request: &ReviewRequest) -> Result<(Job, ReviewStart), String> {
+fn start_job(
+    game: &TabGame,
+    request: &ReviewRequest,
+    queue: Arc<ReviewQueue>,
+) -> Result<(Job, ReviewStart), String> {
     let movetime_ms = request
         .movetime_ms
         .unwrap_or(DEFAULT_REVIEW_MOVETIME_MS)
@@ -200,9 +213,19 @@ fn start_job(game: &TabGame, request: &ReviewRequest) -> Result<(Job, ReviewStar
         movetime_ms,
     };
     let flag = Arc::clone(&stop);
+    let place = queue.enter();
     std::thread::Builder::new()
         .name("sente-review".to_string())
-        .spawn(move || run(&reviewed, settings, flag, &sender))
+        .spawn(move || {
+            review_queue::lower_priority();
+            // The tables are made once the turn comes, and freed before it is given back.
+            let told = |ahead| {
+                let _ = sender.send(Report::Waiting(ahead));
+            };
+            if let Some(_turn) = place.wait_turn(&flag, told) {
+                run(&reviewed, settings, flag, &sender);
+            }
+        })
         .map_err(|e| format!("cannot start the review: {e}"))?;
     Ok((Job { stop, reports }, start))
 }
@@ -253,12 +276,18 @@ mod tests {
         TabGame::new(variant, &[], None, moves).expect("a legal game")
     }
 
+    /// A queue of its own (the server's is shared by every tab).
+    fn queue() -> Arc<ReviewQueue> {
+        ReviewQueue::new(review_queue::MAX_REVIEWS)
+    }
+
     /// Reads the reports of a review to its end: the progress, then the review.
     fn reports(job: &Job) -> (Vec<ReviewProgress>, Result<ReviewDone, String>) {
         let mut progress = Vec::new();
         loop {
             match job.reports.recv() {
                 Ok(Report::Progress(p)) => progress.push(p),
+                Ok(Report::Waiting(_)) => {}
                 Ok(Report::Done(done)) => return (progress, Ok(done)),
                 Ok(Report::Failed(e)) => return (progress, Err(e)),
                 Err(_) => return (progress, Err("no report".to_string())),
@@ -269,7 +298,7 @@ mod tests {
     #[test]
     fn a_review_reports_each_move_from_the_last_then_the_whole() {
         let game = game("tictactoe", "a1 b2 c3 a3 c1 b1 b3 a2 c2");
-        let (job, start) = start_job(&game, &ReviewRequest::default()).expect("a review");
+        let (job, start) = start_job(&game, &ReviewRequest::default(), queue()).expect("a review");
         assert_eq!(start.total, 9);
         assert_eq!(start.movetime_ms, DEFAULT_REVIEW_MOVETIME_MS);
         let (progress, done) = reports(&job);
@@ -310,7 +339,7 @@ mod tests {
                 movetime_ms: Some(500),
                 nodes: Some(10_000),
             };
-            let (job, start) = start_job(&game, &request).expect("a review");
+            let (job, start) = start_job(&game, &request, queue()).expect("a review");
             assert_eq!(start.total, plies, "{variant}");
             let (progress, done) = reports(&job);
             assert_eq!(progress.len(), plies, "{variant}");
@@ -323,12 +352,16 @@ mod tests {
     #[test]
     fn a_game_without_moves_and_a_stopped_review_say_so() {
         let empty = game("connect4", "");
-        let Err(e) = start_job(&empty, &ReviewRequest::default()) else {
+        let Err(e) = start_job(&empty, &ReviewRequest::default(), queue()) else {
             panic!("an empty game reviewed");
         };
         assert!(e.contains("no move to review"), "{e}");
-        let (job, _) = start_job(&game("connect4", "4 4 4 4 3 3"), &ReviewRequest::default())
-            .expect("a review");
+        let (job, _) = start_job(
+            &game("connect4", "4 4 4 4 3 3"),
+            &ReviewRequest::default(),
+            queue(),
+        )
+        .expect("a review");
         job.stop.store(true, Ordering::Relaxed);
         // Stopped: the thread ends without a review (at most the moves reviewed before).
         let (_, done) = reports(&job);

@@ -7,7 +7,7 @@ import { fromState, merge, rootKey, pack, unpack } from './lines.js';
 export const SERVER_MESSAGES = ['welcome', 'state', 'info', 'columns', 'log', 'error', 'notice', 'hint', 'record',
   'trace_start', 'trace_progress', 'trace_nodes', 'trace_done', 'trace_failed',
   'compare_start', 'compare_row', 'compare_done', 'compare_failed',
-  'review_start', 'review_progress', 'review_done', 'review_failed',
+  'review_start', 'review_waiting', 'review_progress', 'review_done', 'review_failed',
   'review_try_board', 'review_try_done', 'review_try_failed'];
 
 const SAVED = 'sente-gui-game';

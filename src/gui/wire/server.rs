@@ -70,6 +70,9 @@ pub enum ServerMessage {
     CompareFailed { message: String },
     /// A review of the tab's game started: the game it is of.
     ReviewStart(Box<ReviewStart>),
+    /// The review waits for its turn (at most two run at once, server-wide): `ahead` reviews
+    /// run or wait before it; 0 when its turn has come and it runs.
+    ReviewWaiting { ahead: usize },
     /// One more move reviewed (from the last move to the first).
     ReviewProgress(Box<ReviewProgress>),
     /// The review is complete.

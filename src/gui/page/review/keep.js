@@ -55,17 +55,24 @@ export function keepReview(key, review) {
 
 /** Follows the server's review messages in `store`: `store.reviewRun` is the review running
  *  or last run ({ key, total, done, moves (by ply - 1, null until reviewed), review (when
- *  done), running, error, cancelled, fromRecord (read from the game's record, not
- *  computed) }); each change emits `review`. */
+ *  done), running, waiting (reviews ahead of it in the server's queue, 0 once it runs), error,
+ *  cancelled, fromRecord (read from the game's record, not computed) }); each change emits `review`. */
 export function followReviews(store) {
   store.reviewRun = null;
   store.on('review_start', (m) => {
-    store.reviewRun = { key: gameKey(m), total: m.total, done: 0, moves: new Array(m.total).fill(null), review: null, running: true, error: null, cancelled: false };
+    store.reviewRun = { key: gameKey(m), total: m.total, done: 0, moves: new Array(m.total).fill(null), review: null, running: true, waiting: 0, error: null, cancelled: false };
     store.emit('review', store.reviewRun);
+  });
+  store.on('review_waiting', (m) => {
+    const run = store.reviewRun;
+    if (!run?.running) return;
+    run.waiting = m.ahead;
+    store.emit('review', run);
   });
   store.on('review_progress', (m) => {
     const run = store.reviewRun;
     if (!run?.running) return;
+    run.waiting = 0;
     run.done = m.done;
     run.moves[m.reviewed.ply - 1] = m.reviewed;
     store.emit('review', run);

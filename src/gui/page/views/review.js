@@ -166,7 +166,11 @@ export function mount(root, app) {
     if (running) {
       progress.max = Math.max(1, last.total);
       progress.value = last.done;
-      progressText.textContent = `${last.done} of ${last.total} moves reviewed${run ? '' : ' (of another game)'}`;
+      const of = run ? '' : ' (of another game)';
+      // Waiting its turn in the server's queue (at most two reviews run at once).
+      progressText.textContent = last.waiting > 0
+        ? `waiting: ${last.waiting} review${last.waiting === 1 ? '' : 's'} ahead${of}`
+        : `${last.done} of ${last.total} moves reviewed${of}`;
       // A review started from another panel's button: its progress brought into view.
       if (!wasRunning) requestAnimationFrame(() => progressBox.scrollIntoView({ block: 'nearest' }));
     }
