@@ -8,6 +8,7 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::protocol::WebSocket;
@@ -21,6 +22,8 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:<port>`.
     pub host: String,
+    /// What the server wrote on stderr so far (also passed on to the test's stderr).
+    stderr: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -30,9 +33,21 @@ impl Server {
             .args(["gui", "--port", "0"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start sente gui");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let pipe = child.stderr.take().expect("stderr");
+        let kept = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+                eprintln!("server: {line}");
+                if let Ok(mut kept) = kept.lock() {
+                    kept.push_str(&line);
+                    kept.push('\n');
+                }
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -43,7 +58,16 @@ impl Server {
             .unwrap_or_else(|| panic!("unexpected first line '{line}'"))
             .trim_end_matches('/')
             .to_string();
-        Server { child, host }
+        Server {
+            child,
+            host,
+            stderr,
+        }
+    }
+
+    /// What the server wrote on stderr so far.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
     /// The server's process id.
@@ -108,6 +132,16 @@ impl Session {
         self.socket
             .send(Message::text(text))
             .expect("send a message");
+    }
+
+    /// Sends a message, the error of a socket the server closed given back.
+    pub fn try_send(&mut self, message: Message) -> Result<(), tungstenite::Error> {
+        self.socket.send(message)
+    }
+
+    /// The next message of any kind, or the error of a closed socket.
+    pub fn try_read(&mut self) -> Result<Message, tungstenite::Error> {
+        self.socket.read()
     }
 
     /// Sends any bytes as a binary message.
