@@ -89,12 +89,16 @@ fn message() -> impl Strategy<Value = Value> {
         "[ -~]{0,40}".prop_map(|t| json!({"type": "setup", "text": t})),
         moves().prop_map(|m| json!({"type": "play", "moves": m})),
         (0usize..12).prop_map(|p| json!({"type": "goto", "ply": p})),
-        (engine(), prop_oneof![Just("p1"), Just("p2"), Just("p3")], limits()).prop_map(
-            |(e, h, l)| json!({"type": "start_play", "engine": e, "human": h, "limits": l})
-        ),
-        (engine(), engine(), limits()).prop_map(
-            |(a, b, l)| json!({"type": "start_watch", "engines": [a, b], "limits": l})
-        ),
+        (
+            engine(),
+            prop_oneof![Just("p1"), Just("p2"), Just("p3")],
+            limits()
+        )
+            .prop_map(
+                |(e, h, l)| json!({"type": "start_play", "engine": e, "human": h, "limits": l})
+            ),
+        (engine(), engine(), limits())
+            .prop_map(|(a, b, l)| json!({"type": "start_watch", "engines": [a, b], "limits": l})),
         engine().prop_map(|e| json!({"type": "analyse", "engine": e})),
         engine().prop_map(|e| json!({"type": "solve", "engine": e})),
         (engine(), "[A-Za-z]{1,8}", "[0-9a-z]{0,3}").prop_map(
@@ -112,12 +116,17 @@ fn message() -> impl Strategy<Value = Value> {
                 "type": "trace", "engine": e, "variant": v, "moves": m, "algorithm": a,
                 "depth": d, "limit": 500
             })),
-        (engine(), variant(), moves(), prop::collection::vec(run, 0..3), 0u32..3).prop_map(
-            |(e, v, m, r, d)| json!({
+        (
+            engine(),
+            variant(),
+            moves(),
+            prop::collection::vec(run, 0..3),
+            0u32..3
+        )
+            .prop_map(|(e, v, m, r, d)| json!({
                 "type": "compare", "engine": e, "variant": v, "moves": m, "runs": r,
                 "depths": [d]
-            })
-        ),
+            })),
         (0u64..80, 0u64..2000)
             .prop_map(|(t, n)| json!({"type": "review", "movetime_ms": t, "nodes": n})),
     ]
@@ -198,5 +207,8 @@ fn the_socket_fuzzed_never_panics_and_the_session_answers_after() {
     after.send(&json!({"type": "save_record"}));
     assert_eq!(after.until("record", |_| {})["type"], "record");
     let stderr = server.stderr();
-    assert!(!stderr.contains("panicked"), "the server panicked:\n{stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "the server panicked:\n{stderr}"
+    );
 }

@@ -5,6 +5,7 @@
 use super::columns::ColumnSolver;
 use super::context::{Context, Mode};
 use super::engine::{EngineHandle, Event, EventKind, Think, fault_text};
+use super::live::Viewer;
 use super::wire::{InfoMessage, ServerMessage};
 use crate::protocol::command::GoParams;
 use crate::protocol::info::read_info;
@@ -114,10 +115,19 @@ impl Analysis {
         ctx.send_state();
     }
 
-    /// Points the analysis (and the column values) at the viewed position.
+    /// Points the analysis (and the column values) at the viewed position; stops it at a
+    /// position of a game against the analysing engine that goes on in another tab.
     pub fn follow(&mut self, ctx: &mut Context) {
         let pos = ctx.game.viewed();
         let fen = pos.fen();
+        if let Some(name) = self.engine_name().map(str::to_string)
+            && let Some(message) = ctx.refusal(Viewer::Engine(&name), &fen)
+        {
+            self.stop();
+            ctx.error(format!("analysis stopped: {message}"));
+            ctx.send_state();
+            return;
+        }
         let over = pos.outcome().is_some();
         let position = ctx.game.position_command(ctx.game.cursor);
         if let Some(analysis) = self.running.as_mut()
@@ -151,6 +161,11 @@ impl Analysis {
         }
         let fen = ctx.game.viewed().fen();
         if self.columns.as_ref().is_some_and(|c| c.values(&fen)) {
+            return;
+        }
+        if let Some(message) = ctx.refusal(Viewer::ThisSente, &fen) {
+            self.columns = None;
+            ctx.notice("warning", format!("no column values: {message}"));
             return;
         }
         if self.columns.is_none() {

@@ -6,6 +6,7 @@
 use super::catalog::Engine;
 use super::engine::{EngineHandle, Event, Setup};
 use super::launcher::Launcher;
+use super::live::{Asked, Viewer};
 use super::tab_game::TabGame;
 use super::wire::{InfoMessage, ServerMessage};
 use crate::protocol::info::read_info;
@@ -77,6 +78,18 @@ impl<'a> Context<'a> {
         info.engine = engine.to_string();
         info.fen = fen.to_string();
         self.send(ServerMessage::Info(Box::new(info)));
+    }
+
+    /// Why `viewer` may not show its values of the position `fen` of the tab's variant and
+    /// rules: a game against it goes on in another tab that has this position.
+    pub fn refusal(&self, viewer: Viewer, fen: &str) -> Option<String> {
+        self.engines.refusal(
+            viewer,
+            Asked::Values,
+            self.game.variant(),
+            &self.game.rules.settings,
+            fen,
+        )
     }
 
     /// The engine called `name`, if the server has it and it plays the current variant; else

@@ -3,6 +3,7 @@
 
 use super::catalog::{Engine, check_value};
 use super::engine::{EngineHandle, Event, Setup};
+use super::live::{Asked, LiveGame, LiveGames, Viewer};
 use super::pool::Pool;
 use super::review_queue::ReviewQueue;
 use super::wire::{VariantEntry, clip};
@@ -26,21 +27,34 @@ pub struct Shared {
     pub time_margin_ms: u64,
     /// The reviews running and waiting, server-wide.
     pub reviews: Arc<ReviewQueue>,
+    /// The games against a person that go on, in every tab.
+    pub live: LiveGames,
 }
 
 /// A tab's way to its engines.
 pub struct Launcher {
     shared: Arc<Shared>,
+    /// The tab's id among the server's live games.
+    tab: u64,
     events: UnboundedSender<Event>,
     /// Engine options the page set, per engine name.
     options: HashMap<String, Vec<(String, String)>>,
 }
 
+impl Drop for Launcher {
+    /// A tab gone has no live game.
+    fn drop(&mut self) {
+        self.shared.live.set(self.tab, None);
+    }
+}
+
 impl Launcher {
     /// The launcher of a tab whose engines report on `events`.
     pub fn new(shared: Arc<Shared>, events: UnboundedSender<Event>) -> Launcher {
+        let tab = shared.live.tab_id();
         Launcher {
             shared,
+            tab,
             events,
             options: HashMap::new(),
         }
@@ -49,6 +63,34 @@ impl Launcher {
     /// What the server offers every tab.
     pub fn shared(&self) -> &Shared {
         &self.shared
+    }
+
+    /// Sets (or clears, with `None`) this tab's live game against a person.
+    pub fn publish(&self, game: Option<LiveGame>) {
+        self.shared.live.set(self.tab, game);
+    }
+
+    /// Why `viewer` may not show its values of the position `fen` of `variant` under `rules`
+    /// here: a game against it goes on in another tab that has this position.
+    pub fn refusal(
+        &self,
+        viewer: Viewer,
+        asked: Asked,
+        variant: &str,
+        rules: &[(String, String)],
+        fen: &str,
+    ) -> Option<String> {
+        self.shared
+            .live
+            .refusal(self.tab, viewer, asked, variant, rules, fen)
+    }
+
+    /// True when `engine` runs this sente's program (its view is that of sente's solvers).
+    pub fn is_this_sente(&self, engine: &str) -> bool {
+        let solver = &self.shared.solver;
+        self.shared.engines.iter().any(|e| {
+            e.spec.name == engine && e.spec.cmd == solver.cmd && e.spec.args == solver.args
+        })
     }
 
     /// Starts an engine process whose events come to this tab.

@@ -11,6 +11,7 @@ pub mod columns;
 pub mod context;
 pub mod engine;
 pub mod launcher;
+pub mod live;
 pub mod pool;
 pub mod review_queue;
 pub mod tab_game;
@@ -136,6 +137,7 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
         variants: variant_entries(),
         time_margin_ms: config.time_margin_ms,
         reviews: review_queue::ReviewQueue::new(review_queue::MAX_REVIEWS),
+        live: live::LiveGames::default(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

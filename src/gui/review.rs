@@ -7,6 +7,7 @@
 
 use super::context::{Context, Mode};
 use super::engine::Event;
+use super::live::Viewer;
 use super::review_queue::{self, ReviewQueue};
 use super::tab_game::TabGame;
 use super::wire::review::{DEFAULT_REVIEW_MOVETIME_MS, MAX_REVIEW_MOVETIME_MS};
@@ -121,6 +122,17 @@ impl Review {
     pub fn start(&mut self, ctx: &mut Context, request: &ReviewRequest) {
         if self.job.is_some() {
             self.stop(ctx);
+        }
+        // sente's solvers judge every position of the game: none of a game against sente
+        // that goes on in another tab.
+        let refused = (0..=ctx.game.moves.len())
+            .find_map(|ply| ctx.refusal(Viewer::ThisSente, &ctx.game.position_at(ply).fen()));
+        if let Some(message) = refused {
+            ctx.send(ServerMessage::ReviewFailed {
+                message: format!("review: {message}"),
+                cancelled: false,
+            });
+            return;
         }
         let queue = Arc::clone(&ctx.engines.shared().reviews);
         match start_job(ctx.game, request, queue) {

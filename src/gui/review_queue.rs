@@ -198,8 +198,12 @@ mod tests {
     #[test]
     fn two_run_and_the_others_wait_in_order_told_how_many_are_ahead() {
         let queue = ReviewQueue::new(2);
-        let first = queue.enter().wait_turn(&AtomicBool::new(false), |_| panic!("no wait"));
-        let second = queue.enter().wait_turn(&AtomicBool::new(false), |_| panic!("no wait"));
+        let first = queue
+            .enter()
+            .wait_turn(&AtomicBool::new(false), |_| panic!("no wait"));
+        let second = queue
+            .enter()
+            .wait_turn(&AtomicBool::new(false), |_| panic!("no wait"));
         assert!(first.is_some() && second.is_some());
         let (third_hears, third_turn) = waiter(&queue, no_stop());
         assert_eq!(third_hears.recv(), Ok(2));

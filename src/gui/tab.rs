@@ -8,6 +8,7 @@ use super::compare::Compare;
 use super::context::{Context, Mode, Outgoing};
 use super::engine::{Event, EventKind};
 use super::launcher::{Launcher, Shared};
+use super::live::{Asked, LiveGame, Viewer};
 use super::play::{self, Match, Play};
 use super::puzzle::Puzzle;
 use super::review::Review;
@@ -268,8 +269,18 @@ impl Tab {
                 engine,
                 human,
                 limits,
-            } => self.start_match(|play, ctx| play.start_play(ctx, &engine, &human, &limits)),
+            } => {
+                if let Some(message) = self.viewed_refused(std::slice::from_ref(&engine)) {
+                    self.error(format!("play: {message}"));
+                    return;
+                }
+                self.start_match(|play, ctx| play.start_play(ctx, &engine, &human, &limits))
+            }
             ClientMessage::StartWatch { engines, limits } => {
+                if let Some(message) = self.viewed_refused(&engines) {
+                    self.error(format!("watch: {message}"));
+                    return;
+                }
                 self.start_match(|play, ctx| play.start_watch(ctx, &engines, &limits))
             }
             ClientMessage::Resign {} => self.with_modes(|m, ctx| m.play.resign(ctx)),
@@ -438,14 +449,24 @@ impl Tab {
     }
 
     /// Why the tree or the comparison may not search this position with `engine`: it is the
-    /// opponent of a game against a person that goes on, and the position is one of the
-    /// game's. Any other position, or another engine, is free.
+    /// opponent of a game against a person that goes on (here or in another tab), and the
+    /// position is one of the game's. Any other position, or another engine, is free.
     fn guarded(&self, engine: &str, position: wire::PositionRef) -> Option<String> {
+        let asked = TabGame::requested(position).ok()?;
+        let elsewhere = self.engines.refusal(
+            Viewer::Engine(engine),
+            Asked::Values,
+            asked.variant(),
+            &asked.rules.settings,
+            &asked.viewed().fen(),
+        );
+        if elsewhere.is_some() {
+            return elsewhere;
+        }
         let (_, opponent) = self.opponent_in_game()?;
         if opponent != engine {
             return None;
         }
-        let asked = TabGame::requested(position).ok()?;
         if asked.variant() != self.game.variant()
             || asked.rules.settings != self.game.rules.settings
         {
@@ -463,6 +484,21 @@ impl Tab {
             "{engine} is your opponent: it cannot show its view of {which} while the game goes on; \
              pick another position or another engine, or wait for the game to end"
         ))
+    }
+
+    /// Why one of `engines` may not play from the viewed position: a game against it goes on
+    /// in another tab that has this position (its moves from here are its view of it).
+    fn viewed_refused(&self, engines: &[String]) -> Option<String> {
+        let fen = self.game.viewed().fen();
+        engines.iter().find_map(|name| {
+            self.engines.refusal(
+                Viewer::Engine(name),
+                Asked::Game,
+                self.game.variant(),
+                &self.game.rules.settings,
+                &fen,
+            )
+        })
     }
 
     /// The name shown in the raw-protocol pane for the engine `id`.
@@ -555,6 +591,18 @@ impl Tab {
                 Some(_) => {}
             }
         }
+        let fen = self.game.viewed().fen();
+        let refused = self.engines.refusal(
+            Viewer::Engine(name),
+            Asked::Values,
+            self.game.variant(),
+            &self.game.rules.settings,
+            &fen,
+        );
+        if let Some(message) = refused {
+            self.error(format!("analysis: {message}"));
+            return;
+        }
         self.with_modes(|m, ctx| m.analysis.start(ctx, name));
     }
 
@@ -614,10 +662,28 @@ impl Tab {
         }
     }
 
-    /// Sends the whole state.
+    /// Sends the whole state (and tells the server whether a game against a person goes on
+    /// here, with its positions).
     fn send_state(&mut self) {
+        self.publish_live();
         let state = self.state();
         self.send(ServerMessage::State(Box::new(state)));
+    }
+
+    /// This tab's game against a person, while it goes on, in the server's live games: no other
+    /// tab gets its opponent's view of the game's positions meanwhile.
+    fn publish_live(&self) {
+        let live = self.opponent_in_game().map(|(_, name)| LiveGame {
+            engine: name.to_string(),
+            this_sente: self.engines.is_this_sente(name),
+            variant: self.game.variant().to_string(),
+            rules: self.game.rules.settings.clone(),
+            start: self.game.position_at(0).fen(),
+            fens: (self.game.moves.len().min(1)..=self.game.moves.len())
+                .map(|ply| self.game.position_at(ply).fen())
+                .collect(),
+        });
+        self.engines.publish(live);
     }
 
     fn state(&self) -> GameState {

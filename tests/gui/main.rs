@@ -6,6 +6,7 @@
 //! checks need no browser.
 
 mod a11y;
+mod elsewhere;
 mod errors;
 mod flow;
 mod game_end;

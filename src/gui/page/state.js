@@ -62,7 +62,13 @@ export function createStore() {
         console.warn('unknown message', message);
         return;
       }
-      if (message.type === 'welcome') store.welcome = message;
+      if (message.type === 'welcome') {
+        store.welcome = message;
+        // A new socket (a reload, a game taken over here): no mark of the socket before stays.
+        store.info = null;
+        store.columns = null;
+        store.hint = null;
+      }
       if (message.type === 'state') {
         const old = store.state;
         if (!old || old.fen !== message.fen || old.variant !== message.variant) {
