@@ -251,16 +251,72 @@ async fn an_aborted_game_without_a_move_offers_no_review() {
     b.close().await;
 }
 
+/// A Connect Four game Red (sente) has won, Yellow to move: sente's solver proves Red wins at its
+/// 7th move from here against the longest defence (`go solve`: `score mate -7`), and a search
+/// of depth 14 sees its win (a mate, or -5000 at the shallower depths).
+const RED_HAS_WON: &str = "34445616323741175372573";
+
+/// sente's solver's score of `moves` (a digit a move) for the side to move, in the solving
+/// literature's convention: positive a win (the faster the larger), negative a loss, 0 a draw.
+fn solved(moves: &str) -> i32 {
+    use sente::games::connect4::solver::Solver;
+    use sente::games::connect4::{Connect4, Shape};
+    let shape = Shape::new(7, 6).expect("7 x 6");
+    let pos = Connect4::<u64>::from_moves(shape, moves).expect("legal moves");
+    Solver::new(16)
+        .solve(&pos, &mut |_| {})
+        .expect("not interrupted")
+}
+
+/// The person's longest defence: the legal move after which the opponent's win is slowest
+/// (sente's solver on each move's position, apart from the game's engine).
+fn longest_defence(moves: &str, legal: &[String]) -> String {
+    use sente::games::connect4::{Connect4, Shape};
+    use sente::games::{Game, Outcome};
+    let shape = Shape::new(7, 6).expect("7 x 6");
+    let opponents = |mv: &String| {
+        let after = format!("{moves}{mv}");
+        let pos = Connect4::<u64>::from_moves(shape, &after).expect("a legal move");
+        match pos.outcome() {
+            Some(Outcome::Win(_)) => i32::MIN,
+            Some(_) => 0,
+            None => solved(&after),
+        }
+    };
+    legal
+        .iter()
+        .min_by_key(|mv| opponents(mv))
+        .expect("a legal move")
+        .clone()
+}
+
 #[tokio::test(flavor = "multi_thread")]
-#[ignore = "sente accepts or declines by a timed search (st=0.2): under load it may accept, and the test then waits for a decline that never comes; to be made deterministic"]
+#[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
 async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
     let b = Browser::start("end-draw").await;
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    // sente plays Red, the side that wins Connect Four: after both sides' first moves it finds
-    // the position better for itself, declines, and says nothing of why.
-    start_play(&b, "p2", "0.2").await;
+    let start: Vec<String> = RED_HAS_WON.chars().map(|c| c.to_string()).collect();
+    b.send(json!({"type": "new_game", "variant": "connect4", "moves": start}))
+        .await;
+    b.wait(
+        "the won position",
+        &format!("{STATE}.moves.length === {}", start.len()),
+    )
+    .await;
+    // sente plays Red at a fixed depth (its answer to an offer is the same search: no clock
+    // or load decides it); the person plays Yellow, to move.
+    b.click("#mode-play").await;
+    b.set_value("#play-seat", "p2").await;
+    b.set_value("#play-time-kind", "depth").await;
+    b.set_value("#play-depth", "14").await;
+    b.click("#start-play").await;
+    b.wait(
+        "the game to start",
+        &format!("{STATE}.mode.kind === 'play'"),
+    )
+    .await;
     let mut declined_at = None;
     loop {
         b.wait(
@@ -275,10 +331,20 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
         if !state["outcome"].is_null() || !state["ended"].is_null() {
             break;
         }
-        let moves = state["moves"].as_array().cloned().unwrap_or_default();
+        let moves: Vec<String> = state["moves"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
         let plies = moves.len();
         match declined_at {
-            None if plies >= 3 => {
+            // Once both sides have moved in this game, the person offers a draw where sente
+            // has won (its solver says so, apart from the game's engine): it declines.
+            None if plies >= start.len() + 2 => {
+                assert!(solved(&moves.concat()) < 0, "sente has not won here");
                 b.click("#offer-draw").await;
                 b.wait(
                     "declined",
@@ -322,13 +388,6 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
                 break;
             }
         }
-        // On top of sente's last disc when it can (a vertical four blocked), else the first
-        // legal column.
-        let last = moves
-            .last()
-            .and_then(|m| m.as_str())
-            .unwrap_or("4")
-            .to_string();
         let legal: Vec<String> = state["legal"]
             .as_array()
             .map(|a| {
@@ -337,11 +396,7 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
                     .collect()
             })
             .unwrap_or_default();
-        let mv = if legal.contains(&last) {
-            last
-        } else {
-            legal[0].clone()
-        };
+        let mv = longest_defence(&moves.concat(), &legal);
         b.click(&format!("[data-move=\"{mv}\"]")).await;
         b.wait("the move", &format!("{STATE}.moves.length > {plies}"))
             .await;
@@ -349,8 +404,9 @@ async fn a_declined_draw_says_no_reason_and_no_offer_follows_for_ten_plies() {
     let at = declined_at.expect("sente declined an offer");
     let plies = b.state().await["moves"].as_array().map_or(0, Vec::len);
     assert!(
-        plies > at + 1,
-        "no turn of the person's after the declined offer"
+        plies >= at + 10,
+        "the game ended {} plies after the declined offer, before a new one was allowed",
+        plies - at
     );
     b.close().await;
 }

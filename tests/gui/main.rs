@@ -8,6 +8,7 @@
 mod a11y;
 mod elsewhere;
 mod errors;
+mod extras;
 mod flow;
 mod game_end;
 mod harness;

@@ -5,8 +5,16 @@ import { createStore } from './state.js';
 import { h, fill, ask, toast } from './dom.js';
 import { VIEWS } from './views/index.js';
 import { boardFor, loadBoards, seatWords } from './boards/index.js';
+import * as sound from './sound.js';
+import { followShortcuts } from './shortcuts.js';
 
 const store = createStore();
+// The move sound (off until the person turns it on) and the list of shortcuts (`?`).
+sound.soundToggle(document.getElementById('sound'));
+sound.followMoves(store);
+followShortcuts(document.getElementById('shortcuts-open'));
+/** How many move sounds were made (tests/gui/extras.rs). */
+window.senteSoundsPlayed = () => sound.played;
 
 // Light or dark: the system's choice (prefers-color-scheme) until the person picks one with
 // the toggle; the pick is kept in localStorage.
