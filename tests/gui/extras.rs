@@ -119,7 +119,17 @@ async fn question_mark_opens_the_shortcuts_and_escape_closes_them() {
         .await;
     b.press('?').await;
     assert_eq!(b.eval(open).await, false);
-    // The header's button opens it too; Close closes it.
+    // A narrow window hides the header's button; a wide one has it, and Close closes the list.
+    b.shot("header-narrow").await;
+    assert_eq!(
+        b.eval("getComputedStyle(document.getElementById('shortcuts-open')).display")
+            .await,
+        "none"
+    );
+    b.client
+        .set_window_size(1400, 900)
+        .await
+        .expect("a wide window");
     b.click("#shortcuts-open").await;
     b.wait("the shortcuts", open).await;
     b.click("#shortcuts-close").await;
@@ -128,10 +138,5 @@ async fn question_mark_opens_the_shortcuts_and_escape_closes_them() {
         "!document.getElementById('shortcuts')",
     )
     .await;
-    b.shot("header-narrow").await;
-    b.client
-        .set_window_size(1400, 900)
-        .await
-        .expect("a wide window");
     b.close().await;
 }
