@@ -21,6 +21,7 @@ mod perf;
 mod puzzles;
 mod review;
 mod review_layout;
+mod review_wait;
 mod rules;
 mod shown;
 
