@@ -6,6 +6,7 @@
 
 use super::context::{Context, Mode};
 use super::engine::Event;
+use super::live::Viewer;
 use super::tab_game::seat_text;
 use super::wire::review::{DEFAULT_REVIEW_MOVETIME_MS, MAX_REVIEW_MOVETIME_MS};
 use super::wire::{
@@ -141,8 +142,16 @@ fn start_job(
     if let Some(outcome) = pos.outcome() {
         return Err(format!("the position is finished ({outcome})"));
     }
+    let before = pos.fen();
     pos.play_move(&request.mv)
         .map_err(|e| format!("'{}' is not a legal move here: {e}", request.mv))?;
+    // The judgement shows sente's values of both positions: none of a live game's.
+    if let Some(message) = [before, pos.fen()]
+        .iter()
+        .find_map(|fen| ctx.refusal(Viewer::ThisSente, fen))
+    {
+        return Err(message);
+    }
     let tried = ReviewTryBoard {
         ply: request.ply,
         mv: request.mv.clone(),

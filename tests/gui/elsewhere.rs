@@ -47,7 +47,7 @@ async fn no_tab_gets_the_opponents_view_of_a_live_games_position() {
     // Every message of these kinds is kept, and every info.
     b.js(
         "const s = window.senteApp.store; window.seen = [];
-         for (const t of ['info', 'columns', 'trace_start', 'trace_failed', 'compare_start', 'compare_failed'])
+         for (const t of ['info', 'columns', 'trace_start', 'trace_failed', 'compare_start', 'compare_failed', 'review_try_board', 'review_try_failed'])
            s.on(t, (m) => window.seen.push(m));",
         Vec::new(),
     )
@@ -83,6 +83,19 @@ async fn no_tab_gets_the_opponents_view_of_a_live_games_position() {
         ),
     )
     .await;
+    // A move tried as Learn tries it, into the game's position: refused, no board given.
+    b.send(json!({"type": "review_try", "ply": 1, "move": "4"}))
+        .await;
+    b.wait(
+        "the move tried refused",
+        "window.seen.some((m) => m.type === 'review_try_failed' && m.message.includes('another tab that has this position'))",
+    )
+    .await;
+    assert_eq!(
+        b.eval("window.seen.filter((m) => m.type === 'review_try_board').length")
+            .await,
+        0
+    );
     // Another position is free: the tree of the game's first move alone.
     trace["moves"] = json!(["3"]);
     b.send(trace).await;
