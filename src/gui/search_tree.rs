@@ -56,6 +56,8 @@ struct TraceJob {
     /// The engine.
     engine: EngineHandle,
     game: TabGame,
+    /// True for a proof tree (`Algorithm proof`), whose nodes keep any of their children.
+    proof: bool,
     limit: u64,
     started: Instant,
     lines: Vec<TraceNode>,
@@ -141,6 +143,7 @@ impl SearchTree {
         self.job = Some(TraceJob {
             engine: handle,
             game,
+            proof: request.algorithm == "proof",
             limit,
             started: Instant::now(),
             lines: Vec::new(),
@@ -267,6 +270,7 @@ impl TraceJob {
             self.truncated,
             &self.notes,
             &self.game,
+            self.proof,
         )?;
         let summary = TraceSummary {
             nodes: nodes.len() as u64,

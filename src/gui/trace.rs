@@ -96,13 +96,15 @@ pub fn assemble(
 /// start, with `moves`), and gives, per node, the moves of its pruned children: the last
 /// `pruned` of its legal moves, in the order the rules generate them, which the search follows.
 /// Unless the trace was truncated, every inner node visits its legal moves in that order, and
-/// visited plus pruned children are all of them.
+/// visited plus pruned children are all of them. A `proof` tree keeps any of a node's children
+/// (in the rules' order all the same) and names the others as its pruned ones.
 pub fn pruned_moves(
     nodes: &[TraceNode],
     rules: &Rules,
     fen: Option<&str>,
     moves: &[String],
     truncated: bool,
+    proof: bool,
 ) -> Result<Vec<Vec<String>>, String> {
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
     for (i, node) in nodes.iter().enumerate().skip(1) {
@@ -143,9 +145,12 @@ pub fn pruned_moves(
         if truncated {
             continue;
         }
-        if visited.len() + node.pruned != legal.len()
-            || legal.iter().zip(&visited).any(|(l, v)| l != v)
-        {
+        let in_order = if proof {
+            in_rules_order(&legal, &visited)
+        } else {
+            legal.iter().zip(&visited).all(|(l, v)| l == v)
+        };
+        if visited.len() + node.pruned != legal.len() || !in_order {
             return Err(format!(
                 "node {} visits {} and prunes {} of its {} legal moves ({}), not in the order the rules give",
                 node.id,
@@ -155,16 +160,26 @@ pub fn pruned_moves(
                 legal.join(" ")
             ));
         }
-        pruned[i] = legal[visited.len()..].to_vec();
+        pruned[i] = legal
+            .iter()
+            .filter(|l| !visited.contains(&l.as_str()))
+            .cloned()
+            .collect();
     }
     Ok(pruned)
+}
+
+/// True when `visited` are distinct moves of `legal`, in its order.
+fn in_rules_order(legal: &[String], visited: &[&str]) -> bool {
+    let mut rest = legal.iter();
+    visited.iter().all(|v| rest.any(|l| l == v))
 }
 
 /// The tree of the search that `engine` (its name) traced on `game`'s viewed position: the
 /// nodes in id order and the moves of each one's pruned children, or why there is none (no
 /// trace line: the engine's own note saying the search is not traced, if it gave one; a trace
 /// that is not a search tree; a move the rules refuse). `nodes` is the search's own count,
-/// `notes` its `info string` texts.
+/// `notes` its `info string` texts; `proof` for a proof tree (`pruned_moves`).
 pub fn checked_tree(
     engine: &str,
     lines: Vec<TraceNode>,
@@ -172,6 +187,7 @@ pub fn checked_tree(
     truncated: bool,
     notes: &[String],
     game: &TabGame,
+    proof: bool,
 ) -> Result<(Vec<TraceNode>, Vec<Vec<String>>), String> {
     if lines.is_empty() {
         let said = notes
@@ -193,6 +209,7 @@ pub fn checked_tree(
         game.start_fen.as_deref(),
         &game.moves[..game.cursor],
         truncated,
+        proof,
     )
     .map_err(|e| format!("{engine}'s trace does not follow the rules: {e}"))?;
     Ok((nodes, pruned))
@@ -254,7 +271,7 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
             (1..=11).collect::<Vec<_>>()
         );
         let rules = Rules::new("tree", &[]).unwrap();
-        let pruned = pruned_moves(&nodes, &rules, None, &[], false).unwrap();
+        let pruned = pruned_moves(&nodes, &rules, None, &[], false, false).unwrap();
         assert_eq!(pruned[5], ["2", "3"]);
         assert!(
             pruned
@@ -335,19 +352,19 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
     #[test]
     fn a_search_without_a_trace_is_explained() {
         let game = TabGame::new("tree", &[], None, Vec::new()).unwrap();
-        let note = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver".to_string();
-        let err = checked_tree("sente", Vec::new(), Some(15), false, &[note], &game).unwrap_err();
+        let note = "search not traced: SearchTrace traces minimax, alphabeta-plain, expectimax and proof, not the full search (alphabeta) or an exact solver".to_string();
+        let err = checked_tree("sente", Vec::new(), Some(15), false, &[note], &game, false).unwrap_err();
         assert!(
             err.starts_with("sente did not trace this search: search not traced"),
             "{err}"
         );
-        let err = checked_tree("other", Vec::new(), Some(15), false, &[], &game).unwrap_err();
+        let err = checked_tree("other", Vec::new(), Some(15), false, &[], &game, false).unwrap_err();
         assert!(err.contains("other printed no info trace line"), "{err}");
         let (nodes, pruned) =
-            checked_tree("sente", lines(ALPHA_BETA), Some(11), false, &[], &game).unwrap();
+            checked_tree("sente", lines(ALPHA_BETA), Some(11), false, &[], &game, false).unwrap();
         assert_eq!((nodes.len(), pruned[5].len()), (11, 2));
         let err =
-            checked_tree("sente", lines(ALPHA_BETA), Some(12), false, &[], &game).unwrap_err();
+            checked_tree("sente", lines(ALPHA_BETA), Some(12), false, &[], &game, false).unwrap_err();
         assert!(
             err.starts_with("sente's trace is not a search tree: 11 info trace lines"),
             "{err}"
@@ -361,7 +378,7 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
         bad.iter_mut().find(|n| n.id == 9).unwrap().move_text = Some("4".into());
         let nodes = assemble(bad, None, false).unwrap();
         assert!(
-            pruned_moves(&nodes, &rules, None, &[], false)
+            pruned_moves(&nodes, &rules, None, &[], false, false)
                 .unwrap_err()
                 .contains("node 9 plays '4', not a legal move")
         );
@@ -369,7 +386,7 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
         uncounted.iter_mut().find(|n| n.id == 6).unwrap().pruned = 1;
         let nodes = assemble(uncounted, None, false).unwrap();
         assert!(
-            pruned_moves(&nodes, &rules, None, &[], false)
+            pruned_moves(&nodes, &rules, None, &[], false, false)
                 .unwrap_err()
                 .contains("node 6 visits 1 and prunes 1 of its 3 legal moves")
         );

@@ -16,6 +16,9 @@ pub enum Algorithm {
     /// Expectimax (chosen by the option `Opponent`, whatever `Algorithm` says): the opponent's
     /// nodes are chance nodes worth the expectation of their children.
     Expectimax(textbook::Vision),
+    /// The proof tree of the root's exact value for its side to move (`proof`): one best
+    /// move at each of its nodes, every reply at the other side's, to the end of the game.
+    Proof,
     /// One-player puzzles: breadth-first search.
     Bfs,
     /// One-player puzzles: A* with the puzzle's estimate.
@@ -26,10 +29,11 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, by option name.
-    pub const ALL: [(&'static str, Algorithm); 6] = [
+    pub const ALL: [(&'static str, Algorithm); 7] = [
         ("alphabeta", Algorithm::AlphaBeta),
         ("minimax", Algorithm::Minimax),
         ("alphabeta-plain", Algorithm::AlphaBetaPlain),
+        ("proof", Algorithm::Proof),
         ("bfs", Algorithm::Bfs),
         ("astar", Algorithm::AStar),
         ("idastar", Algorithm::IdaStar),
@@ -43,11 +47,15 @@ impl Algorithm {
             .map_or("expectimax", |(name, _)| name)
     }
 
-    /// True for the textbook searches (minimax, plain alpha-beta, expectimax), the traced ones.
+    /// True for the textbook searches (minimax, plain alpha-beta, expectimax, the proof
+    /// tree), the traced ones.
     pub fn is_textbook(self) -> bool {
         matches!(
             self,
-            Algorithm::Minimax | Algorithm::AlphaBetaPlain | Algorithm::Expectimax(_)
+            Algorithm::Minimax
+                | Algorithm::AlphaBetaPlain
+                | Algorithm::Expectimax(_)
+                | Algorithm::Proof
         )
     }
 
@@ -62,7 +70,7 @@ impl Algorithm {
         if self.is_puzzle_only() && !one_player {
             return Err(format!(
                 "Algorithm {} searches one-player puzzles; {game} has two players \
-                 (alphabeta, minimax or alphabeta-plain search it)",
+                 (alphabeta, minimax, alphabeta-plain or proof search it)",
                 self.name()
             ));
         }

@@ -1,5 +1,5 @@
 //! Game-independent search: iterative-deepening alpha-beta with a transposition table, the
-//! textbook variants (plain minimax, plain alpha-beta, expectimax) and their trace, the puzzle
+//! textbook variants (plain minimax, plain alpha-beta, expectimax, the proof tree) and their trace, the puzzle
 //! searches (breadth-first, A*, IDA*), limits and time management. This file declares the
 //! modules, re-exports the types every caller uses, and dispatches a `go` to its search.
 
@@ -10,6 +10,7 @@ pub mod control;
 pub mod limits;
 pub mod node;
 pub mod ordering;
+pub mod proof;
 pub mod puzzle;
 pub mod report;
 pub mod score;
@@ -96,8 +97,21 @@ pub fn run_with_estimate<G: Game>(
         }
         return result;
     }
+    if context.algorithm == Algorithm::Proof {
+        return proof::prove(
+            pos,
+            &mut control,
+            &context.limits,
+            context.trace_limit,
+            report,
+        );
+    }
     let plain = match context.algorithm {
-        Algorithm::AlphaBeta | Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar => None,
+        Algorithm::AlphaBeta
+        | Algorithm::Bfs
+        | Algorithm::AStar
+        | Algorithm::IdaStar
+        | Algorithm::Proof => None,
         Algorithm::Minimax => Some(textbook::Plain::Minimax),
         Algorithm::AlphaBetaPlain => Some(textbook::Plain::AlphaBeta),
         Algorithm::Expectimax(vision) => Some(textbook::Plain::Expectimax(vision)),

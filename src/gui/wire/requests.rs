@@ -32,7 +32,7 @@ pub struct TraceRequest {
     /// A position typed as for `setup`, instead of `fen` and `moves`.
     #[serde(default)]
     pub text: Option<String>,
-    /// `minimax` or `alphabeta-plain`.
+    /// `minimax`, `alphabeta-plain` or `proof`.
     pub algorithm: String,
     /// `adversarial` (the default), or a chance opponent: `random`, `pessimistic`, `optimistic`
     /// (expectimax).
@@ -124,9 +124,9 @@ impl TraceRequest {
     pub fn validate(&self) -> Result<(), String> {
         text("engine", &self.engine)?;
         self.position().validate()?;
-        if !["minimax", "alphabeta-plain"].contains(&self.algorithm.as_str()) {
+        if !["minimax", "alphabeta-plain", "proof"].contains(&self.algorithm.as_str()) {
             return Err(format!(
-                "a traced search is minimax or alphabeta-plain, not '{}'",
+                "a traced search is minimax, alphabeta-plain or proof, not '{}'",
                 clip(&self.algorithm)
             ));
         }
@@ -229,7 +229,7 @@ mod tests {
         let err = |j: &str| trace(j).unwrap_err();
         assert!(
             err(r#"{"engine":"sente","variant":"tree","algorithm":"alphabeta","depth":2}"#)
-                .contains("minimax or alphabeta-plain")
+                .contains("minimax, alphabeta-plain or proof")
         );
         assert!(
             err(r#"{"engine":"sente","variant":"tree","algorithm":"minimax","depth":0}"#)

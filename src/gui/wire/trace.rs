@@ -18,7 +18,7 @@ pub struct TraceStart {
     pub position: String,
     /// The root's side to move, `p1` or `p2`.
     pub side: &'static str,
-    /// `minimax` or `alphabeta-plain`.
+    /// `minimax`, `alphabeta-plain` or `proof`.
     pub algorithm: String,
     /// The opponent vision (`adversarial`: none).
     pub opponent: String,

@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// What a `go` with `SearchTrace` on says when its search is not traced.
-pub const NOT_TRACED: &str = "search not traced: SearchTrace traces minimax, alphabeta-plain and expectimax, not the full search (alphabeta) or an exact solver";
+pub const NOT_TRACED: &str = "search not traced: SearchTrace traces minimax, alphabeta-plain, expectimax and proof, not the full search (alphabeta) or an exact solver";
 
 /// A game's exact solver, asked first at every `go`: returns the `bestmove` line, or `None`
 /// to leave the position to the generic search.
