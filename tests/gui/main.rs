@@ -18,6 +18,7 @@ mod large_boards;
 mod lines;
 mod nim;
 mod perf;
+mod proof_tree;
 mod puzzles;
 mod review;
 mod review_layout;

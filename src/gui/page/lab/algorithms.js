@@ -12,6 +12,9 @@ export const SEARCHES = [
   ['expectimax-optimistic', 'Expectimax, optimistic opponent', 'Algorithm minimax, Opponent optimistic'],
 ];
 
+/** The proof tree (the tree view only): [run, name, options]. */
+export const PROOF = ['proof', 'Proof tree', 'Algorithm proof (the proof tree of the exact value: one best move of the side to move at each of its nodes, every reply of the other side, to the end of the game)'];
+
 /**
  * Puzzle searches of a game: [run, name, options], BFS then A* and IDA* with each estimate the
  * game declares (`estimate`: a variant's `puzzle_estimate` from the welcome, `{ option, choices }`;
@@ -24,7 +27,7 @@ export function puzzleSearches(estimate) {
   return [['bfs', 'BFS', 'Algorithm bfs'], ...estimated];
 }
 
-const ALL = new Map(SEARCHES.map(([run, name, options]) => [run, { name, options }]));
+const ALL = new Map([...SEARCHES, PROOF].map(([run, name, options]) => [run, { name, options }]));
 
 /** A run's name (`alphabeta-plain` → `Alpha-beta`, `astar-movers` → `A* movers`); an unknown run keeps its value. */
 export function searchName(run) {

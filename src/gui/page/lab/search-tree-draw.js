@@ -223,9 +223,11 @@ export class TreeDrawing {
     if (k === 0) {
       const count = tree.pruned[p];
       const mid = sx + ((count - 1) * STUB) / 2;
-      g.append(s('text', { class: 'tv-stub-count', x: mid, y: cy + 30, 'text-anchor': 'middle' }, `${count} pruned`));
+      g.append(s('text', { class: 'tv-stub-count', x: mid, y: cy + 30, 'text-anchor': 'middle' }, tree.proof ? `${count} left out` : `${count} pruned`));
     }
-    g.append(s('title', {}, `pruned by a cutoff at node ${p}: ${moves ? `move ${mv}` : 'a child'} never searched`));
+    g.append(s('title', {}, tree.proof
+      ? `left out of the proof at node ${p}: ${moves ? `move ${mv}` : 'a child'}, not needed (one best move proves the value)`
+      : `pruned by a cutoff at node ${p}: ${moves ? `move ${mv}` : 'a child'} never searched`));
     return g;
   }
 

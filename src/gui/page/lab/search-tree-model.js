@@ -77,8 +77,10 @@ export class TraceTree {
     // What each value is: exact (0), an upper bound (-1: "at most", a min node cut off, or
     // resting on one) or a lower bound (1: "at least"), from the leaves up (not from the drawn
     // children of a node whose value counts others).
+    // A proof tree's values are exact: its left-out children are not needed to prove them.
+    this.proof = this.start.algorithm === 'proof';
     this.bound = new Int8Array(n + 1);
-    for (let id = n; id >= 1; id--) {
+    for (let id = this.proof ? 0 : n; id >= 1; id--) {
       const kind = this.kind[id];
       if (kind === 3 || kind === 2 || this.childCount[id] === 0) continue;
       if (this.partial[id] && this.pruned[id] === 0) continue;

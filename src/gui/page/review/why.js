@@ -4,13 +4,18 @@
 // threat not blocked, the four missed, the two threats to come), the opponent's one move it
 // names numbered (a double threat, a fork), and for a `line` its first 12 plies on request,
 // then the rest. The marks are said in words beside the board (and are the marks' own
-// accessible name), so the picture is never the only way to know them.
+// accessible name), so the picture is never the only way to know them. In the games the course
+// searches whole (Babylon, the rocks game, game trees), a `line` also opens the proof tree of
+// the position after the move: the refutation in the course's own terms.
 
 import { h } from '../dom.js';
 import { boardFor, sideName } from '../boards/index.js';
 
 /** The plies of a line drawn at first; the rest on request. */
 export const LINE_PLIES = 12;
+
+/** The games whose `line` reasons open the proof tree of the position after the move. */
+export const PROOF_VARIANTS = ['babylon', 'rushhour-rocks', 'tree'];
 
 /** Kinds whose `moves` are the one move of the opponent that the reason names. */
 const ONE_MOVE = ['double_threat', 'fork'];
@@ -58,8 +63,9 @@ export function showWhyButton(m, variant, view) {
 
 /** The reason of `m` (a review's move) whose position after it the board shows: its
  *  sentence, the marks in words; for a line, its moves and the buttons that draw 12 plies,
- *  all of them, or none (`showLine(plies)`; `plies` drawn now). */
-export function reasonBox(m, variant, { plies, showLine }) {
+ *  all of them, or none (`showLine(plies)`; `plies` drawn now), and in `PROOF_VARIANTS` the
+ *  button that opens the proof tree of the position after the move (`showProof()`). */
+export function reasonBox(m, variant, { plies, showLine, showProof }) {
   const why = m.why;
   if (!why) return null;
   const parts = [h('p', { class: 'review-why', id: 'review-why' }, h('strong', {}, 'Why: '), why.text)];
@@ -79,6 +85,13 @@ export function reasonBox(m, variant, { plies, showLine }) {
       if (plies < line.length) buttons.push(h('button', { id: 'review-line-all', onclick: () => showLine(line.length) }, `Show all ${line.length} plies`));
       buttons.push(h('button', { id: 'review-line-hide', onclick: () => showLine(0) }, 'Hide the line'));
     }
+  }
+  if (why.kind === 'line' && showProof && PROOF_VARIANTS.includes(variant)) {
+    buttons.push(h('button', {
+      id: 'review-proof',
+      title: `Every reply of ${sideName(variant, m.side)} after ${m.move}, and one winning answer to each: the search tree that proves the value`,
+      onclick: showProof,
+    }, 'Show the proof tree'));
   }
   if (marks) parts.push(h('p', { class: 'review-why-marks', id: 'review-why-marks' }, marks.label));
   if (buttons.length) parts.push(h('div', { class: 'buttons' }, buttons));

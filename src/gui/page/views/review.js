@@ -107,6 +107,17 @@ export function mount(root, app) {
     }
   }
 
+  /** Opens the search tree on the proof tree of the position after `m` (its refutation). */
+  function showProof(state, m) {
+    app.showTree?.({
+      label: `After ${moveNumber(m.ply, state.puzzle)} ${sideName(state.variant, m.side)} ${m.move} (the review's proof tree)`,
+      variant: state.variant,
+      rules: state.rules,
+      fen: state.start_fen ?? null,
+      moves: state.moves.slice(0, m.ply),
+    }, 'proof');
+  }
+
   /** Starts a review of the game (the Review buttons). */
   function start() {
     store.reviewMark = null;
@@ -244,7 +255,13 @@ export function mount(root, app) {
     const parts = [];
     if (played) {
       parts.push(moveInfo(played, state, '', learning));
-      if (run.review && !learning) parts.push(reasonBox(played, state.variant, { plies: linePlies(run, played), showLine: (plies) => viewReason(run, played.ply, plies) }));
+      if (run.review && !learning) {
+        parts.push(reasonBox(played, state.variant, {
+          plies: linePlies(run, played),
+          showLine: (plies) => viewReason(run, played.ply, plies),
+          showProof: () => showProof(state, played),
+        }));
+      }
     }
     // While learning, the move played here is the lesson's: nothing of it shown. Else its
     // class and comment, and its reason a click away (on the position after it).

@@ -3,6 +3,8 @@
 // reported it: values, alpha/beta on hover, pruned branches as grey stubs, the principal line;
 // stepped through in the order the search visited the nodes, with the window and the values of
 // the path being searched; large trees open to a chosen level, nodes opened and closed by click.
+// The proof tree (`Algorithm proof`) is drawn the same way, its left-out moves as the stubs;
+// another view opens it on a position of its own (`app.showTree`: the review's refutations).
 
 import { h, fill, select, row } from '../dom.js';
 import { SEARCH_PRESETS, currentPosition, opponentRefusal, positionKey } from '../lab/presets.js';
@@ -10,7 +12,7 @@ import { TraceTree } from '../lab/search-tree-model.js';
 import { layout } from '../lab/search-tree-layout.js';
 import { TreeDrawing } from '../lab/search-tree-draw.js';
 import { valueText, valueWords, count, traceNumber } from '../lab/values.js';
-import { SEARCHES, searchName, searchOptions } from '../lab/algorithms.js';
+import { SEARCHES, PROOF, searchName, searchOptions } from '../lab/algorithms.js';
 import { boardFor } from '../boards/index.js';
 
 export const id = 'tree';
@@ -18,7 +20,7 @@ export const title = 'Search tree';
 export const area = 'tree';
 
 /** The traced searches (the full search is not traced), by their one name. */
-const ALGORITHMS = SEARCHES.filter(([run]) => run !== 'alphabeta').map(([run, name]) => [run, name]);
+const ALGORITHMS = SEARCHES.filter(([run]) => run !== 'alphabeta').concat([PROOF]).map(([run, name]) => [run, name]);
 const SPEEDS = [['1', '1 node/s'], ['2', '2 nodes/s'], ['5', '5 nodes/s'], ['20', '20 nodes/s'], ['100', '100 nodes/s'], ['1000', '1000 nodes/s']];
 const KIND_WORDS = {
   max: 'max node (the first player to move: takes its largest child)',
@@ -41,7 +43,7 @@ export function mount(root, app) {
   const engineBox = h('span', { class: 'tv-engine' });
   const run = h('button', { id: 'tv-run', class: 'primary', onclick: start }, 'Search');
   const stop = h('button', { id: 'tv-stop', onclick: () => app.send({ type: 'stop_trace' }), disabled: true }, 'Stop');
-  const status = h('div', { class: 'tv-status', id: 'tv-status' }, 'Pick a position and an algorithm, then Search.');
+  const status = h('div', { class: 'tv-status', id: 'tv-status', tabindex: -1 }, 'Pick a position and an algorithm, then Search.');
   // Said instead of searching: the opponent of a game in progress and the game's position.
   const refused = h('p', { class: 'field-error', id: 'tv-refused', role: 'status', hidden: true });
   const summary = h('div', { class: 'tv-summary', id: 'tv-summary' });
@@ -70,7 +72,7 @@ export function mount(root, app) {
   const pathBox = h('div', { class: 'tv-path', id: 'tv-path' });
   const legend = h('div', { class: 'tv-legend' },
     h('div', {}, h('b', {}, '▲'), ' max (first player) ', h('b', {}, '▼'), ' min (second player) ', h('b', {}, '●'), ' chance ', h('b', {}, '■'), ' leaf'),
-    h('div', {}, 'Values from the first player\'s side, in the game\'s own units (a tree\'s leaf 3 is 3; +M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children. A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β. A … beside a node (a trace cut at TraceLimit): its value counts children that are not drawn.'));
+    h('div', {}, 'Values from the first player\'s side, in the game\'s own units (a tree\'s leaf 3 is 3; +M7: the first player wins 7 plies from the root; -M6: the second player wins). Orange: the principal line; grey stubs: pruned children (in a proof tree: the moves left out, where one best move proves the value). A blue + marks a closed node (the number under it: the nodes it hides): click a node to open or close it; hover for α and β. A … beside a node (a trace cut at TraceLimit): its value counts children that are not drawn.'));
   const tip = h('div', { class: 'tv-tip', id: 'tv-tip', hidden: true });
   const controls = h('div', { class: 'tv-controls' },
     row('Position', presetSelect),
@@ -98,10 +100,11 @@ export function mount(root, app) {
   let leafValues = null;
   let draws = 0;
 
-  // The positions: the game's, then the course's.
+  // The positions: one another view asked for (the review's), the game's, then the course's.
+  let asked = null;
   function presets() {
     const current = currentPosition(store.state);
-    return (current ? [current] : []).concat(SEARCH_PRESETS.filter((p) => (store.welcome?.variants || []).some((v) => v.name === p.variant)));
+    return (asked ? [asked] : []).concat(current ? [current] : [], SEARCH_PRESETS.filter((p) => (store.welcome?.variants || []).some((v) => v.name === p.variant)));
   }
   function drawPresets() {
     const chosen = presetSelect.value || 'textbook';
@@ -162,6 +165,20 @@ export function mount(root, app) {
     view.dataset.state = 'cleared';
     view.dataset.nodes = '0';
   }
+
+  /** Opens the view on `preset` (a position: variant, rules, fen, moves, label) and searches it
+   *  with `algorithm` (a run of lab/algorithms.js), the status focused. */
+  app.showTree = (preset, algorithm) => {
+    asked = { ...preset, id: 'asked', depth: null };
+    drawPresets();
+    presetSelect.value = 'asked';
+    algorithmSelect.value = algorithm;
+    showOption();
+    drawEngines();
+    location.hash = '#tree';
+    start();
+    status.focus();
+  };
 
   function start() {
     const preset = chosen();
@@ -243,7 +260,8 @@ export function mount(root, app) {
     const { start: st, summary: sum } = tree;
     const name = searchName(st.opponent === 'adversarial' ? st.algorithm : `expectimax-${st.opponent}`);
     status.className = 'tv-status';
-    status.textContent = `${name}, depth ${st.depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
+    const depth = tree.proof ? 'to the end of the game' : `depth ${st.depth}`;
+    status.textContent = `${name}, ${depth}: ${count(tree.n)} nodes${sum.truncated ? ` (the first ${count(tree.n)} of ${count(sum.search_nodes)}: TraceLimit)` : ''}.`;
     fill(summary,
       fact('Value', `${valueText(traceNumber(sum.value))} for the first player`, 'tv-value-out'),
       fact('Best move', sum.best || '–', 'tv-best'),
@@ -341,7 +359,8 @@ export function mount(root, app) {
         lines.push(h('p', { class: 'tv-truncated', id: 'tv-truncated' }, `Only part of the search is drawn: the trace stopped at TraceLimit, after the first ${count(tree.n)} of its ${count(tree.summary.search_nodes)} nodes. The ${marked === 1 ? 'root was' : `${marked} nodes marked … (the root and the path to the last node drawn) were`} finished by the search after that, so ${marked === 1 ? 'its value counts' : 'their values count'} children that are not drawn: the root's ${valueText(tree.value[1])} need not be the value of any child drawn under it.`));
       }
       const cut = countPruned();
-      if (cut.nodes) lines.push(h('p', { class: 'tv-whole' }, `${count(cut.nodes)} cutoff${cut.nodes === 1 ? '' : 's'} pruned ${count(cut.children)} children (the grey stubs).`));
+      if (tree.proof) lines.push(h('p', { class: 'tv-whole', id: 'tv-proof' }, proofWords(cut)));
+      else if (cut.nodes) lines.push(h('p', { class: 'tv-whole' }, `${count(cut.nodes)} cutoff${cut.nodes === 1 ? '' : 's'} pruned ${count(cut.children)} children (the grey stubs).`));
       lines.push(h('p', { class: 'tv-last' }, 'Its last step:'));
     }
     const kind = tree.kindName(k);
@@ -351,7 +370,9 @@ export function mount(root, app) {
       const v = tree.valueLabel(a, valueText(tree.value[a]));
       const what = tree.kindName(a);
       let text = what === 'leaf' ? `Leaf ${a} is worth ${v}.` : `Node ${a} (${what}) is done: ${v}.`;
-      if (tree.pruned[a] > 0) {
+      if (tree.pruned[a] > 0 && tree.proof) {
+        text += ` Its best move alone is kept: its other ${tree.pruned[a]} ${tree.pruned[a] === 1 ? 'move is' : 'moves are'} left out of the proof.`;
+      } else if (tree.pruned[a] > 0) {
         const raw = valueText(tree.value[a]);
         const bound = what === 'max' ? `${raw} ≥ β = ${valueText(tree.beta[a])}` : `${raw} ≤ α = ${valueText(tree.alpha[a])}`;
         text += ` Cutoff: ${bound}, so its last ${tree.pruned[a]} ${tree.pruned[a] === 1 ? 'child is' : 'children are'} pruned.`;
@@ -359,6 +380,12 @@ export function mount(root, app) {
       lines.push(h('p', { class: tree.pruned[a] > 0 ? 'tv-cut' : 'tv-done' }, text));
     }
     return lines;
+  }
+
+  /** What the proof tree proves, and how: `cut` the nodes with moves left out. */
+  function proofWords(cut) {
+    const side = tree.start.side === 'p1' ? 'first' : 'second';
+    return `A proof tree: the ${side} player, to move at the root, keeps one best move at each of its nodes (${count(cut.children)} other moves left out: the grey stubs), and every reply of the other side is answered, down to the end of the game. Its ${count(tree.n)} nodes prove the root's value, ${valueText(tree.value[1])} for the first player: no reply does better.`;
   }
 
   function countPruned() {
@@ -436,7 +463,7 @@ export function mount(root, app) {
     }
     if (tree.pruned[id] > 0 && tree.finishedAt(id, step)) {
       const moves = tree.prunedMoves.get(id);
-      lines.push(h('div', {}, `${tree.pruned[id]} ${tree.pruned[id] === 1 ? 'child' : 'children'} pruned${moves ? ` (move${moves.length === 1 ? '' : 's'} ${moves.join(' ')})` : ''}`));
+      lines.push(h('div', {}, `${tree.pruned[id]} ${tree.pruned[id] === 1 ? 'child' : 'children'} ${tree.proof ? 'left out of the proof' : 'pruned'}${moves ? ` (move${moves.length === 1 ? '' : 's'} ${moves.join(' ')})` : ''}`));
     }
     if (tree.childCount[id] > 0) {
       const below = tree.end[id] - id;
