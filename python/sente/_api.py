@@ -140,7 +140,7 @@ def search(
     threads: int = 1,
 ) -> SearchResult:
     """Searches `state` as the engine's `go` does after `setoption name Algorithm value
-    <algorithm>` (alphabeta, minimax, alphabeta-plain; bfs, astar, idastar on puzzles) and
+    <algorithm>` (alphabeta, minimax, alphabeta-plain, proof; bfs, astar, idastar on puzzles) and
     `Opponent <opponent>` (adversarial, random, pessimistic, optimistic: the last three run
     expectimax). `depth` in plies, `movetime` in seconds, `nodes` a node budget; with none of
     them a full search runs to its end (Connect Four: the exact solver). The textbook searches
@@ -149,7 +149,9 @@ def search(
     report the deepest iteration that finished in time, as alphabeta always does. `trace=True` (the
     textbook algorithms: minimax, alphabeta-plain, expectimax) records every node, at most
     `trace_limit` (100,000 by default, the path to the last one kept): `.tree`. The node
-    counts are the engine's.
+    counts are the engine's. `proof` builds the proof tree of the exact value (one best move of
+    the side to move at each of its nodes, every reply of the other side, to the end of the
+    game, `depth` unused): with `trace=True` its `.tree`, its `nodes` the tree's size.
     Raises ValueError for an unknown algorithm or opponent, or one that does not fit the game;
     RuntimeError when a fixed-depth search is stopped (by `nodes`) before it finishes.
     """
@@ -246,6 +248,8 @@ _ALGORITHM_WORDS = [
                 "the solution"),
     ("alphabeta-plain", "a two-player search: on a puzzle, whose positions repeat, it would never "
                         "prove the solution"),
+    ("proof", "the proof tree of a two-player game's value: on a puzzle, whose positions "
+              "repeat, it would never end"),
     ("bfs", "a puzzle search, for one player"),
     ("astar", "a puzzle search, for one player"),
     ("idastar", "a puzzle search, for one player"),

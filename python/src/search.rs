@@ -207,7 +207,7 @@ fn info_dict<'py>(py: Python<'py>, info: &SearchInfo) -> PyResult<Bound<'py, PyD
 
 /// The algorithms `sente.solve` may run on `state`: a puzzle's searches (`bfs`, `astar`,
 /// `idastar`), the generic searches of a two-player game without a solver of its own
-/// (`alphabeta`, `minimax`, `alphabeta-plain`), and none for a game whose own solver answers
+/// (`alphabeta`, `minimax`, `alphabeta-plain`, `proof`), and none for a game whose own solver answers
 /// `go solve` whatever `Algorithm` says (Connect Four, the rocks game, Nim).
 #[pyfunction]
 pub fn solve_algorithms(state: &Bound<'_, State>) -> Vec<&'static str> {

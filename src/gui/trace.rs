@@ -353,18 +353,36 @@ info trace id 1 parent 0 move none ply 0 kind max alpha -inf beta inf value 3";
     fn a_search_without_a_trace_is_explained() {
         let game = TabGame::new("tree", &[], None, Vec::new()).unwrap();
         let note = "search not traced: SearchTrace traces minimax, alphabeta-plain, expectimax and proof, not the full search (alphabeta) or an exact solver".to_string();
-        let err = checked_tree("sente", Vec::new(), Some(15), false, &[note], &game, false).unwrap_err();
+        let err =
+            checked_tree("sente", Vec::new(), Some(15), false, &[note], &game, false).unwrap_err();
         assert!(
             err.starts_with("sente did not trace this search: search not traced"),
             "{err}"
         );
-        let err = checked_tree("other", Vec::new(), Some(15), false, &[], &game, false).unwrap_err();
-        assert!(err.contains("other printed no info trace line"), "{err}");
-        let (nodes, pruned) =
-            checked_tree("sente", lines(ALPHA_BETA), Some(11), false, &[], &game, false).unwrap();
-        assert_eq!((nodes.len(), pruned[5].len()), (11, 2));
         let err =
-            checked_tree("sente", lines(ALPHA_BETA), Some(12), false, &[], &game, false).unwrap_err();
+            checked_tree("other", Vec::new(), Some(15), false, &[], &game, false).unwrap_err();
+        assert!(err.contains("other printed no info trace line"), "{err}");
+        let (nodes, pruned) = checked_tree(
+            "sente",
+            lines(ALPHA_BETA),
+            Some(11),
+            false,
+            &[],
+            &game,
+            false,
+        )
+        .unwrap();
+        assert_eq!((nodes.len(), pruned[5].len()), (11, 2));
+        let err = checked_tree(
+            "sente",
+            lines(ALPHA_BETA),
+            Some(12),
+            false,
+            &[],
+            &game,
+            false,
+        )
+        .unwrap_err();
         assert!(
             err.starts_with("sente's trace is not a search tree: 11 info trace lines"),
             "{err}"

@@ -144,7 +144,11 @@ impl<G: Game> Prover<'_, '_, G> {
             }
             let proves = side != self.prover || score == value;
             if proves {
-                let child_value = if same_side(pos, &child) { score } else { -score };
+                let child_value = if same_side(pos, &child) {
+                    score
+                } else {
+                    -score
+                };
                 let at = self.build(&child, Some(mv), ply + 1, child_value)?;
                 self.tree[at].move_text = Some(pos.move_text(mv));
                 children.push(at);

@@ -54,7 +54,12 @@ fn children(pos: &Babylon) -> Vec<(String, Babylon)> {
 
 /// The size of the proof tree of `pos` for `prover`: at its nodes the first child worth the
 /// node's value, at the other side's every child, down to the end of the game.
-fn proof_size(pos: &Babylon, ply: u32, prover: Seat, memo: &mut HashMap<(String, u32), i64>) -> u64 {
+fn proof_size(
+    pos: &Babylon,
+    ply: u32,
+    prover: Seat,
+    memo: &mut HashMap<(String, u32), i64>,
+) -> u64 {
     if pos.outcome().is_some() {
         return 1;
     }
@@ -131,9 +136,21 @@ async fn a_babylon_blunder_opens_its_proof_tree_from_the_review() {
         "document.querySelector('.review-reason[data-kind=\"line\"]') && document.getElementById('review-proof')",
     )
     .await;
+    b.shot("review").await;
+    b.resize(420, 900).await;
+    b.js(
+        "document.getElementById('review-proof').scrollIntoView({ block: 'center' });",
+        Vec::new(),
+    )
+    .await;
+    b.shot_here("review-narrow").await;
+    b.resize(1400, 900).await;
     // From the keyboard: the button focused, Enter.
-    b.js("document.getElementById('review-proof').focus();", Vec::new())
-        .await;
+    b.js(
+        "document.getElementById('review-proof').focus();",
+        Vec::new(),
+    )
+    .await;
     b.press('\u{E007}').await;
     b.wait(
         "the proof tree drawn",
@@ -145,14 +162,29 @@ async fn a_babylon_blunder_opens_its_proof_tree_from_the_review() {
         json!(size.to_string()),
         "the proof tree's nodes against plain minimax"
     );
-    assert_eq!(b.eval("document.getElementById('tv-algorithm').value").await, json!("proof"));
+    assert_eq!(
+        b.eval("document.getElementById('tv-algorithm').value")
+            .await,
+        json!("proof")
+    );
+    assert_eq!(
+        b.eval("document.getElementById('tv-depth').disabled").await,
+        json!(true)
+    );
+    assert_eq!(
+        b.eval("document.activeElement.id").await,
+        json!("tv-status")
+    );
     let status = b.text("#tv-status").await;
     assert!(
         status.starts_with(&format!("Proof tree, to the end of the game: {size} nodes")),
         "{status}"
     );
     let words = b.text("#tv-proof").await;
-    assert!(words.contains("second player, to move at the root"), "{words}");
+    assert!(
+        words.contains("second player, to move at the root"),
+        "{words}"
+    );
     // The tree's root is the position after the move, as the review names it.
     let label = b
         .eval("document.getElementById('tv-position').selectedOptions[0].textContent")

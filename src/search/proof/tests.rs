@@ -266,6 +266,10 @@ fn a_proof_larger_than_the_trace_limit_is_cut_with_its_root() {
     let nodes = trace_of(&reports);
     assert!(whole > 3);
     assert!(nodes.iter().any(|n| n.id == 1 && n.parent == 0));
-    assert!(reports.iter().any(|r| matches!(r, Report::Note(n) if n == "trace truncated at 3 nodes")));
+    assert!(
+        reports
+            .iter()
+            .any(|r| matches!(r, Report::Note(n) if n == "trace truncated at 3 nodes"))
+    );
     assert_eq!(counted(&reports), whole as u64);
 }

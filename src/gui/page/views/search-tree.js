@@ -36,7 +36,12 @@ export function mount(root, app) {
   const presetSelect = h('select', { id: 'tv-position' });
   // The engine options of the chosen search, said under it.
   const optionNote = h('p', { class: 'hint-text tv-option', id: 'tv-option' });
-  const showOption = () => { optionNote.textContent = `Engine options: ${searchOptions(algorithmSelect.value)}`; };
+  // A proof tree goes to the end of the game: no depth.
+  const showOption = () => {
+    optionNote.textContent = `Engine options: ${searchOptions(algorithmSelect.value)}`;
+    depthInput.disabled = algorithmSelect.value === 'proof';
+    depthInput.title = depthInput.disabled ? 'A proof tree is searched to the end of the game' : '';
+  };
   const algorithmSelect = select('tv-algorithm', ALGORITHMS, 'minimax', showOption);
   const depthInput = h('input', { id: 'tv-depth', type: 'number', min: 1, max: 64, value: 2 });
   const limitInput = h('input', { id: 'tv-limit', type: 'number', min: 1, max: 100000, value: 100000 });
@@ -175,9 +180,11 @@ export function mount(root, app) {
     algorithmSelect.value = algorithm;
     showOption();
     drawEngines();
+    // The status focused once the page shows (a hidden element takes no focus).
+    if (location.hash === '#tree') status.focus();
+    else window.addEventListener('hashchange', () => status.focus(), { once: true });
     location.hash = '#tree';
     start();
-    status.focus();
   };
 
   function start() {
