@@ -652,10 +652,12 @@ async fn the_lab_views_say_one_name_the_course_units_and_read_on_a_phone() {
     ];
     // The tree view: the traced searches by their names, the option value said under them.
     let options = texts(&b, "#tv-algorithm option").await;
+    // ... and the proof tree, which only the tree view draws.
     let traced: Vec<&str> = names
         .iter()
         .copied()
         .filter(|n| *n != "Full search")
+        .chain(["Proof tree"])
         .collect();
     assert_eq!(options, traced);
     b.set_value("#tv-algorithm", "alphabeta-plain").await;

@@ -2,9 +2,11 @@
 //! reviewed, the move's `line` reason offers "Show the proof tree", pressed from the keyboard
 //! it opens the search tree on the position after the move with `Algorithm proof`, and the
 //! tree drawn has the node count of the proof tree computed here by plain minimax (every reply
-//! of the side that erred, the first best answer to each); light, dark and 420 px.
+//! of the side that erred, the first best answer to each); light, dark and 420 px, axe-core
+//! finding nothing serious on the review with the button nor on the proof tree.
 
 use super::STATE;
+use super::a11y::{axe_source, violations};
 use super::harness::{Browser, start_server};
 use sente::games::babylon::Babylon;
 use sente::games::{Game, Outcome, Seat};
@@ -137,6 +139,15 @@ async fn a_babylon_blunder_opens_its_proof_tree_from_the_review() {
     )
     .await;
     b.shot("review").await;
+    let axe = axe_source();
+    let mut found = Vec::new();
+    if let Some(axe) = &axe {
+        for theme in ["dark", "light"] {
+            b.js("window.senteTheme(arguments[0]);", vec![json!(theme)])
+                .await;
+            found.extend(violations(&b, axe, &format!("review ({theme})")).await);
+        }
+    }
     b.resize(420, 900).await;
     b.js(
         "document.getElementById('review-proof').scrollIntoView({ block: 'center' });",
@@ -197,9 +208,16 @@ async fn a_babylon_blunder_opens_its_proof_tree_from_the_review() {
     b.js("window.senteTheme(arguments[0]);", vec![json!("dark")])
         .await;
     b.shot("dark").await;
+    if let Some(axe) = &axe {
+        found.extend(violations(&b, axe, "proof tree (dark)").await);
+    }
     b.js("window.senteTheme(arguments[0]);", vec![json!("light")])
         .await;
+    if let Some(axe) = &axe {
+        found.extend(violations(&b, axe, "proof tree (light)").await);
+    }
     b.resize(420, 900).await;
     b.shot("narrow").await;
+    assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
     b.close().await;
 }

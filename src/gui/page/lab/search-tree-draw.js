@@ -30,6 +30,10 @@ export class TreeDrawing {
     this.scroll = document.createElement('div');
     this.scroll.className = 'tv-scroll';
     this.scroll.id = 'tv-scroll';
+    // Scrolled from the keyboard too (arrow keys once it has the focus).
+    this.scroll.tabIndex = 0;
+    this.scroll.setAttribute('role', 'region');
+    this.scroll.setAttribute('aria-label', 'the search tree, scrollable');
     this.space = document.createElement('div');
     this.space.className = 'tv-space';
     this.svg = s('svg', { class: 'tv-svg', id: 'tv-svg', role: 'img', 'aria-label': 'search tree' });

@@ -425,7 +425,7 @@ export function mount(root, app) {
         h('td', { class: 'num' }, value));
     });
     return h('table', { class: 'tv-path-table' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'ply'), h('th', {}, ''), h('th', {}, 'move'), h('th', {}, 'α'), h('th', {}, 'β'), h('th', {}, 'value'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'ply'), h('th', {}, h('span', { class: 'sr-only' }, 'kind')), h('th', {}, 'move'), h('th', {}, 'α'), h('th', {}, 'β'), h('th', {}, 'value'))),
       h('tbody', {}, rows));
   }
 
@@ -484,7 +484,8 @@ export function mount(root, app) {
   }
 
   document.addEventListener('keydown', (e) => {
-    if (document.body.dataset.page !== 'tree' || !tree || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)) return;
+    // The focused drawing scrolls with the arrows instead.
+    if (document.body.dataset.page !== 'tree' || !tree || ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName) || document.activeElement?.id === 'tv-scroll') return;
     if (e.key === 'ArrowRight') { pause(); setStep(step + 1); }
     if (e.key === 'ArrowLeft') { pause(); setStep(step - 1); }
   });
