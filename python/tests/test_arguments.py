@@ -100,7 +100,7 @@ def test_solve_runs_only_an_algorithm_that_fits_the_game():
     assert sente.solve(rush, algorithm="bfs").stats["algorithm"] == "bfs"
     # A two-player game without a solver of its own: the generic searches, to the end.
     ttt = sente.State("tictactoe")
-    with pytest.raises(ValueError, match="solve on tictactoe takes algorithm alphabeta, minimax or alphabeta-plain, not 'astar'"):
+    with pytest.raises(ValueError, match="solve on tictactoe takes algorithm alphabeta, minimax, alphabeta-plain or proof, not 'astar'"):
         sente.solve(ttt, algorithm="astar")
     with pytest.raises(ValueError, match="unknown algorithm 'negamax'"):
         sente.solve(ttt, algorithm="negamax")
