@@ -92,7 +92,7 @@ export function mountLearn(root, app, { goto, redraw }) {
   function prompt(item, state) {
     const words = boardFor(state.variant)?.moveWords;
     const side = sideName(state.variant, item.side);
-    return `${session.index + 1} of ${session.items.length}: at ${moveNumber(item.ply, state.puzzle)} ${side} played ${item.move}${words ? ` (${words(item.move, state)})` : ''}, a ${item.class}. Find a better move for ${side}.`;
+    return `${session.index + 1} of ${session.items.length}: ${side} played ${moveNumber(item.ply, state.puzzle)} ${item.move}${words ? ` (${words(item.move, state)})` : ''}, a ${item.class}. Find a better move for ${side}.`;
   }
 
   /** The review's settings, for the server's judgement of a move tried. */
