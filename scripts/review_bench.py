@@ -2,12 +2,15 @@
 """The game review's speed on 7 x 6 Connect Four: seconds per 40-ply game.
 
     python3 scripts/review_bench.py [--sente target/release/sente] [--movetime 10]
+    python3 scripts/review_bench.py --against OTHER_SENTE   # two builds, game by game in turn
     python3 scripts/review_bench.py --make   # remake the set (tests/data/connect4/review-games.txt)
 
 Reviews each game of `tests/data/connect4/review-games.txt` (one game a line: its 40 moves as
 columns 1-7, then `#` and where it comes from) with `sente review --json` and prints, per game,
 the wall-clock seconds and how its moves were judged (exactly, by who wins only, by search),
-then the median and the maximum. docs/performance.md ("Reviewing a 7 x 6 game") holds the
+then the median and the maximum. `--against PATH` reviews each game with that build too, the
+two in turn game by game (a before/after on one machine), and prints both builds' figures.
+docs/performance.md ("Reviewing a 7 x 6 game") holds the
 figures, with the machine's load.
 
 `--make` plays the set: `sente match` between sente at fixed depths 2, 4, 6 and 8 (`go depth
@@ -72,6 +75,7 @@ def main():
     ap.add_argument("--count", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=0, help="review only the first N games")
+    ap.add_argument("--against", help="another build, reviewing each game in turn with --sente")
     args = ap.parse_args()
     if args.make:
         games = make(args.sente, args.count, args.seed)
@@ -90,29 +94,38 @@ def main():
                 games.append(line)
     if args.games:
         games = games[: args.games]
-    times = []
+    builds = [args.sente] + ([args.against] if args.against else [])
+    times = {build: [] for build in builds}
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     for i, moves in enumerate(games, 1):
-        started = time.monotonic()
-        out = subprocess.run(
-            [args.sente, "review", "--variant", "connect4", "--moves", moves, "--json",
-             "--movetime", str(args.movetime), "--hash", str(args.hash)],
-            check=True, capture_output=True, text=True,
-        ).stdout
-        took = time.monotonic() - started
-        times.append(took)
-        review = json.loads(out)
-        judged = {"exact": 0, "weak": 0, "search": 0}
-        for m in review["moves"]:
-            judged[m["judged"]] += 1
-        classes = [m["class"] for m in review["moves"]]
-        print(f"game {i:>2}: {took:7.1f} s  exact {judged['exact']:>2}, who wins "
-              f"{judged['weak']:>2}, search {judged['search']:>2}  "
-              f"blunders {classes.count('blunder')}, mistakes {classes.count('mistake')}, "
-              f"inaccuracies {classes.count('inaccuracy')}", flush=True)
-    print(f"{len(times)} games: median {statistics.median(times):.1f} s, max {max(times):.1f} s "
-          f"(load average after: {os.getloadavg()[0]:.1f})")
+        for build in builds:
+            took, review = review_game(build, moves, args)
+            times[build].append(took)
+            judged = {"exact": 0, "weak": 0, "search": 0}
+            for m in review["moves"]:
+                judged[m["judged"]] += 1
+            classes = [m["class"] for m in review["moves"]]
+            label = f" {build}" if args.against else ""
+            print(f"game {i:>2}{label}: {took:7.1f} s  exact {judged['exact']:>2}, who wins "
+                  f"{judged['weak']:>2}, search {judged['search']:>2}  "
+                  f"blunders {classes.count('blunder')}, mistakes {classes.count('mistake')}, "
+                  f"inaccuracies {classes.count('inaccuracy')}", flush=True)
+    for build in builds:
+        label = f" {build}" if args.against else ""
+        print(f"{len(times[build])} games{label}: median {statistics.median(times[build]):.1f} s, "
+              f"max {max(times[build]):.1f} s")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
+
+def review_game(sente, moves, args):
+    """The wall-clock seconds of `sente review --json` on `moves`, and the review."""
+    started = time.monotonic()
+    out = subprocess.run(
+        [sente, "review", "--variant", "connect4", "--moves", moves, "--json",
+         "--movetime", str(args.movetime), "--hash", str(args.hash)],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return time.monotonic() - started, json.loads(out)
 
 if __name__ == "__main__":
     sys.exit(main())
