@@ -10,7 +10,7 @@ mod socket;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use sente::gui::wire::{MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, RUNS};
+use sente::gui::wire::{MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, run_names};
 use serde_json::{Value, json};
 use socket::Server;
 use tungstenite::Message;
@@ -65,7 +65,7 @@ fn limits() -> impl Strategy<Value = Value> {
 
 /// A message of every type the page may send, with random (often valid) fields.
 fn message() -> impl Strategy<Value = Value> {
-    let run = prop::sample::select(RUNS.iter().map(|r| r.name).collect::<Vec<_>>());
+    let run = prop::sample::select(run_names());
     let bare = prop::sample::select(vec![
         "undo",
         "pause",
