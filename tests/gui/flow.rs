@@ -733,12 +733,7 @@ async fn a_reload_during_a_game_against_the_engine_returns_to_the_same_game() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    b.click("#mode-play").await;
-    b.set_value("#play-seat", "p2").await;
-    b.set_value("#play-time-kind", "clock").await;
-    b.set_value("#play-base", "1").await;
-    b.set_value("#play-inc", "0").await;
-    b.click("#start-play").await;
+    b.play_with_clock("p2", "1", "0").await;
     b.wait(
         "sente's first move, the person to play",
         &format!(

@@ -65,12 +65,7 @@ async fn a_finished_game_reloads_finished_whatever_move_is_viewed() {
     b.new_game("tictactoe").await;
 
     // Resigned after both sides moved, with a clock (3 min + 2 s), one move back, reloaded.
-    b.click("#mode-play").await;
-    b.set_value("#play-seat", "p1").await;
-    b.set_value("#play-time-kind", "clock").await;
-    b.set_value("#play-base", "3").await;
-    b.set_value("#play-inc", "2").await;
-    b.click("#start-play").await;
+    b.play_with_clock("p1", "3", "2").await;
     b.wait("the game", &format!("{STATE}.mode.kind === 'play'"))
         .await;
     b.click("[data-move=\"b2\"]").await;

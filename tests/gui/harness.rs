@@ -422,6 +422,17 @@ impl Browser {
         .await;
     }
 
+    /// Starts a game against the engine from the Play panel: the person's `seat` (`p1`,
+    /// `p2`) and a clock of `base` minutes and `inc` seconds a move.
+    pub async fn play_with_clock(&self, seat: &str, base: &str, inc: &str) {
+        self.click("#mode-play").await;
+        self.set_value("#play-seat", seat).await;
+        self.set_value("#play-time-kind", "clock").await;
+        self.set_value("#play-base", base).await;
+        self.set_value("#play-inc", inc).await;
+        self.click("#start-play").await;
+    }
+
     /// A new game of `variant` through the page's own controls (leaving a game against an
     /// engine that goes on: the page's question, asked at once, is answered "Leave the game").
     pub async fn new_game(&self, variant: &str) {

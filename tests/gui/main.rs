@@ -940,14 +940,9 @@ async fn clocks_run_and_a_person_out_of_time_loses() {
     let server = start_server(&[]);
     b.open(&server.url).await;
     b.new_game("connect4").await;
-    b.click("#mode-play").await;
-    b.set_value("#play-seat", "p2").await;
-    b.set_value("#play-time-kind", "clock").await;
     // 2.4 s each, no increment: each side's first move is not timed (as lichess's clocks);
     // sente moves twice, the person once, then the person's clock runs out.
-    b.set_value("#play-base", "0.04").await;
-    b.set_value("#play-inc", "0").await;
-    b.click("#start-play").await;
+    b.play_with_clock("p2", "0.04", "0").await;
     b.wait(
         "sente's first move, no clock running",
         &format!("{STATE}.clocks && {STATE}.moves.length === 1 && !{STATE}.mode.thinking"),
