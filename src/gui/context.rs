@@ -142,3 +142,27 @@ pub trait Mode {
     /// Every tick (25 ms): clocks, held lines, progress.
     fn on_tick(&mut self, _ctx: &mut Context) {}
 }
+
+/// A mode that runs in this process and owns no engine (the review, a move tried in a lesson):
+/// it only ticks, to pass on what its thread found.
+pub trait InProcessMode {
+    /// Every tick (25 ms): what its thread reported since the last one.
+    fn on_tick(&mut self, ctx: &mut Context);
+}
+
+/// An in-process mode owns no engine and hears no engine's event.
+impl<T: InProcessMode> Mode for T {
+    fn owns(&self, _id: u64) -> bool {
+        false
+    }
+
+    fn label(&self, _id: u64) -> Option<String> {
+        None
+    }
+
+    fn on_event(&mut self, _ctx: &mut Context, _event: Event) {}
+
+    fn on_tick(&mut self, ctx: &mut Context) {
+        InProcessMode::on_tick(self, ctx);
+    }
+}

@@ -5,8 +5,7 @@
 //! (`review_queue`: at most two reviews run at once, the page is told how many are ahead) and
 //! runs below the priority of play and analysis.
 
-use super::context::{Context, Mode};
-use super::engine::Event;
+use super::context::{Context, InProcessMode};
 use super::live::Viewer;
 use super::review_queue::{self, ReviewQueue};
 use super::tab_game::TabGame;
@@ -54,18 +53,7 @@ impl Drop for Job {
     }
 }
 
-impl Mode for Review {
-    /// The review runs in this process: no engine is its.
-    fn owns(&self, _id: u64) -> bool {
-        false
-    }
-
-    fn label(&self, _id: u64) -> Option<String> {
-        None
-    }
-
-    fn on_event(&mut self, _ctx: &mut Context, _event: Event) {}
-
+impl InProcessMode for Review {
     /// Sends what the review's thread reported since the last tick.
     fn on_tick(&mut self, ctx: &mut Context) {
         let Some(job) = &self.job else {

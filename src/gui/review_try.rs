@@ -4,8 +4,7 @@
 //! (`crate::review::trial`) with the opponent's best reply and the board after it. One move
 //! tried a tab at a time: a new one stops the one being judged.
 
-use super::context::{Context, Mode};
-use super::engine::Event;
+use super::context::{Context, InProcessMode};
 use super::live::Viewer;
 use super::tab_game::seat_text;
 use super::wire::review::{DEFAULT_REVIEW_MOVETIME_MS, MAX_REVIEW_MOVETIME_MS};
@@ -45,18 +44,7 @@ impl Drop for Job {
     }
 }
 
-impl Mode for ReviewTry {
-    /// The judgement runs in this process: no engine is its.
-    fn owns(&self, _id: u64) -> bool {
-        false
-    }
-
-    fn label(&self, _id: u64) -> Option<String> {
-        None
-    }
-
-    fn on_event(&mut self, _ctx: &mut Context, _event: Event) {}
-
+impl InProcessMode for ReviewTry {
     /// Sends the judgement once its thread has it.
     fn on_tick(&mut self, ctx: &mut Context) {
         let Some(job) = &self.job else {
