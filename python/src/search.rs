@@ -96,6 +96,7 @@ pub fn search<'py>(
         infinite: false,
         solve: false,
         weak: false,
+        value_only: false,
     };
     let stop = Arc::new(AtomicBool::new(false));
     let job = options.search_job(limits, stop.clone());

@@ -360,6 +360,7 @@ pub fn limits(params: &GoParams, side: Seat) -> Limits {
         infinite: params.infinite,
         solve: params.solve,
         weak: params.weak,
+        value_only: params.value_only,
     }
 }
 

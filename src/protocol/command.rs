@@ -43,6 +43,8 @@ pub struct GoParams {
     pub solve: bool,
     /// Prove only who wins (`go solve weak`).
     pub weak: bool,
+    /// Prove only the value, not which move keeps it (`go solve value`).
+    pub value_only: bool,
 }
 
 /// What `query` asks.

@@ -144,12 +144,20 @@ fn parse_go(mut input: &str) -> Res<'_, Command> {
             }
             "solve" => {
                 params.solve = true;
-                match next_word(after) {
-                    Ok((rest, "weak")) => {
-                        params.weak = true;
-                        rest
+                // `weak` and `value` qualify `solve`, in either order.
+                let mut rest = after;
+                loop {
+                    match next_word(rest) {
+                        Ok((more, "weak")) if !params.weak => {
+                            params.weak = true;
+                            rest = more;
+                        }
+                        Ok((more, "value")) if !params.value_only => {
+                            params.value_only = true;
+                            rest = more;
+                        }
+                        _ => break rest,
                     }
-                    _ => after,
                 }
             }
             _ => return fail(rest, format!("unknown go parameter '{key}'")),
@@ -416,6 +424,19 @@ mod tests {
             panic!()
         };
         assert_eq!((p.solve, p.weak), (true, false));
+        let Command::Go(p) = ok("go solve value weak movetime 50") else {
+            panic!()
+        };
+        assert_eq!(
+            (p.solve, p.weak, p.value_only, p.move_time),
+            (true, true, true, Some(50))
+        );
+        let Command::Go(p) = ok("go solve value") else {
+            panic!()
+        };
+        assert_eq!((p.solve, p.weak, p.value_only), (true, false, true));
+        // `value` qualifies `solve` only.
+        err("go value");
     }
 
     #[test]

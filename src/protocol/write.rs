@@ -103,8 +103,8 @@ impl GoParams {
 
 impl fmt::Display for Written<'_, GoParams> {
     /// The words after `go`, separated by one space: each side's clock and increment, then
-    /// `movestogo`, `movetime`, `depth`, `nodes`, `infinite`, `solve` (`solve weak`). `weak`
-    /// is written only after `solve`: the grammar has no `weak` of its own.
+    /// `movestogo`, `movetime`, `depth`, `nodes`, `infinite`, `solve` (`solve weak value`). `weak`
+    /// and `value` are written only after `solve`: the grammar has neither of its own.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.item;
         let [[p1time, p1inc], [p2time, p2inc]] = self.dialect.clock_words();
@@ -127,10 +127,14 @@ impl fmt::Display for Written<'_, GoParams> {
         if p.infinite {
             words.push("infinite".to_string());
         }
-        match (p.solve, p.weak) {
-            (true, true) => words.push("solve weak".to_string()),
-            (true, false) => words.push("solve".to_string()),
-            (false, _) => {}
+        if p.solve {
+            words.push("solve".to_string());
+            if p.weak {
+                words.push("weak".to_string());
+            }
+            if p.value_only {
+                words.push("value".to_string());
+            }
         }
         f.write_str(&words.join(" "))
     }
@@ -221,6 +225,12 @@ mod tests {
             ..GoParams::default()
         };
         assert_eq!(solve.words(Dialect::Ugi), "solve weak");
+        let value = GoParams {
+            solve: true,
+            value_only: true,
+            ..GoParams::default()
+        };
+        assert_eq!(value.words(Dialect::Uci), "solve value");
         assert_eq!(
             Command::Position {
                 start: PositionStart::Fen("x../.o./... x".into()),
@@ -282,8 +292,8 @@ mod properties {
     //   space), none of them `moves` (which ends the fen). A move: one word (any word,
     //   `moves` too, once the move list has begun).
     // - `go`: `movestogo`, `movetime`, `depth` and `nodes` at least 1 (the parser refuses 0
-    //   there; clocks and increments may be 0); `weak` only with `solve` (`go solve weak`:
-    //   there is no `weak` alone). `perft` at least 1.
+    //   there; clocks and increments may be 0); `weak` and `value` only with `solve` (`go
+    //   solve weak value`: there is no `weak` or `value` alone). `perft` at least 1.
     // - `ucinewgame` and `uginewgame` are both `NewGame`; `uci` and `ugi` are the handshake
     //   in their own dialect, whatever the dialect written in.
     //
@@ -361,13 +371,13 @@ mod properties {
         (
             (clock.clone(), clock.clone(), clock.clone(), clock),
             (small.clone(), limit.clone(), small, limit),
-            (any::<bool>(), any::<bool>(), any::<bool>()),
+            (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         )
             .prop_map(
                 |(
                     (p1_time, p2_time, p1_inc, p2_inc),
                     (moves_to_go, move_time, depth, nodes),
-                    (infinite, solve, weak),
+                    (infinite, solve, weak, value_only),
                 )| GoParams {
                     p1_time,
                     p2_time,
@@ -380,6 +390,7 @@ mod properties {
                     infinite,
                     solve,
                     weak: solve && weak,
+                    value_only: solve && value_only,
                 },
             )
     }
@@ -469,7 +480,7 @@ mod properties {
         };
         assert_eq!(parse_command(&written(fen("x  o"))), Ok(fen("x o")));
         assert_eq!(parse_command(&written(fen("x moves"))), Ok(fen("x")));
-        // Limits of 0 are refused; `weak` without `solve` is not written.
+        // Limits of 0 are refused; `weak` and `value` without `solve` are not written.
         for params in [
             GoParams {
                 depth: Some(0),
@@ -496,5 +507,10 @@ mod properties {
             ..GoParams::default()
         };
         assert_eq!(written(Command::Go(weak)), "go");
+        let value = GoParams {
+            value_only: true,
+            ..GoParams::default()
+        };
+        assert_eq!(written(Command::Go(value)), "go");
     }
 }

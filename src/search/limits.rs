@@ -37,6 +37,9 @@ pub struct Limits {
     pub solve: bool,
     /// With `solve`, prove only who wins, not how fast (a game solver's weak solve).
     pub weak: bool,
+    /// With `solve`, prove only the value: a solver may skip finding the move that keeps it
+    /// (its `bestmove` is then any legal move, and its line empty).
+    pub value_only: bool,
 }
 
 /// The time a search may take.

@@ -323,7 +323,7 @@ fn solve<B: SolverWord>(
         solver.set_stop(job.stop.clone(), hard);
         // A move that keeps the win, or the draw; any move loses a lost position.
         let best = match sign {
-            1 | 0 => keeping_move(solver, pos, sign),
+            1 | 0 if !job.limits.value_only => keeping_move(solver, pos, sign),
             _ => None,
         }
         .or_else(|| fallback_move(pos));
@@ -348,16 +348,21 @@ fn solve<B: SolverWord>(
     // Finding the move that keeps the value may use the whole time of the move.
     let hard = TimeBudget::from_limits(&job.limits).map(|b| job.start + b.hard);
     solver.set_stop(job.stop.clone(), hard);
-    let pv = principal_variation(solver, pos, score, || {
-        // The rest of the line is for show: it gets at most the solve's own time again (a
-        // position the table of values answers gets its first move alone), within the
-        // solve's deadline.
-        let shown_by = Instant::now() + solved_in;
-        (
-            job.stop.clone(),
-            Some(deadline.map_or(shown_by, |d| d.min(shown_by))),
-        )
-    });
+    // `go solve value`: the value alone, no move searched for (`bestmove` any legal move).
+    let pv = if job.limits.value_only {
+        Vec::new()
+    } else {
+        principal_variation(solver, pos, score, || {
+            // The rest of the line is for show: it gets at most the solve's own time again (a
+            // position the table of values answers gets its first move alone), within the
+            // solve's deadline.
+            let shown_by = Instant::now() + solved_in;
+            (
+                job.stop.clone(),
+                Some(deadline.map_or(shown_by, |d| d.min(shown_by))),
+            )
+        })
+    };
     let best = pv.first().copied().or_else(|| fallback_move(pos));
     let pv_text = crate::search::alphabeta::pv_text(pos, &pv);
     say(Response::Info(info(
