@@ -5,6 +5,7 @@
 
 use sente::games::Game;
 use sente::games::connect4::Connect4;
+use sente::games::connect4::solver::Solver;
 use sente::games::tictactoe::TicTacToe;
 use sente::games::why::Asked;
 use sente::review::{GameRecord, Settings, TagKind, review};
@@ -349,4 +350,62 @@ fn a_zugzwang_is_an_even_threat_the_follow_up_wins_on_a_plain_grid() {
         !follow_up_wins(&next, 2, Some(c))
     });
     assert!(escapes);
+}
+
+/// The exact score of the position after `moves` (columns 1-7, no spaces), by the solver
+/// called directly (not through the review's tasks).
+fn solved(checker: &mut Solver<u64>, moves: &str) -> i32 {
+    let pos = Connect4::from_move_string(moves).expect("moves");
+    checker.solve(&pos, &mut |_| {}).expect("solved")
+}
+
+#[test]
+fn a_proven_line_keeps_the_value_at_every_ply_along_the_game_and_off_it() {
+    // The last 20 plies of the eighth game of tests/data/connect4/review-games.txt, from the
+    // position its first 20 left: the
+    // review runs from the last move back, so a line starts along the game's own moves where
+    // they kept the value, then leaves it by the move that does.
+    let whole = "5376635575566337633117714445672244411212";
+    let (opening, played) = whole.split_at(20);
+    let start = Connect4::from_move_string(opening).expect("moves").fen();
+    let moves: Vec<String> = played.chars().map(String::from).collect();
+    let game = GameRecord::new("connect4", &[], Some(&start), &moves).expect("legal");
+    let settings = Settings {
+        movetime: Duration::from_secs(3600),
+        ..Settings::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let review = review(&game, settings, stop, &mut |_| {})
+        .expect("a game")
+        .expect("not stopped");
+    let mut checker = Solver::new(16);
+    let (mut lines, mut along_the_game) = (0, 0);
+    for m in &review.moves {
+        let Some(why) = m.why.as_ref().filter(|w| w.kind == "line") else {
+            continue;
+        };
+        assert_eq!(why.proven, Some(true), "ply {}", m.ply);
+        assert!(!why.moves.is_empty(), "ply {}", m.ply);
+        // From the position the marked move left, each move of the line keeps the score: the
+        // child's score is the parent's negated, until the game ends.
+        if why.moves.first().map(String::as_str) == played.get(m.ply..=m.ply) {
+            along_the_game += 1;
+        }
+        let mut line = format!("{}{}", opening, &played[..m.ply]);
+        let mut score = solved(&mut checker, &line);
+        for mv in &why.moves {
+            line.push_str(mv);
+            let pos = Connect4::from_move_string(&line).expect("a legal line");
+            if pos.outcome().is_some() {
+                break;
+            }
+            let next = solved(&mut checker, &line);
+            assert_eq!(next, -score, "ply {}: {line}", m.ply);
+            score = next;
+        }
+        lines += 1;
+    }
+    assert!(lines >= 2, "{lines} line reasons");
+    // Some lines begin with the game's own next move (it kept the value).
+    assert!(along_the_game >= 1, "{along_the_game} of {lines}");
 }

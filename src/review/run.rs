@@ -133,9 +133,15 @@ impl Reviewer {
         }
     }
 
-    /// Values `pos`: a strong solve, else a weak one, else a search. A failed solve of a
+    /// Values `pos`: a strong solve (of the value alone unless `with_move`: the move that
+    /// keeps it is then not searched for), else a weak one, else a search. A failed solve of a
     /// position of the game (`of_game`) is not tried again on the positions before it.
-    fn value_of(&mut self, pos: &dyn Variant, of_game: bool) -> Result<Valued, Stopped> {
+    fn value_of(
+        &mut self,
+        pos: &dyn Variant,
+        of_game: bool,
+        with_move: bool,
+    ) -> Result<Valued, Stopped> {
         let movetime = self.settings.movetime;
         let ask = |reviewer: &mut Reviewer, ask| {
             let started = std::time::Instant::now();
@@ -159,14 +165,24 @@ impl Reviewer {
             found
         };
         if self.strong {
-            if let Some(found) = ask(self, Ask::Solve(movetime)) {
+            let solve = Ask::Solve {
+                time: movetime,
+                weak: false,
+                value_only: !with_move,
+            };
+            if let Some(found) = ask(self, solve) {
                 return Ok(found);
             }
             self.check()?;
             self.strong &= !of_game;
         }
         if self.weak {
-            if let Some(found) = ask(self, Ask::SolveWeak(movetime)) {
+            let solve = Ask::Solve {
+                time: movetime,
+                weak: true,
+                value_only: !with_move,
+            };
+            if let Some(found) = ask(self, solve) {
                 return Ok(found);
             }
             self.check()?;
@@ -177,13 +193,19 @@ impl Reviewer {
         Ok(found.unwrap_or(unknown()))
     }
 
-    /// A solve of `pos` (another move's, for a tag) in a twentieth of the time a position gets
-    /// (`TAG_SOLVE_SHARE`): `None` when not proven in it (the tag is then not given).
+    /// Who wins `pos` (another move's, for a tag: a weak solve of the value alone) in a
+    /// twentieth of the time a position gets (`TAG_SOLVE_SHARE`): `None` when not proven in it
+    /// (the tag is then not given).
     fn quick_solve(&mut self, pos: &dyn Variant) -> Result<Option<Valued>, Stopped> {
         let started = std::time::Instant::now();
         let found = value::value(
             pos,
-            Ask::Solve(self.settings.movetime / TAG_SOLVE_SHARE),
+            // Who wins is all a tag compares.
+            Ask::Solve {
+                time: self.settings.movetime / TAG_SOLVE_SHARE,
+                weak: true,
+                value_only: true,
+            },
             &|limits| self.options.search_job(limits, self.stop.clone()),
             &mut self.state,
         );
@@ -197,15 +219,57 @@ impl Reviewer {
         Ok(found)
     }
 
-    /// The value of the game's position `ply`, found once.
+    /// The value of the game's position `ply`, found once. A solve finds the value alone
+    /// (the move keeping it comes from judging the move played there: `keeping_move`), but at
+    /// the last position, which no move of the game judges.
     fn position_value(&mut self, ply: usize) -> Result<Valued, Stopped> {
         if let Some(found) = &self.values[ply] {
             return Ok(found.clone());
         }
         let pos = self.positions[ply].clone_box();
-        let found = self.value_of(pos.as_ref(), true)?;
+        let last = ply + 1 == self.positions.len();
+        let found = self.value_of(pos.as_ref(), true, last)?;
         self.values[ply] = Some(found.clone());
         Ok(found)
+    }
+
+    /// The move keeping the proven value of the game's position `ply`, once move `ply` is
+    /// classed `class` and, where it erred, the moves keeping the most are `best`: the move
+    /// played where it kept the value, the best other move where it erred, else (a slower
+    /// win, a quicker loss) a solve for it. Kept in the position's value.
+    fn keeping_move(
+        &mut self,
+        ply: usize,
+        mv: &str,
+        class: Class,
+        best: &[String],
+    ) -> Result<Option<String>, Stopped> {
+        let Some(found) = self.values[ply].clone() else {
+            return Ok(None);
+        };
+        if found.best.is_some() || found.judged == Judged::Search {
+            return Ok(found.best);
+        }
+        let keeping = match class {
+            Class::Best => Some(mv.to_string()),
+            _ if class.erred() => best.first().cloned(),
+            Class::Good if found.judged == Judged::Exact => {
+                let pos = self.positions[ply].clone_box();
+                let solved = self.value_of(pos.as_ref(), true, true)?;
+                // A solve that did not prove the same value (stopped in time) names no move.
+                if solved.value != found.value {
+                    return Ok(None);
+                }
+                let keeping = solved.best.clone();
+                self.values[ply] = Some(solved);
+                return Ok(keeping);
+            }
+            _ => None,
+        };
+        if let Some(slot) = self.values[ply].as_mut() {
+            slot.best.clone_from(&keeping);
+        }
+        Ok(keeping)
     }
 
     /// The search's estimate of the game's position `ply` (a finished position: its value),
@@ -303,7 +367,7 @@ impl Reviewer {
                     if next.play_move(&other).is_err() {
                         continue;
                     }
-                    let found = self.value_of(next.as_ref(), false)?;
+                    let found = self.value_of(next.as_ref(), false, false)?;
                     (self.kept(pos.as_ref(), next.as_ref(), &found), found.judged)
                 };
                 alternatives.push(Alternative {
@@ -341,6 +405,17 @@ impl Reviewer {
         } else {
             String::new()
         };
+        // The position's move keeping its value, where its value alone was solved.
+        let before = &Valued {
+            best: self.keeping_move(ply, &mv, class, &best)?,
+            ..before.clone()
+        };
+        if !class.erred()
+            && let Some(keeping) = &before.best
+            && !best.contains(keeping)
+        {
+            best.push(keeping.clone());
+        }
         let tags = self.tags(ply, &mv, (before, kept), (class, judged))?;
         // A reason for every marked move and every slower win or quicker loss tagged.
         let distance_tagged = tags.iter().any(|t| {
@@ -394,19 +469,35 @@ impl Reviewer {
     /// it has `LINE_PLIES` plies or ends the game (each solve given at most a second);
     /// otherwise the search's line.
     fn line_after(&mut self, ply: usize, proven: bool) -> Result<Line, Stopped> {
+        let started = std::time::Instant::now();
+        let line = self.line_of(ply, proven)?;
+        log::debug!(
+            "Line after ply {ply} ({} plies): in {:.3} s",
+            line.moves.len(),
+            started.elapsed().as_secs_f64()
+        );
+        Ok(line)
+    }
+
+    /// `line_after`, untimed.
+    fn line_of(&mut self, ply: usize, proven: bool) -> Result<Line, Stopped> {
         let found = match &self.values[ply + 1] {
             Some(found) if proven && found.judged == Judged::Exact => found.clone(),
             _ => self.estimate(ply + 1)?,
         };
         let proven = proven && found.judged == Judged::Exact;
         let start = self.positions[ply + 1].clone_box();
-        let (mut moves, mut end) = why::follow(start.as_ref(), &found.pv);
+        let (mut moves, mut end) = if proven {
+            self.along_the_game(ply + 1)
+        } else {
+            why::follow(start.as_ref(), &found.pv)
+        };
         let movetime = self.settings.movetime.min(Duration::from_secs(1));
         while proven && end.outcome().is_none() && moves.len() < why::LINE_PLIES {
             self.check()?;
             let more = value::value(
                 end.as_ref(),
-                Ask::Solve(movetime),
+                Ask::solve(movetime),
                 &|limits| self.options.search_job(limits, self.stop.clone()),
                 &mut self.state,
             );
@@ -425,6 +516,46 @@ impl Reviewer {
             proven,
             complete: end.outcome().is_some(),
         })
+    }
+
+    /// The start of a line of best play from the game's position `from`, without a search:
+    /// the game's own moves while each kept the exact value (judged already: the review runs
+    /// from the last move back), then where the game left the value (or ended its record) the
+    /// line the solve of that position gave, else its move keeping the value; and the
+    /// position the line reaches.
+    fn along_the_game(&self, from: usize) -> (Vec<String>, Box<dyn Variant>) {
+        let kept_exactly = |m: &MoveReview| m.class == Class::Best && m.judged == Judged::Exact;
+        let mut moves = Vec::new();
+        let mut end = self.positions[from].clone_box();
+        for at in from..self.positions.len() {
+            if end.outcome().is_some() {
+                break;
+            }
+            if let Some(m) = self.moves.get(at).and_then(Option::as_ref)
+                && kept_exactly(m)
+                && end.play_move(&m.mv).is_ok()
+            {
+                moves.push(m.mv.clone());
+                continue;
+            }
+            // Where the game leaves the line: the position's own line, or its move.
+            let Some(found) = self.values[at]
+                .as_ref()
+                .filter(|found| found.judged == Judged::Exact)
+            else {
+                break;
+            };
+            let off = if found.pv.is_empty() {
+                found.best.iter().cloned().collect()
+            } else {
+                found.pv.clone()
+            };
+            let (played, next) = why::follow(end.as_ref(), &off);
+            moves.extend(played);
+            end = next;
+            break;
+        }
+        (moves, end)
     }
 
     /// The tags of move `mv` at position `ply`, from the position's value `before` and the

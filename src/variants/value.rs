@@ -88,12 +88,31 @@ pub struct Valued {
 /// Which task to ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
-    /// `go solve movetime <ms>`: the exact value.
-    Solve(Duration),
-    /// `go solve weak movetime <ms>`: who wins (games without a weak solver solve fully).
-    SolveWeak(Duration),
+    /// `go solve [weak] [value] movetime <ms>`: the exact value, or with `weak` who wins
+    /// (games without a weak solver solve fully); with `value_only`, the value alone, without
+    /// the move that keeps it (the `Valued` has no `best` and no `pv`): where a solver answers
+    /// from a table, no search at all.
+    Solve {
+        /// The most the solve may take.
+        time: Duration,
+        /// Who wins only.
+        weak: bool,
+        /// The value only.
+        value_only: bool,
+    },
     /// `go nodes <n>`: the search's estimate.
     Search(u64),
+}
+
+impl Ask {
+    /// `go solve movetime <ms>`: the exact value and a move keeping it.
+    pub fn solve(time: Duration) -> Ask {
+        Ask::Solve {
+            time,
+            weak: false,
+            value_only: false,
+        }
+    }
 }
 
 impl Value {
@@ -166,10 +185,15 @@ pub fn value(
         });
     }
     let limits = match ask {
-        Ask::Solve(time) | Ask::SolveWeak(time) => Limits {
+        Ask::Solve {
+            time,
+            weak,
+            value_only,
+        } => Limits {
             move_time: Some(time),
             solve: true,
-            weak: matches!(ask, Ask::SolveWeak(_)),
+            weak,
+            value_only,
             ..Limits::default()
         },
         Ask::Search(nodes) => Limits {
@@ -183,14 +207,26 @@ pub fn value(
     let lines = lines.into_inner();
     let solve = !matches!(ask, Ask::Search(_));
     let found = read(&lines, variant.is_puzzle(), solve)?;
+    // A value alone: the task's move is any legal one, not a move keeping the value.
+    let value_only = matches!(
+        ask,
+        Ask::Solve {
+            value_only: true,
+            ..
+        }
+    );
     Some(Valued {
         value: found.0,
         judged: found.1,
         best: match last {
-            Response::BestMove(best) => best,
+            Response::BestMove(best) if !value_only => best,
             _ => None,
         },
-        pv: last_pv(&lines),
+        pv: if value_only {
+            Vec::new()
+        } else {
+            last_pv(&lines)
+        },
     })
 }
 
@@ -402,7 +438,7 @@ mod tests {
             let mut state = WorkerState::new(16);
             let valued = value(
                 variant.as_ref(),
-                Ask::Solve(Duration::from_secs(3600)),
+                Ask::solve(Duration::from_secs(3600)),
                 &|limits| options.search_job(limits, stop.clone()),
                 &mut state,
             )
