@@ -279,7 +279,7 @@ def solve(
     exact value and a best line. Ctrl-C raises KeyboardInterrupt.
 
     What it costs: Connect Four's solve is exact. sente ships the exact score of every 7x6
-    position with at most 4 stones, so a call (the position and each column) took 0.01 s after
+    position with at most 5 stones, so a call (the position and each column) took 0.01 s after
     `4` or `44`, but 10.6 s after `4444` and 8.1 s after `44444`, whose columns lie beyond the
     table (2-core machine, load 2-3), and 0.06 s a dozen moves in (`443542356645`); larger boards
     cost more, smaller ones far less. Each column is solved too (one more solve per column

@@ -309,9 +309,9 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_table_holds_every_position_to_four_stones_and_agrees_with_the_theory() {
+    fn the_shipped_table_holds_every_position_to_five_stones_and_agrees_with_the_theory() {
         let table = shipped().expect("the shipped table parses");
-        assert_eq!((table.shape(), table.plies()), (Shape::STANDARD, 4));
+        assert_eq!((table.shape(), table.plies()), (Shape::STANDARD, 5));
         // Allis's and Tromp's values of the first move: the centre wins, the columns beside it
         // draw, the others lose (here from the second player's side, to move).
         assert_eq!(table.sign(&Connect4::<u64>::startpos()), Some(1));
@@ -331,16 +331,16 @@ mod tests {
             let pos = Connect4::<u64>::from_move_string(first).expect("moves");
             assert_eq!(table.sign(&pos), Some(sign), "after {first}");
         }
-        // Every position to 4 stones is in it, once up to mirroring, and each one with fewer
+        // Every position to 5 stones is in it, once up to mirroring, and each one with fewer
         // stones has the value (sign or score) its children give it (no position ends before 7 stones).
         let mut all = Vec::new();
-        every_position(&Connect4::startpos(), 4, &mut all);
+        every_position(&Connect4::startpos(), 5, &mut all);
         let mut keys = std::collections::HashSet::new();
         for pos in &all {
             let sign = table.sign(pos);
             assert!(sign.is_some(), "{pos:?} is not in the table");
             keys.insert(canonical_key(pos));
-            if pos.moves_played() < 4 {
+            if pos.moves_played() < 5 {
                 let mut cols = Vec::new();
                 pos.legal_moves(&mut cols);
                 let best = cols
