@@ -327,16 +327,23 @@ impl Browser {
     }
 
     /// Clicks the element matching `css`. A board redrawn between finding the element and
-    /// clicking it (a message arrived) leaves a stale reference: the element is found again,
-    /// as a person's click would land on the new drawing.
+    /// clicking it (a message arrived) leaves a stale reference, and a list still scrolling
+    /// an element into view leaves it under another one or not yet clickable: the element is
+    /// found and clicked again until it takes the click (as a person clicks again once the
+    /// page has settled), within `PATIENCE`.
     pub async fn click(&self, css: &str) {
-        let mut attempt = 0;
+        let start = Instant::now();
         loop {
             let element = self.find_waiting(css).await;
             match element.click().await {
                 Ok(()) => return,
-                Err(e) if e.is_stale_element_reference() && attempt < 5 => attempt += 1,
-                Err(e) => panic!("cannot click '{css}': {e}"),
+                Err(e) if settling(&e) && start.elapsed() <= PATIENCE => {
+                    tokio::time::sleep(Duration::from_millis(40)).await;
+                }
+                Err(e) => {
+                    self.shot_here("click-failed").await;
+                    panic!("{}: cannot click '{css}': {e}", self.name)
+                }
             }
         }
     }
@@ -550,4 +557,13 @@ impl Browser {
     pub async fn close(self) {
         let _ = self.client.close().await;
     }
+}
+
+/// True for a click refused while the page settles: the element was redrawn (stale), lies
+/// under another one (a list scrolling it into view), or cannot take a click yet.
+fn settling(e: &fantoccini::error::CmdError) -> bool {
+    use fantoccini::error::{CmdError, ErrorStatus};
+    e.is_stale_element_reference()
+        || e.is_element_not_interactable()
+        || matches!(e, CmdError::Standard(w) if w.error == ErrorStatus::ElementClickIntercepted)
 }
