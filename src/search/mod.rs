@@ -32,6 +32,25 @@ pub fn describe_outcome(outcome: Outcome) -> String {
     format!("game over: {outcome}")
 }
 
+/// The proof tree of `pos` (`Algorithm proof`), reading the game's own exact values (`exact`,
+/// a table of the game's) instead of searching below the positions they give.
+pub fn prove_with_values<G: Game>(
+    pos: &G,
+    context: SearchContext<'_>,
+    exact: proof::ExactValues<'_, G>,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    let mut control = Control::new(context.stop, &context.limits, context.start);
+    proof::prove(
+        pos,
+        &mut control,
+        &context.limits,
+        context.trace_limit,
+        Some(exact),
+        report,
+    )
+}
+
 /// Runs the chosen search on `pos`, telling progress to `report`. A* and IDA* on a puzzle
 /// use the estimate 0 (uniform cost); `run_with_estimate` gives them another.
 pub fn run<G: Game>(
@@ -103,6 +122,7 @@ pub fn run_with_estimate<G: Game>(
             &mut control,
             &context.limits,
             context.trace_limit,
+            None,
             report,
         );
     }

@@ -16,12 +16,18 @@ use super::control::Control;
 use super::limits::{Limits, MAX_DEPTH};
 use super::node::same_side;
 use super::report::{Progress, Report, SearchResult};
-use super::score::{INFINITY, terminal_score};
+use super::score::{INFINITY, is_mate, terminal_score};
 use super::trace::{NodeKind, Tracer, for_p1};
 use crate::games::{Game, Seat};
 
 /// Positions a proof may search when `go` sets no `nodes`.
 pub const PROOF_BUDGET: u64 = 50_000_000;
+
+/// A game's own exact value of a position for its side to move, where it knows it (a table of
+/// the game's): a score as at the root (`score::win_in(p)` a win in `p` plies, `loss_in(p)`, 0 a
+/// draw, a final score). The proof reads it instead of searching below the position, so that
+/// a proof is bounded by its tree, not by the game's longest line.
+pub type ExactValues<'a, G> = &'a dyn Fn(&G) -> Option<i32>;
 
 /// One node of a proof tree.
 struct ProofNode<M> {
@@ -60,6 +66,8 @@ struct Prover<'a, 'c, G: Game> {
     tree: Vec<ProofNode<G::Move>>,
     /// Set once the search must give up.
     failed: Option<Unproven>,
+    /// The game's own exact values, read instead of a search where they are known.
+    exact: Option<ExactValues<'a, G>>,
 }
 
 impl<G: Game> Prover<'_, '_, G> {
@@ -87,6 +95,14 @@ impl<G: Game> Prover<'_, '_, G> {
         }
         if let Some(outcome) = pos.outcome() {
             return terminal_score(pos, outcome, ply);
+        }
+        if let Some(score) = self.exact.and_then(|exact| exact(pos)) {
+            // A win or loss in `p` plies from `pos` is `ply + p` plies from the root.
+            return match score {
+                s if is_mate(s) && s > 0 => s - ply as i32,
+                s if is_mate(s) => s + ply as i32,
+                s => s,
+            };
         }
         let mut moves = Vec::with_capacity(16);
         pos.legal_moves(&mut moves);
@@ -218,12 +234,14 @@ fn trace<M>(
 /// Builds the proof tree of `root` and reports it: its nodes through the trace (the first
 /// `trace_limit` of them, with `SearchTrace`), then one iteration whose node count is the
 /// tree's size, its score the root's exact value and its line the best play. Without a tree
-/// (stopped, past the budget) a note says why and the first legal move is given.
+/// (stopped, past the budget) a note says why and the first legal move is given. `exact`, the
+/// game's own values where it knows them, stands in for the search below those positions.
 pub fn prove<G: Game>(
     root: &G,
     control: &mut Control<'_>,
     limits: &Limits,
     trace_limit: Option<u64>,
+    exact: Option<ExactValues<'_, G>>,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
     let mut moves = Vec::new();
@@ -241,6 +259,7 @@ pub fn prove<G: Game>(
         prover: root.side_to_move(),
         tree: Vec::new(),
         failed: None,
+        exact,
     };
     let value = prover.value(root, 0, -INFINITY, INFINITY);
     let built = match prover.failed {

@@ -75,6 +75,15 @@ impl WorkerState {
         (half, self.resize_table(half))
     }
 
+    /// The kept solver if it is an `S`, beside the search's table (both at once).
+    pub fn kept_and_table<S: KeptSolver>(&mut self) -> (Option<&mut S>, &mut TranspositionTable) {
+        let kept = self
+            .kept
+            .as_deref_mut()
+            .and_then(|kept| (kept as &mut dyn Any).downcast_mut::<S>());
+        (kept, &mut self.table)
+    }
+
     /// Keeps `solver` (made after `make_room`).
     pub fn set_kept<S: KeptSolver>(&mut self, solver: S) {
         self.kept = Some(Box::new(solver));

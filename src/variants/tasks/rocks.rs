@@ -1,7 +1,7 @@
 //! `go` on the rocks game: the exact value from the retrograde table of the puzzle (made at the
 //! first `go` that needs it, kept by the worker), and a move that keeps it.
 
-use super::super::job::SearchJob;
+use super::super::job::{SearchJob, report_line};
 use super::super::solution::{SolveJob, Statistic};
 use super::super::task::{KeptSolver, WorkerState};
 use super::Solved;
@@ -9,9 +9,9 @@ use crate::games::Game;
 use crate::games::rocks::RushHourRocks;
 use crate::games::rocks::solver::{RocksError, RocksTable, Value};
 use crate::protocol::response::{Response, SearchInfo};
-use crate::search::Algorithm;
 use crate::search::limits::TimeBudget;
 use crate::search::score;
+use crate::search::{Algorithm, Report, SearchContext};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -46,7 +46,8 @@ impl KeptSolver for RocksTable {
 
 /// `go` on `rushhour-rocks`. `go solve` (any `Algorithm`), and `go` with `Algorithm alphabeta`
 /// and no `depth`, `nodes` or `infinite`, answer from the table: its value, the line of
-/// value-keeping moves, and the first of them. A timed `go` gives the table's making half of its
+/// value-keeping moves, and the first of them; `Algorithm proof` (without `solve`) builds the
+/// proof tree on the table's values. A timed `go` gives the table's making half of its
 /// soft time. Returns `None` to leave the position to the generic search: a finished game, the
 /// other `go`s, and a table that cannot be made in time or within half of `Hash` (an `info
 /// string` says which).
@@ -58,7 +59,8 @@ pub fn rocks_task(
 ) -> Option<Response> {
     let limits = &job.limits;
     let plain = !limits.infinite && limits.depth.is_none() && limits.nodes.is_none();
-    let use_table = limits.solve || (job.algorithm == Algorithm::AlphaBeta && plain);
+    let proof = job.algorithm == Algorithm::Proof && !limits.solve;
+    let use_table = limits.solve || (job.algorithm == Algorithm::AlphaBeta && plain) || proof;
     if pos.outcome().is_some() || !use_table {
         return None;
     }
@@ -67,6 +69,9 @@ pub fn rocks_task(
     } else {
         Some(make_table(pos, job, state, say)?)
     };
+    if proof {
+        return Some(proof_from_table(pos, job, state, say));
+    }
     let table = state.kept::<RocksTable>()?;
     let (winner, plies) = table.result(pos)?;
     let score = if winner == pos.side_to_move() {
@@ -114,6 +119,37 @@ pub fn rocks_task(
     ))
 }
 
+/// `Algorithm proof` on the rocks game: the proof tree, each position's exact value read from
+/// the table rather than searched (the plain search cannot reach the end of a game of 100 car
+/// moves), so that only the tree's own size bounds it.
+fn proof_from_table(
+    pos: &RushHourRocks,
+    job: &SearchJob,
+    state: &mut WorkerState,
+    say: &dyn Fn(Response),
+) -> Response {
+    let (table, search_table) = state.kept_and_table::<RocksTable>();
+    let exact = |p: &RushHourRocks| {
+        let (winner, plies) = table.as_ref()?.result(p)?;
+        Some(if winner == p.side_to_move() {
+            score::win_in(plies)
+        } else {
+            score::loss_in(plies)
+        })
+    };
+    let context = SearchContext {
+        algorithm: Algorithm::Proof,
+        limits: job.limits.clone(),
+        start: job.start,
+        stop: &job.stop,
+        table: search_table,
+        trace_limit: job.trace_limit,
+    };
+    let mut report = |r: Report| say(report_line::<RushHourRocks>(r));
+    let result = crate::search::prove_with_values(pos, context, &exact, &mut report);
+    Response::BestMove(result.best_move)
+}
+
 /// Makes the table of `pos`'s puzzle in the worker, within half of `Hash` (the search's table
 /// gets the other half), by the `go`'s deadline; returns the states settled and the time taken
 /// in microseconds, or `None` after saying why not.
@@ -157,5 +193,104 @@ fn make_table(
             None
         }
         Err(RocksError::Over) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Seat;
+    use crate::games::rocks::DEFAULT_MAX_TURNS;
+    use crate::search::limits::Limits;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    /// The lines `Algorithm proof` with a trace of `limit` nodes says on `pos`: through the
+    /// rocks task (the table's values) if `from_table`, else through the plain search.
+    fn proof_lines(pos: &RushHourRocks, from_table: bool, limit: u64) -> Vec<Response> {
+        let job = SearchJob {
+            algorithm: Algorithm::Proof,
+            limits: Limits::default(),
+            start: Instant::now(),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            search_options: crate::games::rules::RuleValues::defaults(&[]),
+            trace_limit: Some(limit),
+        };
+        let mut state = WorkerState::new(16);
+        let lines = std::cell::RefCell::new(Vec::new());
+        let say = |line: Response| lines.borrow_mut().push(line);
+        let last = if from_table {
+            rocks_task(pos, &job, &mut state, &say).expect("the table answers")
+        } else {
+            let result = super::super::run_search(pos, &job, Algorithm::Proof, &mut state, &say);
+            Response::BestMove(result.best_move)
+        };
+        let mut lines = lines.into_inner();
+        lines.push(last);
+        lines
+    }
+
+    /// The trace, the proof's size and value and its best move, without times nor the table's
+    /// note.
+    fn proof_of(lines: &[Response]) -> Vec<String> {
+        lines
+            .iter()
+            .filter_map(|line| match line {
+                Response::Trace(node) => Some(node.to_string()),
+                Response::Info(info) => Some(format!(
+                    "depth {} nodes {} score {:?} pv {:?}",
+                    info.depth, info.nodes, info.score, info.pv
+                )),
+                Response::BestMove(best) => Some(format!("bestmove {best:?}")),
+                Response::InfoString(note) if note.starts_with("proof tree of") => {
+                    note.split(';').next().map(str::to_string)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_proof_from_the_table_is_the_searched_proof_where_the_search_reaches() {
+        // The course's first puzzle with ten car moves: the plain search reaches every end.
+        let pos =
+            RushHourRocks::parse("....B.....BC.AA.BC.D.....D.....DEEE. c 8", 10).expect("rocks");
+        let searched = proof_of(&proof_lines(&pos, false, 1_000_000));
+        let from_table = proof_of(&proof_lines(&pos, true, 1_000_000));
+        assert!(searched.len() > 10, "{searched:?}");
+        assert_eq!(from_table, searched);
+    }
+
+    #[test]
+    fn at_the_default_hundred_car_moves_the_table_gives_the_proof_the_search_cannot() {
+        // The course's first puzzle with the default limit, played perfectly (the table's
+        // moves) until the cars are three car moves from the exit.
+        let mut pos =
+            RushHourRocks::parse("....B.....BC.AA.BC.D.....D.....DEEE. c", DEFAULT_MAX_TURNS)
+                .expect("rocks");
+        let table = RocksTable::solve(&pos, 64 << 20, &|| false).expect("a table");
+        while table.value(&pos) != Some(Value::CarsOutIn(3)) || pos.side_to_move() != Seat::P1 {
+            let mv = table.best_move(&pos).expect("a move");
+            pos.play(mv);
+        }
+        // The plain search goes down lines of 200 plies (the rocks holding on) and gives up.
+        let searched = proof_lines(&pos, false, 1_000);
+        assert!(
+            searched.iter().any(|line| matches!(line,
+                Response::InfoString(note) if note.starts_with("error: no proof tree"))),
+            "{searched:?}"
+        );
+        // From the table: the tree the plain search gives where the game ends three car moves
+        // on (the same values: no line of the proof reaches either limit).
+        let from_table = proof_of(&proof_lines(&pos, true, 1_000_000));
+        let near_the_end =
+            RushHourRocks::parse(&pos.fen(), pos.turns() + 3).expect("the same position");
+        let searched = proof_of(&proof_lines(&near_the_end, false, 1_000_000));
+        assert!(
+            searched.iter().any(|l| l.starts_with("proof tree of")),
+            "{searched:?}"
+        );
+        assert_eq!(from_table, searched);
     }
 }
