@@ -280,8 +280,8 @@ def solve(
 
     What it costs: Connect Four's solve is exact. sente ships the exact score of every 7x6
     position with at most 5 stones, so a call (the position and each column) took 0.01 s after
-    `4` or `44`, but 10.6 s after `4444` and 8.1 s after `44444`, whose columns lie beyond the
-    table (2-core machine, load 2-3), and 0.06 s a dozen moves in (`443542356645`); larger boards
+    `4`, `44` or `4444`, but 4.9 s after `44444`, whose columns lie beyond the table (2-core
+    machine, load 3.4), and 0.01 s a dozen moves in (`443542356645`); larger boards
     cost more, smaller ones far less. Each column is solved too (one more solve per column
     that does not end the game), so a call costs up to 8 solves. `hash` MB of table are used
     (a larger table makes long solves faster), and `threads` threads search it together.
