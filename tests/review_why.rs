@@ -8,7 +8,7 @@ use sente::games::connect4::Connect4;
 use sente::games::connect4::solver::Solver;
 use sente::games::tictactoe::TicTacToe;
 use sente::games::why::Asked;
-use sente::review::{GameRecord, Settings, TagKind, review};
+use sente::review::{GameRecord, Review, Settings, TagKind, review};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -200,21 +200,27 @@ fn a_tic_tac_toe_fork_is_two_threats_no_reply_stops() {
     assert_eq!(why.cells, named);
 }
 
+/// The whole review of the Connect Four game `moves` from `fen` (the start if `None`), each
+/// solve given all the time it needs.
+fn reviewed(fen: Option<&str>, moves: &[String]) -> Review {
+    let game = GameRecord::new("connect4", &[], fen, moves).expect("legal");
+    let settings = Settings {
+        movetime: Duration::from_secs(3600),
+        ..Settings::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    review(&game, settings, stop, &mut |_| {})
+        .expect("a game")
+        .expect("not stopped")
+}
+
 #[test]
 fn the_issues_game_says_which_column_was_not_blocked_and_which_win_was_missed() {
     let moves: Vec<String> = "4 4 4 4 3 5 2 1 3 3 5 6 6 2"
         .split(' ')
         .map(String::from)
         .collect();
-    let game = GameRecord::new("connect4", &[], None, &moves).expect("legal");
-    let settings = Settings {
-        movetime: Duration::from_secs(3600),
-        ..Settings::default()
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    let review = review(&game, settings, stop, &mut |_| {})
-        .expect("a game")
-        .expect("not stopped");
+    let review = reviewed(None, &moves);
     // A reason for every marked move and every slower win or quicker loss (a tag since issue
     // #49 item 2: plies 11 and 12 keep their result, faster and slower).
     for m in &review.moves {
@@ -262,15 +268,7 @@ fn a_reason_numbers_its_move_as_the_move_list_when_the_second_player_moves_first
         .map(String::from)
         .collect();
     let fen = "......./......./......./......./......./...x... o";
-    let game = GameRecord::new("connect4", &[], Some(fen), &moves).expect("legal");
-    let settings = Settings {
-        movetime: Duration::from_secs(3600),
-        ..Settings::default()
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    let review = review(&game, settings, stop, &mut |_| {})
-        .expect("a game")
-        .expect("not stopped");
+    let review = reviewed(Some(fen), &moves);
     let ply10 = &review.moves[9];
     assert_eq!((ply10.ply, ply10.number, ply10.mv.as_str()), (10, 5, "5"));
     let why = ply10.why.as_ref().expect("a reason");
@@ -369,15 +367,7 @@ fn a_proven_line_keeps_the_value_at_every_ply_along_the_game_and_off_it() {
     let (opening, played) = whole.split_at(20);
     let start = Connect4::from_move_string(opening).expect("moves").fen();
     let moves: Vec<String> = played.chars().map(String::from).collect();
-    let game = GameRecord::new("connect4", &[], Some(&start), &moves).expect("legal");
-    let settings = Settings {
-        movetime: Duration::from_secs(3600),
-        ..Settings::default()
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    let review = review(&game, settings, stop, &mut |_| {})
-        .expect("a game")
-        .expect("not stopped");
+    let review = reviewed(Some(&start), &moves);
     let mut checker = Solver::new(16);
     let (mut lines, mut along_the_game) = (0, 0);
     for m in &review.moves {
