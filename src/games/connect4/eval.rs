@@ -100,6 +100,19 @@ impl<B: Bits> Connect4<B> {
 
     /// The static evaluation (`Game::evaluate`).
     pub(super) fn evaluation(&self) -> i32 {
+        self.evaluation_with(Self::network_value)
+    }
+
+    /// The static evaluation with the network read tuple by tuple as its file lays them out
+    /// (`network_value_from_board`): what `evaluation` must equal.
+    #[cfg(test)]
+    pub(super) fn reference_evaluation(&self) -> i32 {
+        self.evaluation_with(Self::network_value_from_board)
+    }
+
+    /// The static evaluation, the network's value for the side to move given by `network`.
+    #[inline(always)]
+    fn evaluation_with(&self, network: impl Fn(&Self) -> i32) -> i32 {
         if self.won {
             return -LOST_EVAL;
         }
@@ -127,16 +140,31 @@ impl<B: Bits> Connect4<B> {
         let lowest = self.lowest_per_column((my_useful | their_useful) & !possible);
         let score = self.side_score(self.current, theirs, my_useful, lowest, my_rows)
             - self.side_score(theirs, self.current, their_useful, lowest, their_rows)
-            + self.network_value(theirs, possible);
+            + network(self);
         score.clamp(-POSITIONAL_CAP, POSITIONAL_CAP)
     }
 
     /// The n-tuple network's value for the side to move, on a board that has one (0 on the
-    /// others); `theirs` are the opponent's stones, `possible` the cells a move can fill.
-    fn network_value(&self, theirs: B, possible: B) -> i32 {
+    /// others).
+    pub(super) fn network_value(&self) -> i32 {
+        self.network_value_by(Network::value)
+    }
+
+    /// The network's value for the side to move read tuple by tuple as the file lays them out
+    /// (`Network::reference_value`), what `network_value` must equal (the tests' reference).
+    #[cfg(test)]
+    pub(super) fn network_value_from_board(&self) -> i32 {
+        self.network_value_by(Network::reference_value)
+    }
+
+    /// The network's value for the side to move, `value` giving it for `x` from the stones of
+    /// `x` and `o`, the playable cells and whether `x` is to move.
+    #[inline(always)]
+    fn network_value_by(&self, value: impl Fn(&Network, u64, u64, u64, bool) -> i32) -> i32 {
         let Some(net) = Network::of_board(self.geo.width(), self.geo.height()) else {
             return 0;
         };
+        let theirs = self.current ^ self.mask;
         let x_to_move = self.side_to_move_seat() == Seat::P1;
         let (x, o) = if x_to_move {
             (self.current, theirs)
@@ -144,7 +172,7 @@ impl<B: Bits> Connect4<B> {
             (theirs, self.current)
         };
         let low = |b: B| b.words()[0];
-        let value = net.value(low(x), low(o), low(possible), x_to_move);
+        let value = value(net, low(x), low(o), low(self.possible()), x_to_move);
         if x_to_move { value } else { -value }
     }
 

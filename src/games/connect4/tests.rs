@@ -543,3 +543,138 @@ fn connect4_keeps_the_contract_on_many_playouts() {
     let checked = crate::games::contract::check_random_playouts(&<Connect4>::startpos(), 200);
     assert_eq!(checked, Ok(()));
 }
+
+/// The 9 x 6 board, the one with an n-tuple network.
+fn nine_by_six() -> Shape {
+    Shape::new(9, 6).expect("a board size")
+}
+
+/// A 9 x 6 position evaluated with the network read tuple by tuple as its file lays them out
+/// (the way before the segments of `ntuple::Fast`), checking at each evaluated node that the
+/// evaluation the engine uses gives the same value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Reference(Connect4);
+
+impl Game for Reference {
+    type Move = u8;
+    const NAME: &'static str = "connect4-reference";
+
+    fn startpos() -> Self {
+        Reference(start(nine_by_six()))
+    }
+    fn from_fen(fen: &str) -> Result<Self, GameError> {
+        Connect4::from_fen(fen).map(Reference)
+    }
+    fn fen(&self) -> String {
+        self.0.fen()
+    }
+    fn side_to_move(&self) -> Seat {
+        self.0.side_to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.0.legal_moves(moves);
+    }
+    fn play(&mut self, col: u8) {
+        self.0.play(col);
+    }
+    fn evaluate(&self) -> i32 {
+        let reference = self.0.reference_evaluation();
+        assert_eq!(self.0.evaluation(), reference, "{}", self.0.fen());
+        reference
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn move_code(col: u8) -> u16 {
+        Connect4::<u64>::move_code(col)
+    }
+    fn move_order_hint(&self, col: u8) -> i32 {
+        self.0.move_order_hint(col)
+    }
+    fn move_text(&self, col: u8) -> String {
+        self.0.move_text(col)
+    }
+    fn display(&self) -> String {
+        self.0.display()
+    }
+    fn action_count(&self) -> u32 {
+        self.0.action_count()
+    }
+    fn action(&self, col: u8) -> u32 {
+        self.0.action(col)
+    }
+    fn max_plies(&self) -> Option<u32> {
+        self.0.max_plies()
+    }
+}
+
+/// 30 positions of 9 x 6 from random games of 4 to 18 plies, not finished.
+fn nine_by_six_positions() -> Vec<Connect4> {
+    let mut rng = StdRng::seed_from_u64(51);
+    let mut out = Vec::new();
+    while out.len() < 30 {
+        let mut p: Connect4 = start(nine_by_six());
+        for _ in 0..rng.random_range(4..=18) {
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            p.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if p.outcome().is_none() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_network_by_segments_equals_the_reference_in_random_games() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for game in 0..200 {
+        let mut p: Connect4 = start(nine_by_six());
+        let mut wide: Connect4<u128> = start(nine_by_six());
+        loop {
+            assert_eq!(
+                p.evaluation(),
+                p.reference_evaluation(),
+                "game {game}: {}",
+                p.fen()
+            );
+            assert_eq!(p.network_value(), p.network_value_from_board());
+            assert_eq!(wide.network_value(), p.network_value());
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            p.play(mv);
+            wide.play(mv);
+        }
+    }
+    // Boards without a network add nothing.
+    assert_eq!(pos("4453").network_value(), 0);
+}
+
+#[test]
+fn fixed_depth_searches_match_the_whole_board_evaluation() {
+    use crate::search::{Algorithm, run_for_test};
+    let mut searched = 0;
+    for (i, p) in nine_by_six_positions().into_iter().enumerate() {
+        let depth = 7 + (i % 3) as u32;
+        let fast = run_for_test(&p, Algorithm::AlphaBeta, Some(depth));
+        let reference = run_for_test(&Reference(p.clone()), Algorithm::AlphaBeta, Some(depth));
+        assert_eq!(
+            (&fast.best_move, fast.score, fast.nodes),
+            (&reference.best_move, reference.score, reference.nodes),
+            "{} at depth {depth}",
+            p.fen()
+        );
+        // Some positions are settled in a few nodes; most take a real search.
+        searched += usize::from(fast.nodes > 1000);
+    }
+    assert!(searched >= 20, "{searched} positions took a real search");
+}
