@@ -176,6 +176,29 @@ impl<B: Bits> Connect4<B> {
         if x_to_move { value } else { -value }
     }
 
+    /// Whether a stone on the playable cell `bit` completes four for the side to move (wins),
+    /// is where the opponent would complete four (blocks), and has such a cell right above it
+    /// (gives): the winning cells of each side asked about one cell. While neither side has
+    /// four, a four through a cell is a four of the stones plus that cell (`has_four`, cheaper
+    /// than all the winning cells); otherwise from the winning cells.
+    pub(super) fn hint_lines(&self, bit: B) -> (i32, i32, i32) {
+        let theirs = self.current ^ self.mask;
+        if self.won {
+            let their_cells = self.opponent_winning_cells();
+            return (
+                i32::from(!(bit & self.own_winning_cells()).is_zero()),
+                i32::from(!(bit & their_cells).is_zero()),
+                i32::from(!((bit << 1) & their_cells).is_zero()),
+            );
+        }
+        let above = (bit << 1) & self.geo.board();
+        (
+            i32::from(self.geo.has_four(self.current | bit)),
+            i32::from(self.geo.has_four(theirs | bit)),
+            i32::from(!above.is_zero() && self.geo.has_four(theirs | above)),
+        )
+    }
+
     /// The move-ordering hint (`Game::move_order_hint`): wins, then blocks, then threats made,
     /// centre first; a move under an opponent's threat last.
     pub(super) fn order_hint(&self, col: u8) -> i32 {
@@ -183,10 +206,7 @@ impl<B: Bits> Connect4<B> {
         if bit.is_zero() {
             return 0;
         }
-        let theirs = self.opponent_winning_cells();
-        let wins = i32::from(!(bit & self.own_winning_cells()).is_zero());
-        let blocks = i32::from(!(bit & theirs).is_zero());
-        let gives = i32::from(!((bit << 1) & theirs).is_zero());
+        let (wins, blocks, gives) = self.hint_lines(bit);
         let threats = self.threats_after(bit) as i32;
         centre_order(self.geo.width(), u32::from(col))
             + 10 * threats

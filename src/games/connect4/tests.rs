@@ -678,3 +678,35 @@ fn fixed_depth_searches_match_the_whole_board_evaluation() {
     }
     assert!(searched >= 20, "{searched} positions took a real search");
 }
+
+#[test]
+fn order_hints_equal_the_winning_cells_reading() {
+    // The hint as it was written: each side's winning cells, the cell played and the one above.
+    fn by_winning_cells<B: Bits>(p: &Connect4<B>, col: u8) -> (i32, i32, i32) {
+        let bit = p.move_bit(col);
+        let theirs = p.opponent_winning_cells();
+        (
+            i32::from(!(bit & p.own_winning_cells()).is_zero()),
+            i32::from(!(bit & theirs).is_zero()),
+            i32::from(!((bit << 1) & theirs).is_zero()),
+        )
+    }
+    let mut rng = StdRng::seed_from_u64(11);
+    for shape in all_shapes() {
+        for _ in 0..20 {
+            let moves = random_moves(shape, &mut rng);
+            with_board_word!(shape, B => {
+                let p = Connect4::<B>::from_moves(shape, &moves).expect("a legal game");
+                for col in 0..shape.columns() {
+                    if p.can_play(col) {
+                        assert_eq!(
+                            p.hint_lines(p.move_bit(col)),
+                            by_winning_cells(&p, col),
+                            "{shape} {moves} column {col}"
+                        );
+                    }
+                }
+            });
+        }
+    }
+}
