@@ -149,7 +149,16 @@ impl Network {
     /// columns, `span` the widest tuple's columns, and one ends at the last column).
     fn lay_out(&self) -> Fast {
         let stride = self.height + 1;
-        let per = (32 / self.height).min(self.width);
+        let per = (32 / self.height.max(1)).min(self.width);
+        if per == 0 {
+            // No whole column fits a word: every tuple is read as the file lays it out.
+            return Fast {
+                segments: Vec::new(),
+                windows: Vec::new(),
+                weights: Box::new([0; FAST_WEIGHTS]),
+                rest: (0..self.tuples.len()).collect(),
+            };
+        }
         let span_of = |t: &Tuple| (t.cells[0] / stride, t.cells[t.cells.len() - 1] / stride);
         let widest = self
             .tuples
@@ -380,6 +389,19 @@ mod tests {
             assert_eq!(fast.rest, vec![0]);
             assert_eq!(fast.windows.len(), 2);
         }
+        check_against_cells(&net);
+    }
+
+    #[test]
+    fn boards_of_no_cell_or_tall_columns_read() {
+        // No tuple on a board of height 0; a tuple of a column of 40 cells (no segment).
+        let mut empty = MAGIC.to_vec();
+        empty.extend([9, 0, 0, 0, 0, 0, 0]);
+        assert!(Network::parse(&empty).is_ok());
+        let mut tall = MAGIC.to_vec();
+        tall.extend([1, 40, 1, 0, 0, 0, 0, 1, 39]);
+        tall.extend([1i16, 2, 3, 4].iter().flat_map(|w| w.to_le_bytes()));
+        let net = Network::parse(&tall).expect("a valid file");
         check_against_cells(&net);
     }
 
