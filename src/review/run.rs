@@ -255,7 +255,9 @@ impl Reviewer {
             _ if class.erred() => best.first().cloned(),
             Class::Good if found.judged == Judged::Exact => {
                 let pos = self.positions[ply].clone_box();
-                let solved = self.value_of(pos.as_ref(), true, true)?;
+                // The value is known already: a solve that fails here must not stop the
+                // strong solves of the positions before (`of_game` false).
+                let solved = self.value_of(pos.as_ref(), false, true)?;
                 // A solve that did not prove the same value (stopped in time) names no move.
                 if solved.value != found.value {
                     return Ok(None);
