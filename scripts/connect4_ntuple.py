@@ -1,5 +1,6 @@
 """Makes the n-tuple network sente adds to its Connect Four evaluation on a board
-(`books/connect4-9x6-ntuple.bin`; its format in `src/games/connect4/ntuple.rs`), in three steps:
+(`books/connect4-<W>x<H>-ntuple.bin`, e.g. `connect4-9x6-ntuple.bin`; its format in
+`src/games/connect4/ntuple.rs`, the boards it is read for in `SHIPPED` there), in three steps:
 
   positions  self-play games of sente at a small depth, with random moves mixed in, and a
              sample of their positions (16 to 36 stones by default)
@@ -37,6 +38,7 @@ from connect4_wide_vectors import label as column_char
 from engine_pipe import EnginePipe, size_options
 
 MAGIC = b"sente-ntuple-1"
+BOOKS = Path(__file__).parent.parent / "books"
 
 
 def column_of(ch):
@@ -190,7 +192,8 @@ def fit(args):
             state.play(ch)
         evaluated.append(state.evaluate())
     evaluated = np.array(evaluated, float)
-    shipped = read_network(np, args.shipped) if args.shipped else None
+    shipped_path = args.shipped or BOOKS / f"connect4-{w}x{h}-ntuple.bin"
+    shipped = read_network(np, shipped_path) if Path(shipped_path).exists() else None
     if shipped and (shipped[0], shipped[1]) == (w, h):
         hand = evaluated - network_value(np, shipped, moves_list)
     else:
@@ -294,8 +297,8 @@ def main():
     p.add_argument("--out", required=True)
     p = sub.choices["fit"]
     p.add_argument("--values", required=True)
-    p.add_argument("--shipped", default=str(Path(__file__).parent.parent / "books/connect4-9x6-ntuple.bin"),
-                   help="the network the Python package was built with (its value is taken off)")
+    p.add_argument("--shipped", help="the network the Python package was built with (its value is taken off;"
+                   " default books/connect4-<W>x<H>-ntuple.bin when it is there)")
     p.add_argument("--lam", type=float, default=1e-3, help="L2 weight")
     p.add_argument("--rate", type=float, default=0.02, help="Adam's step")
     p.add_argument("--steps", type=int, default=400)

@@ -1,8 +1,8 @@
-//! An n-tuple network added to the hand evaluation on boards that have one (9 x 6): tuples of
+//! An n-tuple network added to the hand evaluation on boards that have one (`SHIPPED`): tuples of
 //! a few cells, each cell empty, `x`, `o` or empty and playable, and one weight per pattern of
 //! each tuple, fitted to the weak solver's values (`scripts/connect4_ntuple.py`).
 //!
-//! The file (`books/connect4-9x6-ntuple.bin`, README there) is, little-endian: the magic
+//! A file (`books/connect4-<W>x<H>-ntuple.bin`, README there) is, little-endian: the magic
 //! `sente-ntuple-1`, width, height and the number of tuples as one byte each, the tempo of `x`
 //! to move and of `o` to move as `i16`, then per tuple its number of cells `k` and their bit
 //! numbers (Pons's layout, column-major, `height + 1` bits a column) in increasing order,
@@ -12,8 +12,12 @@
 
 use std::sync::OnceLock;
 
-/// The 9 x 6 network.
-const NINE_BY_SIX: &[u8] = include_bytes!("../../../books/connect4-9x6-ntuple.bin");
+/// The networks sente ships: a board's width and height, and its file.
+const SHIPPED: &[(u32, u32, &[u8])] = &[(
+    9,
+    6,
+    include_bytes!("../../../books/connect4-9x6-ntuple.bin"),
+)];
 /// The file's first bytes.
 const MAGIC: &[u8] = b"sente-ntuple-1";
 
@@ -210,16 +214,36 @@ impl Network {
 
     /// The network of a `width x height` board, if sente has one.
     pub fn of_board(width: u32, height: u32) -> Option<&'static Network> {
-        static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
-        let net = NETWORK.get_or_init(|| match Network::parse(NINE_BY_SIX) {
-            Ok(net) => Some(net),
-            Err(e) => {
-                log::error!("the 9x6 n-tuple network is unusable: {e}");
+        static NETWORKS: OnceLock<Vec<Network>> = OnceLock::new();
+        NETWORKS
+            .get_or_init(|| {
+                SHIPPED
+                    .iter()
+                    .filter_map(|&(w, h, bytes)| Self::shipped(w, h, bytes))
+                    .collect()
+            })
+            .iter()
+            .find(|n| n.width == width && n.height == height)
+    }
+
+    /// The shipped network of the `width x height` board read from `bytes`, or `None` (said on
+    /// stderr) when the file is unusable or is another board's.
+    fn shipped(width: u32, height: u32, bytes: &[u8]) -> Option<Network> {
+        match Network::parse(bytes) {
+            Ok(net) if (net.width, net.height) == (width, height) => Some(net),
+            Ok(net) => {
+                log::error!(
+                    "the {width}x{height} n-tuple network is a {}x{} board's",
+                    net.width,
+                    net.height
+                );
                 None
             }
-        });
-        net.as_ref()
-            .filter(|n| n.width == width && n.height == height)
+            Err(e) => {
+                log::error!("the {width}x{height} n-tuple network is unusable: {e}");
+                None
+            }
+        }
     }
 
     /// The network's value for `x` of the position with stones `x` and `o` and `playable`
@@ -313,10 +337,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_network_reads() {
-        let net = Network::parse(NINE_BY_SIX).expect("the shipped network");
-        assert_eq!((net.width, net.height), (9, 6));
-        assert!(!net.tuples.is_empty());
+    fn the_shipped_networks_read() {
+        for &(width, height, bytes) in SHIPPED {
+            let net = Network::parse(bytes).expect("a shipped network");
+            assert_eq!((net.width, net.height), (width, height));
+            assert!(!net.tuples.is_empty());
+            let of_board = Network::of_board(width, height).expect("its board's network");
+            assert_eq!((of_board.width, of_board.height), (width, height));
+        }
         assert!(Network::of_board(9, 6).is_some());
         assert!(Network::of_board(7, 6).is_none());
     }
@@ -356,7 +384,7 @@ mod tests {
 
     #[test]
     fn segments_and_cells_agree() {
-        let net = Network::parse(NINE_BY_SIX).expect("the shipped network");
+        let net = Network::parse(SHIPPED[0].2).expect("the shipped network");
         if has_bmi2() {
             let fast = net.fast.as_ref().expect("laid out with BMI2");
             // Columns 0-4, 2-6 and 4-8 hold every window of four.
@@ -408,10 +436,11 @@ mod tests {
     #[test]
     fn malformed_files_are_refused() {
         assert!(Network::parse(b"nonsense").is_err());
-        let mut short = NINE_BY_SIX.to_vec();
+        let nine_by_six = SHIPPED[0].2;
+        let mut short = nine_by_six.to_vec();
         short.pop();
         assert!(Network::parse(&short).is_err());
-        let mut long = NINE_BY_SIX.to_vec();
+        let mut long = nine_by_six.to_vec();
         long.push(0);
         assert!(Network::parse(&long).is_err());
     }
