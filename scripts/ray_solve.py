@@ -40,6 +40,24 @@ same store (with any `--depth`: a stored position is used wherever the split rea
                 (flushed to disk at each task's end); a last line cut short by a kill is
                 dropped when read
 
+With `--sample N` only N of the split's tasks are solved, drawn at random (`--seed`), and
+instead of the empty board's line the driver prints what the whole split would cost,
+estimated from the sample's measured times (the solver's own, as `sente solve` prints them):
+
+    sample <n> of <T> tasks at ply <K>: <seconds> s, <nodes> nodes, the longest <seconds> s
+    tasks <T x the mean> s of CPU (95% <low>-<high>)
+    workers <N> <wall> s (95% <low>-<high>)      one line per --workers count
+
+The sum over the T tasks is the sample's mean times T; its 95% interval is the bootstrap's
+(the sample drawn again with replacement 2,000 times, seeded): task times are far from normal
+(a few take most of the time). On N workers, each taking the next task as it frees, the wall
+time is at least the larger of the sum over N and the longest task, and at most their sum; the
+line gives the lower bound, the longest task being the sample's longest, itself a lower bound
+of the split's (a sample rarely holds the very longest task: where the sum over N is below the
+sample's longest, the wall time is governed by the tail the sample cannot see). A sampled task
+the store already holds is not solved again; run with the same `--store` and a larger `--sample`
+(the same `--seed`) to add to a sample.
+
 Without `--address` a Ray of this machine is started (`--local-cpus` CPUs). On a real cluster
 (`--address <head>:6379`, or `auto` on a node of it) the `sente` binary must be at the same
 path on every node (`--sente`, default `sente` on the PATH), and the store is written only by
@@ -482,7 +500,22 @@ def parse_arguments(argv):
     parser.add_argument(
         "--progress-every", type=int, default=20, help="say progress every this many positions"
     )
+    parser.add_argument(
+        "--sample", type=int, help="solve this many tasks drawn at random and estimate the rest"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the draw of --sample and its bootstrap")
+    parser.add_argument(
+        "--workers", default="2,64,1024", help="worker counts the --sample estimate is given for"
+    )
     args = parser.parse_args(argv)
+    try:
+        args.workers = [int(n) for n in args.workers.split(",")]
+    except ValueError:
+        parser.error(f"--workers {args.workers}: worker counts separated by commas, e.g. 2,64,1024")
+    if any(n < 1 for n in args.workers):
+        parser.error("--workers: each count is at least 1")
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample is at least 1")
     for name in ("depth", "retries"):
         if getattr(args, name) < 0:
             parser.error(f"--{name} is at least 0")
@@ -516,11 +549,17 @@ def main(argv):
     start = time.monotonic()
     split = Split(args.width, args.height, args.depth, store.solved)
     tasks = split.tasks()
+    population = len(tasks)
+    if args.sample is not None:
+        # Drawn from the tasks in the split's order, so a seed draws the same ones each run.
+        tasks = random.Random(args.seed).sample(tasks, min(args.sample, population))
     todo = [(k, m) for k, m in tasks if k not in store.solved]
     note(
         f"{args.width}x{args.height} split at ply {args.depth}: {len(split.nodes)} positions, "
         f"{split.known()} decided before the split, "
-        f"{len(tasks)} tasks: {len(tasks) - len(todo)} in the store, {len(todo)} to solve"
+        f"{population} tasks"
+        + (f", {len(tasks)} drawn" if args.sample is not None else "")
+        + f": {len(tasks) - len(todo)} in the store, {len(todo)} to solve"
     )
     interrupted = False
     driver = None
@@ -563,12 +602,48 @@ def main(argv):
             f"({times[-1][1]}), {times[-1][0] / total if total else 0:.3f} of the sum; "
             f"wall {elapsed:.2f} s"
         )
-    score = split.value({k: store.solved[k][1] for k, _ in tasks})
     if temporary:
         shutil.rmtree(temporary, ignore_errors=True)
+    if args.sample is not None:
+        seconds = [t for t, _ in times]
+        OUT.write(estimate(seconds, nodes, population, args.depth, args.workers, args.seed))
+        OUT.flush()
+        return 0
+    score = split.value({k: store.solved[k][1] for k, _ in tasks})
     OUT.write(f" {score} {nodes} {elapsed * 1e6:.2f}\n")
     OUT.flush()
     return 0
+
+
+def estimate(seconds, nodes, population, depth, workers, seed, rounds=2000):
+    """The `--sample` report: the whole split's cost from the sampled tasks' `seconds`."""
+    n = len(seconds)
+    if n == 0:
+        return f"sample 0 of 0 tasks at ply {depth}: every position is decided before the split\n"
+    longest = max(seconds)
+    lines = [
+        f"sample {n} of {population} tasks at ply {depth}: {sum(seconds):.2f} s, {nodes} nodes, "
+        f"the longest {longest:.2f} s"
+    ]
+    rng = random.Random(seed)
+    mean = sum(seconds) / n
+    if n == population:
+        # The whole split was solved: nothing is estimated.
+        draws = [(sum(seconds), longest)] * 2
+    else:
+        draws = sorted(
+            (population * sum(d) / n, max(d))
+            for d in ([rng.choice(seconds) for _ in range(n)] for _ in range(rounds))
+        )
+    low, high = draws[int(0.025 * (len(draws) - 1))], draws[int(0.975 * (len(draws) - 1))]
+    lines.append(f"tasks {population * mean:.2f} s of CPU (95% {low[0]:.2f}-{high[0]:.2f})")
+    for count in workers:
+        walls = sorted(max(total / count, top) for total, top in draws)
+        lines.append(
+            f"workers {count} {max(population * mean / count, longest):.2f} s "
+            f"(95% {walls[int(0.025 * (len(walls) - 1))]:.2f}-{walls[int(0.975 * (len(walls) - 1))]:.2f})"
+        )
+    return "".join(line + "\n" for line in lines)
 
 
 if __name__ == "__main__":

@@ -757,6 +757,77 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         })
         .sum();
     assert_eq!(empty_board_line(&stdout), (direct(6, 5), nodes), "{text}");
+
+    // `--sample` larger than the split draws every task: here all in the store, so nothing is
+    // solved and the "estimate" is the stored times' sum, with no spread.
+    let (stdout, lines) = Solve::start(&env, &[&args[..], &["--sample", "40"]].concat()).finish();
+    let text = lines.join("\n");
+    assert!(
+        text.contains("18 tasks, 18 drawn: 18 in the store, 0 to solve"),
+        "{text}"
+    );
+    let mut seconds: Vec<f64> = all
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .nth(3)
+                .and_then(|t| t.parse::<f64>().ok())
+                .unwrap()
+                / 1e6
+        })
+        .collect();
+    seconds.sort_by(f64::total_cmp);
+    let sum: f64 = seconds.iter().sum();
+    let report: Vec<&str> = stdout.lines().collect();
+    assert!(
+        report[0].starts_with(&format!(
+            "sample 18 of 18 tasks at ply 2: {sum:.2} s, {nodes} nodes"
+        )),
+        "{stdout}"
+    );
+    let cpu = report[1]
+        .strip_prefix("tasks ")
+        .and_then(|r| r.split_once(" s of CPU (95% "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(cpu.1, format!("{}-{})", cpu.0, cpu.0), "{stdout}");
+    let workers: Vec<&str> = report[2..]
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(workers, ["2", "64", "1024"], "{stdout}");
+    let _ = std::fs::remove_dir_all(&store);
+
+    // A sample of 5 of 6 x 4's 18 tasks: only those are solved and stored, and the estimate
+    // of the whole split comes with its interval.
+    let store = temp_path("sample");
+    let store_text = store.display().to_string();
+    let args = [
+        &at[..],
+        &[
+            "--width", "6", "--height", "4", "--depth", "2", "--sample", "5",
+        ],
+        &["--store", &store_text, "--workers", "3"],
+    ]
+    .concat();
+    let (stdout, lines) = Solve::start(&env, &args).finish();
+    let text = lines.join("\n");
+    eprintln!("{stdout}{text}");
+    assert!(
+        text.contains("18 tasks, 5 drawn: 0 in the store, 5 to solve"),
+        "{text}"
+    );
+    let sampled = std::fs::read_to_string(store.join("solved.txt")).expect("the sample");
+    assert_eq!(sampled.lines().count(), 5, "{sampled}");
+    let report: Vec<&str> = stdout.lines().collect();
+    assert_eq!(report.len(), 3, "{stdout}");
+    assert!(
+        report[0].starts_with("sample 5 of 18 tasks at ply 2: "),
+        "{stdout}"
+    );
+    assert!(
+        report[1].starts_with("tasks ") && report[2].starts_with("workers 3 "),
+        "{stdout}"
+    );
     let _ = std::fs::remove_dir_all(&store);
 
     let (tag, group) = (ray.tag.clone(), ray.helper.id());
