@@ -16,7 +16,7 @@ pub(super) const WIN_NEXT_EVAL: i32 = 5000;
 /// Every move of the side to move lets the opponent win.
 pub(super) const LOSS_NEXT_EVAL: i32 = 5000;
 /// Bound on the positional part.
-const POSITIONAL_CAP: i32 = 3000;
+pub(super) const POSITIONAL_CAP: i32 = 3000;
 // Per side (the side to move's score minus the opponent's). A side's good rows are odd rows for
 // `x`, even rows for `o`; "useful" threats are those not right above an opponent threat.
 const LOW_GOOD_THREAT: i32 = 80; // lowest threat of its column, on a good row
@@ -147,21 +147,49 @@ impl<B: Bits> Connect4<B> {
     /// The n-tuple network's value for the side to move, on a board that has one (0 on the
     /// others).
     pub(super) fn network_value(&self) -> i32 {
-        self.network_value_by(Network::value)
+        self.network_value_by(self.network(), Network::value)
     }
 
     /// The network's value for the side to move read tuple by tuple as the file lays them out
     /// (`Network::reference_value`), what `network_value` must equal (the tests' reference).
     #[cfg(test)]
     pub(super) fn network_value_from_board(&self) -> i32 {
-        self.network_value_by(Network::reference_value)
+        self.network_value_by(self.network(), Network::reference_value)
     }
 
-    /// The network's value for the side to move, `value` giving it for `x` from the stones of
-    /// `x` and `o`, the playable cells and whether `x` is to move.
+    /// The static evaluation with the network `net` (none: the hand evaluation alone) read by
+    /// `Network::value`, or by `Network::reference_value` (`reference`).
+    #[cfg(test)]
+    pub(super) fn evaluation_with_network(&self, net: Option<&Network>, reference: bool) -> i32 {
+        self.evaluation_with(|p| p.network_value_with(net, reference))
+    }
+
+    /// The value for the side to move of the network `net` (0 for none) read by
+    /// `Network::value`, or by `Network::reference_value` (`reference`).
+    #[cfg(test)]
+    pub(super) fn network_value_with(&self, net: Option<&Network>, reference: bool) -> i32 {
+        if reference {
+            self.network_value_by(net, Network::reference_value)
+        } else {
+            self.network_value_by(net, Network::value)
+        }
+    }
+
+    /// The network of this position's board, if sente ships one.
     #[inline(always)]
-    fn network_value_by(&self, value: impl Fn(&Network, u64, u64, u64, bool) -> i32) -> i32 {
-        let Some(net) = Network::of_board(self.geo.width(), self.geo.height()) else {
+    fn network(&self) -> Option<&'static Network> {
+        Network::of_board(self.geo.width(), self.geo.height())
+    }
+
+    /// The value for the side to move of the network `net` (0 for none), `value` giving it for
+    /// `x` from the stones of `x` and `o`, the playable cells and whether `x` is to move.
+    #[inline(always)]
+    fn network_value_by(
+        &self,
+        net: Option<&Network>,
+        value: impl Fn(&Network, B, B, B, bool) -> i32,
+    ) -> i32 {
+        let Some(net) = net else {
             return 0;
         };
         let theirs = self.current ^ self.mask;
@@ -171,8 +199,7 @@ impl<B: Bits> Connect4<B> {
         } else {
             (theirs, self.current)
         };
-        let low = |b: B| b.words()[0];
-        let value = value(net, low(x), low(o), low(self.possible()), x_to_move);
+        let value = value(net, x, o, self.possible(), x_to_move);
         if x_to_move { value } else { -value }
     }
 

@@ -1,7 +1,8 @@
 //! Connect Four's rules at every board size and in every word, against an independent
 //! plain-array board.
 
-use super::eval::{LOSS_NEXT_EVAL, LOST_EVAL, WIN_NEXT_EVAL};
+use super::eval::{LOSS_NEXT_EVAL, LOST_EVAL, POSITIONAL_CAP, WIN_NEXT_EVAL};
+use super::ntuple::{Network, WindowsNetwork};
 use super::*;
 use crate::games::perft;
 use crate::with_board_word;
@@ -657,6 +658,72 @@ fn the_network_by_segments_equals_the_reference_in_random_games() {
     }
     // Boards without a network add nothing.
     assert_eq!(pos("4453").network_value(), 0);
+}
+
+/// The value of `made` for the side to move of `plain`, read cell by cell from the plain board.
+fn windows_value(made: &WindowsNetwork, plain: &PlainBoard) -> i32 {
+    let cell = |c: u32, r: u32| {
+        let (c, r) = (c as usize, r as usize);
+        match plain.cells[c][r] {
+            0 if r == 0 || plain.cells[c][r - 1] != 0 => 3,
+            v => v,
+        }
+    };
+    let x_to_move = plain.moves.is_multiple_of(2);
+    let value = made.value_by_cell(cell, x_to_move);
+    if x_to_move { value } else { -value }
+}
+
+#[test]
+fn windows_networks_agree_with_the_cells_and_the_hand_evaluation_on_every_board() {
+    let mut rng = StdRng::seed_from_u64(52);
+    for (width, height) in [
+        (9, 6),
+        (7, 8),
+        (8, 7),
+        (9, 7),
+        (8, 8),
+        (10, 6),
+        (10, 8),
+        (12, 10),
+    ] {
+        let shape = Shape::new(width, height).expect("a board");
+        let made = WindowsNetwork::new(width, height, u64::from(width) << 8 | u64::from(height));
+        let net = Network::parse(&made.file).expect("a windows network");
+        let (mut to_move, mut added) = ([0; 2], 0);
+        with_board_word!(shape, B => {
+            for game in 0..30 {
+                let mut p = start::<B>(shape);
+                let mut plain = PlainBoard::new(usize::from(width), usize::from(height));
+                loop {
+                    let expected = windows_value(&made, &plain);
+                    let here = || format!("{shape} game {game}: {}", p.fen());
+                    assert_eq!(p.network_value_with(Some(&net), false), expected, "{}", here());
+                    assert_eq!(p.network_value_with(Some(&net), true), expected, "{}", here());
+                    to_move[plain.moves % 2] += 1;
+                    let hand = p.evaluation_with_network(None, false);
+                    let with = p.evaluation_with_network(Some(&net), false);
+                    assert_eq!(with, p.evaluation_with_network(Some(&net), true), "{}", here());
+                    if p.outcome().is_some() || hand.abs() >= LOSS_NEXT_EVAL.min(WIN_NEXT_EVAL) {
+                        assert_eq!(with, hand, "{}", here());
+                    } else if hand.abs() < POSITIONAL_CAP {
+                        let sum = (hand + expected).clamp(-POSITIONAL_CAP, POSITIONAL_CAP);
+                        assert_eq!(with, sum, "{}", here());
+                        added += 1;
+                    }
+                    let moves = legal(&p);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    p.play(mv);
+                    plain.play(usize::from(mv));
+                }
+            }
+        });
+        assert!(to_move[0] > 100 && to_move[1] > 100, "{shape}: {to_move:?}");
+        assert!(added > 100, "{shape}: {added}");
+    }
 }
 
 #[test]
