@@ -11,7 +11,8 @@
              on top of the hand evaluation to the solver's values, mirror images included;
              the held-out fifth (whole games apart) scored with and without the network
 
-`fit` reads the hand evaluation from sente's Python package (`pip install ./python`) minus the
+Any board sente plays works, 12 x 10 included (more than 255 windows: the file starts
+`sente-ntuple-2`, the count in two bytes). `fit` reads the hand evaluation from sente's Python package (`pip install ./python`) minus the
 network it was built with (read from `--shipped`, the same file), so it can refit over an
 existing network. Example (9 x 6; the shipped network's 88,531 positions came from two
 `positions` runs, seeds 11 and 12, stopped after about 6 minutes, then 32 minutes of weak
@@ -38,6 +39,8 @@ from connect4_wide_vectors import label as column_char
 from engine_pipe import EnginePipe, size_options
 
 MAGIC = b"sente-ntuple-1"
+# A file of more than 255 tuples (12 x 10's 300 windows of four): their number in two bytes.
+MAGIC_2 = b"sente-ntuple-2"
 BOOKS = Path(__file__).parent.parent / "books"
 
 
@@ -154,11 +157,17 @@ def indices(np, lo, hi, tuples):
 def read_network(np, path):
     """A network file: (width, height, tempo pair, tuples, weights in points)."""
     data = Path(path).read_bytes()
-    assert data.startswith(MAGIC), f"{path} is not an n-tuple file"
+    assert data.startswith((MAGIC, MAGIC_2)), f"{path} is not an n-tuple file"
     pos = len(MAGIC)
-    width, height, count = data[pos], data[pos + 1], data[pos + 2]
-    tempo = struct.unpack_from("<hh", data, pos + 3)
-    pos += 7
+    width, height = data[pos], data[pos + 1]
+    if data.startswith(MAGIC_2):
+        (count,) = struct.unpack_from("<H", data, pos + 2)
+        pos += 4
+    else:
+        count = data[pos + 2]
+        pos += 3
+    tempo = struct.unpack_from("<hh", data, pos)
+    pos += 4
     tuples = []
     for _ in range(count):
         k = data[pos]
@@ -262,7 +271,10 @@ def fit(args):
     points = np.rint(weights * 100 / scale[0])
     assert np.abs(points).max() < 32000
     with open(args.out, "wb") as out:
-        out.write(MAGIC + bytes([w, h, len(tuples)]))
+        if len(tuples) > 255:
+            out.write(MAGIC_2 + bytes([w, h]) + struct.pack("<H", len(tuples)))
+        else:
+            out.write(MAGIC + bytes([w, h, len(tuples)]))
         out.write(struct.pack("<hh", round(tempo[0] * 100 / scale[0]), round(-tempo[1] * 100 / scale[0])))
         for cells in tuples:
             out.write(bytes([len(cells), *cells]))
