@@ -16,8 +16,10 @@
 //! With BMI2 the tuples are read by segments: rectangles of at most 8 rows and 32 cells,
 //! `x | playable` and `o | playable` of a segment's cells packed one above the other into one
 //! `u64` by two `pext`, so that one more `pext` of that word gives a tuple's index in the file's
-//! own order. Every window of four is on this path on every board up to 12 x 10 (whole columns
-//! where 4 of them fit 32 cells, bands of 8 rows on 4 columns on the taller boards).
+//! own order. Every window of four is on this path on every board of at most 10 rows, 12 x 10
+//! included (whole columns where 4 of them fit 32 cells, bands of 8 rows on 4 columns on the
+//! taller boards; on 4 x 31, where 4 columns do not fit 64 bits, the windows across columns
+//! are read cell by cell).
 
 use super::bits::Bits;
 use super::shape::Shape;
