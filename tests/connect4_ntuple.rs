@@ -1,18 +1,18 @@
-//! The positions the 9 x 6 evaluation network was fitted to (`books/connect4-9x6-ntuple-values.txt`,
-//! made by `scripts/connect4_ntuple.py label`): a sample of them, those with at least 24 stones
-//! (each solves in milliseconds), weak-solved again here to the value the file gives.
+//! The positions each shipped evaluation network was fitted to
+//! (`books/connect4-<W>x<H>-ntuple-values.txt`, made by `scripts/connect4_ntuple.py label`): a
+//! sample of them, those with at least 24 stones (each solves in milliseconds), weak-solved
+//! again here to the value the file gives.
 
 use sente::games::connect4::Shape;
 use sente::games::connect4::batch::{self, BatchConfig};
 use std::path::PathBuf;
 
-#[test]
-fn the_networks_positions_have_the_weak_solvers_values() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("books/connect4-9x6-ntuple-values.txt");
+/// A board's labelled positions, `(moves, value for the side to move)`.
+fn labelled(width: u8, height: u8) -> Vec<(String, i32)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("books/connect4-{width}x{height}-ntuple-values.txt"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let rows: Vec<(&str, i32)> = text
-        .lines()
+    text.lines()
         .map(|line| {
             let mut words = line.split_whitespace();
             let moves = words.next().unwrap_or_else(|| panic!("no moves: {line}"));
@@ -20,20 +20,24 @@ fn the_networks_positions_have_the_weak_solvers_values() {
                 .next()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or_else(|| panic!("no value: {line}"));
-            (moves, value)
+            (moves.to_string(), value)
         })
-        .collect();
-    assert!(rows.len() > 80_000, "{} positions", rows.len());
+        .collect()
+}
+
+/// Weak-solves every 300th position of at least 24 stones of the board's file again.
+fn check_sample(width: u8, height: u8, at_least: usize) {
+    let rows = labelled(width, height);
+    assert!(rows.len() > at_least, "{} positions", rows.len());
     assert!(rows.iter().all(|(_, v)| (-1..=1).contains(v)));
-    let sample: Vec<(&str, i32)> = rows
+    let sample: Vec<&(String, i32)> = rows
         .iter()
-        .copied()
         .filter(|(moves, _)| moves.len() >= 24)
         .step_by(300)
         .collect();
     let input: String = sample.iter().map(|(m, _)| format!("{m}\n")).collect();
     let config = BatchConfig {
-        shape: Shape::new(9, 6).expect("9x6"),
+        shape: Shape::new(width, height).expect("a board sente plays"),
         weak: true,
         keep_table: true,
         ..BatchConfig::standard(64)
@@ -54,6 +58,16 @@ fn the_networks_positions_have_the_weak_solvers_values() {
     assert_eq!(solved.len(), sample.len(), "{text}");
     for ((moves, value), (solved_moves, solved_value)) in sample.iter().zip(&solved) {
         assert_eq!(moves, solved_moves);
-        assert_eq!(value, solved_value, "{moves}");
+        assert_eq!(value, solved_value, "{width}x{height}: {moves}");
     }
+}
+
+#[test]
+fn the_9x6_networks_positions_have_the_weak_solvers_values() {
+    check_sample(9, 6, 80_000);
+}
+
+#[test]
+fn the_8x7_networks_positions_have_the_weak_solvers_values() {
+    check_sample(8, 7, 50_000);
 }

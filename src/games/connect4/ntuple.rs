@@ -26,11 +26,18 @@ use super::shape::Shape;
 use std::sync::OnceLock;
 
 /// The networks sente ships: a board's width and height, and its file.
-const SHIPPED: &[(u32, u32, &[u8])] = &[(
-    9,
-    6,
-    include_bytes!("../../../books/connect4-9x6-ntuple.bin"),
-)];
+const SHIPPED: &[(u32, u32, &[u8])] = &[
+    (
+        9,
+        6,
+        include_bytes!("../../../books/connect4-9x6-ntuple.bin"),
+    ),
+    (
+        8,
+        7,
+        include_bytes!("../../../books/connect4-8x7-ntuple.bin"),
+    ),
+];
 /// The file's first bytes.
 const MAGIC: &[u8] = b"sente-ntuple-1";
 /// The first bytes of a file of more than 255 tuples, their number in two bytes.
