@@ -23,6 +23,9 @@ pub struct Searcher<'a, 'c, G: Game> {
     /// Node bookkeeping; aborting is allowed once an iteration completed, so there is always
     /// a best move.
     t: Tracker<G>,
+    /// `move_lists[ply]`: the moves of the node being searched at `ply`, kept from node to node
+    /// so that a node allocates none.
+    move_lists: Vec<Vec<G::Move>>,
 }
 
 impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
@@ -39,6 +42,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             limits,
             orderer: MoveOrderer::default(),
             t: Tracker::new(false),
+            move_lists: vec![Vec::new(); MAX_DEPTH as usize + 2],
         }
     }
 
@@ -201,7 +205,8 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
             }
         }
 
-        let mut moves = Vec::with_capacity(16);
+        let mut moves = std::mem::take(&mut self.move_lists[p]);
+        moves.clear();
         pos.legal_moves(&mut moves);
         self.orderer
             .order(pos, &mut moves, ply, probe.and_then(|e| e.move_code));
@@ -223,6 +228,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                 }
             };
             if self.t.aborted {
+                self.move_lists[p] = moves;
                 return 0;
             }
             if score > best_score {
@@ -240,6 +246,7 @@ impl<'a, 'c, G: Game> Searcher<'a, 'c, G> {
                 }
             }
         }
+        self.move_lists[p] = moves;
         let bound = if best_score <= alpha_before {
             Bound::Upper
         } else if best_score >= beta {

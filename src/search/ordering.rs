@@ -6,6 +6,8 @@ use crate::games::Game;
 
 const HISTORY_SIZE: usize = 4096;
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+/// The most moves `order` sorts without allocating.
+const STACK_MOVES: usize = 32;
 
 /// Killer moves per ply and a history of cutoffs per move code, reset at each `go` so that a
 /// search is reproducible.
@@ -24,7 +26,10 @@ impl Default for MoveOrderer {
 }
 
 impl MoveOrderer {
-    /// Sorts `moves` best first for the node at `ply` whose table move is `table_move`.
+    /// Sorts `moves` best first for the node at `ply` whose table move is `table_move`: by
+    /// key, highest first, moves of equal keys in their order (a stable sort). Up to
+    /// `STACK_MOVES` moves, the keys are kept on the stack and sorted by insertion (no
+    /// allocation a node); more go through `sort_by_key`, which gives the same order.
     pub fn order<G: Game>(
         &self,
         pos: &G,
@@ -32,10 +37,14 @@ impl MoveOrderer {
         ply: u32,
         table_move: Option<u16>,
     ) {
+        let n = moves.len();
+        if n < 2 {
+            return;
+        }
         let killers = self.killers[(ply as usize).min(MAX_PLY - 1)];
-        moves.sort_by_cached_key(|&mv| {
+        let key = |mv: G::Move| -> i64 {
             let code = G::move_code(mv);
-            let key: i64 = if Some(code) == table_move {
+            if Some(code) == table_move {
                 1 << 40
             } else if Some(code) == killers[0] {
                 1 << 38
@@ -44,9 +53,31 @@ impl MoveOrderer {
             } else {
                 (i64::from(pos.move_order_hint(mv)) << 20)
                     + i64::from(self.history[usize::from(code) % HISTORY_SIZE])
-            };
-            std::cmp::Reverse(key)
-        });
+            }
+        };
+        if n > STACK_MOVES {
+            let mut keyed: Vec<(i64, G::Move)> = moves.iter().map(|&mv| (key(mv), mv)).collect();
+            keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+            for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+                *slot = mv;
+            }
+            return;
+        }
+        let mut keys = [0_i64; STACK_MOVES];
+        for (k, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *k = key(mv);
+        }
+        for i in 1..n {
+            let (k, mv) = (keys[i], moves[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            moves[j] = mv;
+        }
     }
 
     /// Records that `code` caused a beta cutoff at `ply` with `depth` plies left.
