@@ -115,6 +115,18 @@ pub fn check_position<G: Game>(pos: &G) -> Result<(), String> {
     if codes.len() != moves.len() {
         return Err(format!("{name} {fen}: move codes are not unique"));
     }
+    // The hints asked at once, for all the moves and for every other one, are each move's.
+    let one_by_one: Vec<i32> = moves.iter().map(|&mv| pos.move_order_hint(mv)).collect();
+    let mut hints = vec![0; moves.len()];
+    pos.move_order_hints(&moves, &mut hints);
+    let others: Vec<G::Move> = moves.iter().copied().step_by(2).collect();
+    let mut other_hints = vec![0; others.len()];
+    pos.move_order_hints(&others, &mut other_hints);
+    if hints != one_by_one || other_hints.iter().ne(one_by_one.iter().step_by(2)) {
+        return Err(format!(
+            "{name} {fen}: the hints asked at once differ from each move's"
+        ));
+    }
     Ok(())
 }
 

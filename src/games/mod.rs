@@ -123,6 +123,15 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + 'static {
         0
     }
 
+    /// The `move_order_hint` of each of `moves`, written to `hints` (as long as `moves`): the
+    /// full search asks once a node, so that a game can find what its moves' hints share once.
+    /// By default one `move_order_hint` a move.
+    fn move_order_hints(&self, moves: &[Self::Move], hints: &mut [i32]) {
+        for (hint, &mv) in hints.iter_mut().zip(moves) {
+            *hint = self.move_order_hint(mv);
+        }
+    }
+
     /// The move notation of `mv` (protocol.md).
     fn move_text(&self, mv: Self::Move) -> String;
 

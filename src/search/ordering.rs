@@ -27,8 +27,9 @@ impl Default for MoveOrderer {
 
 impl MoveOrderer {
     /// Sorts `moves` best first for the node at `ply` whose table move is `table_move`: by
-    /// key, highest first, moves of equal keys in their order (a stable sort). Up to
-    /// `STACK_MOVES` moves, the keys are kept on the stack and sorted by insertion (no
+    /// key, highest first, moves of equal keys in their order (a stable sort). The game's
+    /// hints are asked once for all the moves that need one (`Game::move_order_hints`). Up
+    /// to `STACK_MOVES` moves, the keys are kept on the stack and sorted by insertion (no
     /// allocation a node); more go through `sort_by_key`, which gives the same order.
     pub fn order<G: Game>(
         &self,
@@ -41,22 +42,14 @@ impl MoveOrderer {
         if n < 2 {
             return;
         }
-        let killers = self.killers[(ply as usize).min(MAX_PLY - 1)];
-        let key = |mv: G::Move| -> i64 {
-            let code = G::move_code(mv);
-            if Some(code) == table_move {
-                1 << 40
-            } else if Some(code) == killers[0] {
-                1 << 38
-            } else if Some(code) == killers[1] {
-                1 << 37
-            } else {
-                (i64::from(pos.move_order_hint(mv)) << 20)
-                    + i64::from(self.history[usize::from(code) % HISTORY_SIZE])
-            }
-        };
         if n > STACK_MOVES {
-            let mut keyed: Vec<(i64, G::Move)> = moves.iter().map(|&mv| (key(mv), mv)).collect();
+            let mut keys = vec![0; n];
+            let (mut asked, mut hints) = (moves.to_vec(), vec![0; n]);
+            self.keys(
+                pos, moves, ply, table_move, &mut keys, &mut asked, &mut hints,
+            );
+            let mut keyed: Vec<(i64, G::Move)> =
+                keys.into_iter().zip(moves.iter().copied()).collect();
             keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
             for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
                 *slot = mv;
@@ -64,9 +57,10 @@ impl MoveOrderer {
             return;
         }
         let mut keys = [0_i64; STACK_MOVES];
-        for (k, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *k = key(mv);
-        }
+        let (mut asked, mut hints) = ([moves[0]; STACK_MOVES], [0_i32; STACK_MOVES]);
+        self.keys(
+            pos, moves, ply, table_move, &mut keys, &mut asked, &mut hints,
+        );
         for i in 1..n {
             let (k, mv) = (keys[i], moves[i]);
             let mut j = i;
@@ -77,6 +71,52 @@ impl MoveOrderer {
             }
             keys[j] = k;
             moves[j] = mv;
+        }
+    }
+
+    /// Writes the key of each of `moves` to `keys`: the table move's, then the killers', above
+    /// every other, whose key is its hint (`Game::move_order_hints`, asked once with those
+    /// moves gathered in `asked`, answered in `hints`) then its history. `keys`, `asked` and
+    /// `hints` hold `moves.len()` at least.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn keys<G: Game>(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        ply: u32,
+        table_move: Option<u16>,
+        keys: &mut [i64],
+        asked: &mut [G::Move],
+        hints: &mut [i32],
+    ) {
+        let killers = self.killers[(ply as usize).min(MAX_PLY - 1)];
+        let special = |code: u16| -> Option<i64> {
+            if Some(code) == table_move {
+                Some(1 << 40)
+            } else if Some(code) == killers[0] {
+                Some(1 << 38)
+            } else if Some(code) == killers[1] {
+                Some(1 << 37)
+            } else {
+                None
+            }
+        };
+        let mut count = 0;
+        for &mv in moves {
+            if special(G::move_code(mv)).is_none() {
+                asked[count] = mv;
+                count += 1;
+            }
+        }
+        pos.move_order_hints(&asked[..count], &mut hints[..count]);
+        let mut hints = hints.iter();
+        for (key, &mv) in keys.iter_mut().zip(moves) {
+            let code = G::move_code(mv);
+            *key = special(code).unwrap_or_else(|| {
+                let hint = hints.next().copied().unwrap_or_default();
+                (i64::from(hint) << 20) + i64::from(self.history[usize::from(code) % HISTORY_SIZE])
+            });
         }
     }
 

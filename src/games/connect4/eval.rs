@@ -234,6 +234,36 @@ impl<B: Bits> Connect4<B> {
             return 0;
         }
         let (wins, blocks, gives) = self.hint_lines(bit);
+        self.hint_of(col, bit, wins, blocks, gives)
+    }
+
+    /// The `order_hint` of each column of `cols`, written to `hints`
+    /// (`Game::move_order_hints`): each side's winning cells found once for the node, a move's
+    /// wins, blocks and gives read from them (`hint_lines` with the winning cells).
+    pub(super) fn order_hints(&self, cols: &[u8], hints: &mut [i32]) {
+        let possible = self.possible();
+        let mine = self.own_winning_cells();
+        let theirs = self.opponent_winning_cells();
+        for (hint, &col) in hints.iter_mut().zip(cols) {
+            let bit = possible & self.column_mask(col);
+            *hint = if bit.is_zero() {
+                0
+            } else {
+                self.hint_of(
+                    col,
+                    bit,
+                    i32::from(!(bit & mine).is_zero()),
+                    i32::from(!(bit & theirs).is_zero()),
+                    i32::from(!((bit << 1) & theirs).is_zero()),
+                )
+            };
+        }
+    }
+
+    /// The hint of a move in column `col` onto the playable cell `bit`, given whether it
+    /// `wins`, `blocks` and `gives` (each 0 or 1, `hint_lines`).
+    #[inline(always)]
+    fn hint_of(&self, col: u8, bit: B, wins: i32, blocks: i32, gives: i32) -> i32 {
         let threats = self.threats_after(bit) as i32;
         centre_order(self.geo.width(), u32::from(col))
             + 10 * threats

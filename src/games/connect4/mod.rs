@@ -550,6 +550,10 @@ impl<B: Bits> Game for Connect4<B> {
         self.order_hint(col)
     }
 
+    fn move_order_hints(&self, cols: &[u8], hints: &mut [i32]) {
+        self.order_hints(cols, hints);
+    }
+
     fn move_text(&self, col: u8) -> String {
         Shape::column_char(col).to_string()
     }

@@ -773,6 +773,14 @@ fn order_hints_equal_the_winning_cells_reading() {
                         );
                     }
                 }
+                // The hints of a node at once (full columns too, and a column asked alone).
+                let cols: Vec<u8> = (0..shape.columns()).rev().collect();
+                let mut hints = vec![0; cols.len()];
+                p.order_hints(&cols, &mut hints);
+                let one_by_one: Vec<i32> = cols.iter().map(|&c| p.order_hint(c)).collect();
+                assert_eq!(hints, one_by_one, "{shape} {moves}");
+                p.order_hints(&cols[1..2], &mut hints[..1]);
+                assert_eq!(hints[0], one_by_one[1], "{shape} {moves}");
             });
         }
     }
