@@ -47,6 +47,7 @@ impl<B: Bits> Connect4<B> {
         }
     }
 
+    #[inline(always)]
     /// Positional score of one side from its useful threats, the lowest not playable threat of
     /// every column (both sides) and its good rows: threats, open windows, centre stones.
     fn side_score(&self, mine: B, theirs: B, useful: B, lowest: B, good: B) -> i32 {
@@ -68,6 +69,7 @@ impl<B: Bits> Connect4<B> {
     }
 
     /// The lowest cell of `cells` in each column.
+    #[inline(always)]
     fn lowest_per_column(&self, cells: B) -> B {
         let board = self.geo.board();
         let mut above = (cells << 1) & board;
@@ -80,6 +82,7 @@ impl<B: Bits> Connect4<B> {
     /// The numbers of windows of four cells free of `theirs` holding exactly two, and exactly
     /// three, stones of `mine` (bit-sliced counting over the four directions), and the empty
     /// cells of the two-stone windows (cells one stone away from becoming a threat).
+    #[inline(always)]
     fn open_windows(&self, mine: B, theirs: B) -> (i32, i32, B) {
         let free = self.geo.board() & !theirs;
         let s = self.geo.stride();
@@ -98,8 +101,22 @@ impl<B: Bits> Connect4<B> {
         (twos, threes, potential & free & !mine)
     }
 
-    /// The static evaluation (`Game::evaluate`).
+    /// The static evaluation (`Game::evaluate`), compiled for BMI2 where the processor has it
+    /// (`ntuple::has_bmi2`).
     pub(super) fn evaluation(&self) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if super::ntuple::has_bmi2() {
+            // SAFETY: the processor has BMI2.
+            return unsafe { self.evaluation_bmi2() };
+        }
+        self.evaluation_with(Self::network_value)
+    }
+
+    /// `evaluation` with BMI2's shifts by a count held in any register (`shlx`, `shrx`): the
+    /// board's strides are known only at run time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn evaluation_bmi2(&self) -> i32 {
         self.evaluation_with(Self::network_value)
     }
 
@@ -241,6 +258,24 @@ impl<B: Bits> Connect4<B> {
     /// (`Game::move_order_hints`): each side's winning cells found once for the node, a move's
     /// wins, blocks and gives read from them (`hint_lines` with the winning cells).
     pub(super) fn order_hints(&self, cols: &[u8], hints: &mut [i32]) {
+        #[cfg(target_arch = "x86_64")]
+        if super::ntuple::has_bmi2() {
+            // SAFETY: the processor has BMI2.
+            return unsafe { self.order_hints_bmi2(cols, hints) };
+        }
+        self.order_hints_by_cells(cols, hints);
+    }
+
+    /// `order_hints` compiled for BMI2 (as `evaluation_bmi2`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn order_hints_bmi2(&self, cols: &[u8], hints: &mut [i32]) {
+        self.order_hints_by_cells(cols, hints);
+    }
+
+    /// `order_hints` on any processor.
+    #[inline(always)]
+    fn order_hints_by_cells(&self, cols: &[u8], hints: &mut [i32]) {
         let possible = self.possible();
         let mine = self.own_winning_cells();
         let theirs = self.opponent_winning_cells();

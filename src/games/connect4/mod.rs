@@ -170,6 +170,7 @@ impl<B: Bits> Connect4<B> {
     }
 
     /// The cells of column `col` (0-based), as a bit mask.
+    #[inline(always)]
     pub fn column_mask(&self, col: u8) -> B {
         self.geo.column_mask(u32::from(col))
     }
@@ -190,6 +191,7 @@ impl<B: Bits> Connect4<B> {
     }
 
     /// The cells where a stone can be dropped now, one per non-full column.
+    #[inline(always)]
     pub fn possible(&self) -> B {
         self.mask.wrapping_add(self.geo.bottom()) & self.geo.board()
     }
@@ -200,11 +202,13 @@ impl<B: Bits> Connect4<B> {
     }
 
     /// The empty cells that would complete four for the side to move.
+    #[inline(always)]
     pub fn own_winning_cells(&self) -> B {
         self.geo.winning_cells(self.current, self.mask)
     }
 
     /// The empty cells that would complete four for the opponent of the side to move.
+    #[inline(always)]
     pub fn opponent_winning_cells(&self) -> B {
         self.geo.winning_cells(self.current ^ self.mask, self.mask)
     }
@@ -242,6 +246,7 @@ impl<B: Bits> Connect4<B> {
 
     /// The number of winning cells the side to move would have after dropping a stone on the
     /// playable cell `bit` (Pons's move-ordering score).
+    #[inline(always)]
     pub fn threats_after(&self, bit: B) -> u32 {
         self.geo
             .winning_cells(self.current | bit, self.mask | bit)

@@ -386,8 +386,8 @@ impl Fast {
     }
 }
 
-/// Whether the processor has BMI2's `pext`.
-fn has_bmi2() -> bool {
+/// Whether the processor has BMI2's `pext` and `pdep`.
+pub(super) fn has_bmi2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("bmi2")
