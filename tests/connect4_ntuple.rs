@@ -1,4 +1,4 @@
-//! The positions each shipped evaluation network was fitted to
+//! The positions each shipped evaluation network (9 x 6, 8 x 7, 7 x 8) was fitted to
 //! (`books/connect4-<W>x<H>-ntuple-values.txt`, made by `scripts/connect4_ntuple.py label`): a
 //! sample of them, those with at least 24 stones (each solves in milliseconds), weak-solved
 //! again here to the value the file gives.
@@ -70,4 +70,9 @@ fn the_9x6_networks_positions_have_the_weak_solvers_values() {
 #[test]
 fn the_8x7_networks_positions_have_the_weak_solvers_values() {
     check_sample(8, 7, 50_000);
+}
+
+#[test]
+fn the_7x8_networks_positions_have_the_weak_solvers_values() {
+    check_sample(7, 8, 60_000);
 }

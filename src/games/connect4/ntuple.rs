@@ -37,6 +37,11 @@ const SHIPPED: &[(u32, u32, &[u8])] = &[
         7,
         include_bytes!("../../../books/connect4-8x7-ntuple.bin"),
     ),
+    (
+        7,
+        8,
+        include_bytes!("../../../books/connect4-7x8-ntuple.bin"),
+    ),
 ];
 /// The file's first bytes.
 const MAGIC: &[u8] = b"sente-ntuple-1";
