@@ -2,14 +2,97 @@
 //! them: a solver's table is read at random, and with 4 KB pages nearly every probe of a large
 //! table also misses the address translation cache; 2 MB pages keep the translations of a
 //! gigabyte in it.
+//!
+//! A solve of a few thousand nodes in a fresh table of gigabytes touches a few thousand of
+//! its cache lines, yet every probe of the others would wait for main memory (and a full
+//! clear writes every byte): the slots keep a map of the blocks written since the last
+//! clear (`Touched`, one bit per `BLOCK_BYTES`), a probe of an untouched block knows the
+//! block holds zeros without reading it, and a clear zeroes only the touched blocks. Once
+//! half the blocks are touched the map marks them all and steps aside until the next clear.
 
 use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// The size of a huge page (on x86-64 Linux), the alignment of the memory.
 const HUGE_PAGE: usize = 2 << 20;
+/// Bytes of a block of the map of touched slots (eight cache lines): 1/4096 of the table in
+/// bits (512 KB for 2 GB).
+const BLOCK_BYTES: usize = 512;
+
+/// Which blocks of a table's slots may hold a non-zero word: one bit per block, set when a
+/// word of the block is written. A clear bit means every word of the block is zero. Once
+/// half the blocks are marked, every bit is set (`full`) until the next clear, so that a
+/// table in full use pays one bit test a probe and nothing more.
+struct Touched {
+    bits: Box<[AtomicU64]>,
+    /// log2 of the slots of a block.
+    shift: u32,
+    /// Blocks marked since the last clear.
+    marked: AtomicUsize,
+    /// Blocks beyond which every bit is set.
+    most: usize,
+    /// True once every bit is set: a clear must then zero every block.
+    full: AtomicBool,
+}
+
+impl Touched {
+    /// The map of `len` slots of `slot_bytes` bytes each, nothing touched.
+    fn new(len: usize, slot_bytes: usize) -> Self {
+        let shift = (BLOCK_BYTES / slot_bytes).max(1).ilog2();
+        let blocks = len.div_ceil(1 << shift);
+        Touched {
+            bits: (0..blocks.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            shift,
+            marked: AtomicUsize::new(0),
+            most: blocks / 2,
+            full: AtomicBool::new(false),
+        }
+    }
+
+    /// The word and bit of the block of slot `index`.
+    #[inline(always)]
+    fn place(&self, index: usize) -> (&AtomicU64, u64) {
+        let block = index >> self.shift;
+        (&self.bits[block / 64], 1 << (block % 64))
+    }
+
+    /// False when every word of the block of slot `index` is zero.
+    #[inline(always)]
+    fn may_hold(&self, index: usize) -> bool {
+        let (word, bit) = self.place(index);
+        word.load(Ordering::Relaxed) & bit != 0
+    }
+
+    /// Marks the block of slot `index` as touched (before a word of it is written).
+    #[inline(always)]
+    fn mark(&self, index: usize) {
+        let (word, bit) = self.place(index);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            self.mark_new(word, bit);
+        }
+    }
+
+    #[cold]
+    fn mark_new(&self, word: &AtomicU64, bit: u64) {
+        if word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+            && self.marked.fetch_add(1, Ordering::Relaxed) + 1 > self.most
+        {
+            self.mark_all();
+        }
+    }
+
+    /// Marks every block.
+    fn mark_all(&self) {
+        self.full.store(true, Ordering::Relaxed);
+        for word in self.bits.iter() {
+            word.store(u64::MAX, Ordering::Relaxed);
+        }
+    }
+}
 
 /// An atomic word of a table: read and written whole, all bits zero being its zero value.
 pub trait AtomicWord: Send + Sync + 'static {
@@ -49,6 +132,8 @@ impl AtomicWord for portable_atomic::AtomicU128 {
 pub struct Slots<A: AtomicWord = AtomicU64> {
     ptr: NonNull<A>,
     len: usize,
+    /// The blocks written since the last clear.
+    touched: Touched,
 }
 
 // SAFETY: `Slots` owns its memory, like a `Box<[A]>`, which is `Send` and `Sync` for atomic
@@ -84,14 +169,58 @@ impl<A: AtomicWord> Slots<A> {
         // SAFETY: `ptr` points to `len` words of fresh memory, written here before any read
         // (all bits zero is a valid atomic word).
         unsafe { std::ptr::write_bytes(ptr.as_ptr(), 0, len) };
-        Slots { ptr, len }
+        Slots {
+            ptr,
+            len,
+            touched: Touched::new(len, size_of::<A>()),
+        }
     }
 
-    /// Sets every word to zero.
+    /// Sets every word to zero: the words of the blocks touched since the last clear.
     pub fn clear(&mut self) {
-        // SAFETY: `&mut self` makes the access exclusive; `ptr` holds `len` words, and all
-        // bits zero is a valid atomic word.
-        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
+        let touched = &mut self.touched;
+        if *touched.full.get_mut() {
+            // SAFETY: `&mut self` makes the access exclusive; `ptr` holds `len` words, and
+            // all bits zero is a valid atomic word.
+            unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
+            for word in touched.bits.iter_mut() {
+                *word.get_mut() = 0;
+            }
+        } else {
+            let block = 1usize << touched.shift;
+            for (w, word) in touched.bits.iter_mut().enumerate() {
+                let mut bits = std::mem::take(word.get_mut());
+                while bits != 0 {
+                    let start = (w * 64 + bits.trailing_zeros() as usize) * block;
+                    let count = block.min(self.len - start);
+                    // SAFETY: as above; `start + count <= len`.
+                    unsafe { std::ptr::write_bytes(self.ptr.as_ptr().add(start), 0, count) };
+                    bits &= bits - 1;
+                }
+            }
+        }
+        *touched.full.get_mut() = false;
+        *touched.marked.get_mut() = 0;
+    }
+
+    /// False when the word at `index` is zero for sure (its block untouched since the last
+    /// clear), without reading it.
+    #[inline(always)]
+    pub fn may_hold(&self, index: usize) -> bool {
+        self.touched.may_hold(index)
+    }
+
+    /// Writes `value` to the word at `index` (and marks its block touched).
+    #[inline(always)]
+    pub fn set(&self, index: usize, value: A::Value) {
+        self.touched.mark(index);
+        self[index].set(value);
+    }
+
+    /// Takes every block as touched until the next clear: for words written otherwise than
+    /// by `set`.
+    pub fn touch_all(&mut self) {
+        self.touched.mark_all();
     }
 
     /// Size in bytes.
@@ -152,6 +281,7 @@ mod tests {
         assert_eq!(*slots[12345].get_mut(), 7);
         assert_eq!(slots.as_ptr() as usize % HUGE_PAGE, 0);
         assert_eq!(Slots::<AtomicU64>::zeroed(0).len(), 1);
+        slots.touch_all();
         slots.clear();
         assert_eq!(slots[12345].get(), 0);
         let wide = Slots::<portable_atomic::AtomicU128>::zeroed(1000);
@@ -160,5 +290,39 @@ mod tests {
             (wide[999].get(), wide[0].get(), wide.bytes()),
             (u128::MAX - 5, 0, 16_000)
         );
+    }
+
+    #[test]
+    fn a_clear_zeroes_every_touched_block_and_only_touched_blocks_are_read() {
+        // 64 slots of 8 bytes a block, 4096 blocks.
+        let mut slots = Slots::<AtomicU64>::zeroed(1 << 18);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..3 {
+            // Few writes (the map keeps track), then enough for half the blocks (it gives up).
+            let writes = if round == 1 { 20_000 } else { 300 };
+            let mut written = Vec::new();
+            for _ in 0..writes {
+                let i = (next() % (1 << 18)) as usize;
+                slots.set(i, next() | 1);
+                written.push(i);
+            }
+            for &i in &written {
+                assert!(slots.may_hold(i));
+            }
+            let untouched = (0..1 << 18).filter(|&i| !slots.may_hold(i)).count();
+            assert_eq!(untouched == 0, round == 1, "{untouched}");
+            for i in 0..1 << 18 {
+                assert!(slots.may_hold(i) || slots[i].get() == 0);
+            }
+            slots.clear();
+            assert!(slots.iter().all(|s| s.get() == 0));
+            assert!((0..1 << 18).all(|i| !slots.may_hold(i)));
+        }
     }
 }

@@ -298,9 +298,15 @@ impl<K: TableKey> SolverTable<K> {
         self.slots.bytes()
     }
 
-    /// Empties the table.
+    /// Empties the table (zeroing the blocks written since the last clear).
     pub fn clear(&mut self) {
         self.slots.clear();
+    }
+
+    /// False when the bucket at `i` is empty for sure (untouched since the last clear).
+    #[inline(always)]
+    fn may_hold(&self, i: usize) -> bool {
+        self.slots.may_hold(i)
     }
 
     #[inline(always)]
@@ -342,7 +348,11 @@ impl<K: TableKey> SolverTable<K> {
     /// Starts fetching the bucket of `key` into the cache, for a `get` or `store` soon after.
     #[inline(always)]
     pub fn prefetch(&self, key: K) {
-        self.slots.prefetch(self.index(key.scramble(self.key_bits)));
+        let i = self.index(key.scramble(self.key_bits));
+        // An untouched bucket is not read.
+        if self.may_hold(i) {
+            self.slots.prefetch(i);
+        }
     }
 
     /// What the table holds for `key`, if anything.
@@ -350,6 +360,9 @@ impl<K: TableKey> SolverTable<K> {
     pub fn get(&self, key: K) -> Option<Entry> {
         let key = key.scramble(self.key_bits);
         let i = self.index(key);
+        if !self.may_hold(i) {
+            return None;
+        }
         let (first, second) = (self.load(i), self.load(i + 1));
         let word = if self.holds(first, key) {
             first
@@ -367,7 +380,11 @@ impl<K: TableKey> SolverTable<K> {
     pub fn store(&self, key: K, bounds: Bounds, best: Option<u8>, nodes: u64) {
         let key = key.scramble(self.key_bits);
         let i = self.index(key);
-        let (first, second) = (self.load(i), self.load(i + 1));
+        let (first, second) = if self.may_hold(i) {
+            (self.load(i), self.load(i + 1))
+        } else {
+            (K::Entry::ZERO, K::Entry::ZERO)
+        };
         let work = u64::from((nodes | 1).ilog2() / 2).min((1 << self.work_bits) - 1);
         let (slot, old) = if self.holds(first, key) {
             (i, Some(first))
@@ -396,7 +413,7 @@ impl<K: TableKey> SolverTable<K> {
             | (((bounds.upper + Self::OFFSET) as u64) << b)
             | (bounds.lower + Self::OFFSET) as u64;
         let entry = self.stored(key) | K::Entry::from_low(fields);
-        self.slots[slot].set(entry);
+        self.slots.set(slot, entry);
     }
 
     /// The fields of the table's header after `TABLE_MAGIC`, each a little-endian `u64`: the
@@ -482,6 +499,8 @@ impl<K: TableKey> SolverTable<K> {
                 )));
             }
         }
+        // The words below are written whole, not through `set`.
+        self.slots.touch_all();
         let bytes = size_of::<K::Entry>();
         let mut chunk = vec![0; CHUNK_SLOTS * bytes];
         let mut used = 0;
