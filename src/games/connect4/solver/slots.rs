@@ -6,9 +6,12 @@
 //! A solve of a few thousand nodes in a fresh table of gigabytes touches a few thousand of
 //! its cache lines, yet every probe of the others would wait for main memory (and a full
 //! clear writes every byte): the slots keep a map of the blocks written since the last
-//! clear (`Touched`, one bit per `BLOCK_BYTES`), a probe of an untouched block knows the
+//! clear (`Touched`, one bit per cache line), a probe of an untouched block knows the
 //! block holds zeros without reading it, and a clear zeroes only the touched blocks. Once
 //! half the blocks are touched the map marks them all and steps aside until the next clear.
+//! A table that fits in half the last-level cache is cleared whole and keeps no map: its
+//! full clear leaves it in the cache, which its probes then hit (7x6's 64 MB tables of
+//! short solves took a sixth more time with the map).
 
 use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
 use std::ops::{Deref, DerefMut};
@@ -17,9 +20,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// The size of a huge page (on x86-64 Linux), the alignment of the memory.
 const HUGE_PAGE: usize = 2 << 20;
-/// Bytes of a block of the map of touched slots (eight cache lines): 1/4096 of the table in
-/// bits (512 KB for 2 GB).
-const BLOCK_BYTES: usize = 512;
+/// Bytes of a block of the map of touched slots, a cache line: a touched block was written
+/// during this solve and is likely in the cache still (coarser blocks cost 7x6's short solves
+/// in a 64 MB table a fifth more time, their probes of touched blocks going to main memory
+/// where a full clear had left the whole table in the cache). The map takes 1/512 of the
+/// table (4 MB for 2 GB).
+const BLOCK_BYTES: usize = 64;
 
 /// Which blocks of a table's slots may hold a non-zero word: one bit per block, set when a
 /// word of the block is written. A clear bit means every word of the block is zero. Once
@@ -134,6 +140,21 @@ pub struct Slots<A: AtomicWord = AtomicU64> {
     len: usize,
     /// The blocks written since the last clear.
     touched: Touched,
+    /// False for a table cleared whole (small enough for the cache): the map is not used.
+    tracking: bool,
+}
+
+/// The size of the last-level cache, as the system tells it (32 MB if it does not).
+fn cache_bytes() -> usize {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: `sysconf` only reads a system setting.
+        let bytes = unsafe { libc::sysconf(libc::_SC_LEVEL3_CACHE_SIZE) };
+        if bytes > 0 {
+            return bytes as usize;
+        }
+    }
+    32 << 20
 }
 
 // SAFETY: `Slots` owns its memory, like a `Box<[A]>`, which is `Send` and `Sync` for atomic
@@ -169,15 +190,30 @@ impl<A: AtomicWord> Slots<A> {
         // SAFETY: `ptr` points to `len` words of fresh memory, written here before any read
         // (all bits zero is a valid atomic word).
         unsafe { std::ptr::write_bytes(ptr.as_ptr(), 0, len) };
+        let tracking = len * size_of::<A>() > cache_bytes() / 2;
+        Slots::with_tracking(ptr, len, tracking)
+    }
+
+    fn with_tracking(ptr: NonNull<A>, len: usize, tracking: bool) -> Self {
+        let touched = Touched::new(if tracking { len } else { 1 }, size_of::<A>());
+        if !tracking {
+            touched.mark_all();
+        }
         Slots {
             ptr,
             len,
-            touched: Touched::new(len, size_of::<A>()),
+            touched,
+            tracking,
         }
     }
 
     /// Sets every word to zero: the words of the blocks touched since the last clear.
     pub fn clear(&mut self) {
+        if !self.tracking {
+            // SAFETY: as below.
+            unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
+            return;
+        }
         let touched = &mut self.touched;
         if *touched.full.get_mut() {
             // SAFETY: `&mut self` makes the access exclusive; `ptr` holds `len` words, and
@@ -207,13 +243,15 @@ impl<A: AtomicWord> Slots<A> {
     /// clear), without reading it.
     #[inline(always)]
     pub fn may_hold(&self, index: usize) -> bool {
-        self.touched.may_hold(index)
+        !self.tracking || self.touched.may_hold(index)
     }
 
     /// Writes `value` to the word at `index` (and marks its block touched).
     #[inline(always)]
     pub fn set(&self, index: usize, value: A::Value) {
-        self.touched.mark(index);
+        if self.tracking {
+            self.touched.mark(index);
+        }
         self[index].set(value);
     }
 
@@ -294,8 +332,10 @@ mod tests {
 
     #[test]
     fn a_clear_zeroes_every_touched_block_and_only_touched_blocks_are_read() {
-        // 64 slots of 8 bytes a block, 4096 blocks.
+        // 8 slots of 8 bytes a block, 32,768 blocks.
         let mut slots = Slots::<AtomicU64>::zeroed(1 << 18);
+        slots.tracking = true;
+        slots.touched = Touched::new(1 << 18, 8);
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
             state ^= state << 13;
@@ -305,7 +345,7 @@ mod tests {
         };
         for round in 0..3 {
             // Few writes (the map keeps track), then enough for half the blocks (it gives up).
-            let writes = if round == 1 { 20_000 } else { 300 };
+            let writes = if round == 1 { 100_000 } else { 300 };
             let mut written = Vec::new();
             for _ in 0..writes {
                 let i = (next() % (1 << 18)) as usize;
