@@ -53,6 +53,9 @@ struct Move<B> {
     key: B,
     /// Where its forced moves lead (when `key` is needed: far enough from the end).
     line: Line<B>,
+    /// The most this move is worth, from what the enhanced transposition cutoffs learnt of
+    /// its child: a move worth at most alpha is not searched.
+    cap: i32,
 }
 
 /// Where the forced moves from a position lead: to the end of the game (its score for the
@@ -374,6 +377,21 @@ where
                 return beta;
             }
         }
+        // A side whose stones and the empty cells hold no four cannot win: at most a draw
+        // for it (Steininger's solver bounds its side to move so).
+        let empty = geo.board() & !b.mask;
+        if beta > 0 && !geo.has_four(b.current | empty) {
+            beta = 0;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if alpha < 0 && !geo.has_four((b.current ^ b.mask) | empty) {
+            alpha = 0;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
         if let Some(bound) = claimeven_bound(self.geo, b)
             && bound < beta
         {
@@ -458,6 +476,7 @@ where
                 threats: my_win,
                 key,
                 line,
+                cap: NO_BOUND,
             };
             count += 1;
         }
@@ -477,7 +496,7 @@ where
         if etc {
             // Our score is at most the best of the children's upper bounds for us.
             let mut ceiling = i32::MIN;
-            for m in &moves[..count] {
+            for m in &mut moves[..count] {
                 // The child's bounds, from those of the open position its forced moves lead
                 // to (or its score, if they end the game).
                 let (lower, upper) = match m.line {
@@ -503,6 +522,7 @@ where
                     }
                 }
                 ceiling = ceiling.max(-lower);
+                m.cap = -lower;
             }
             if ceiling < beta {
                 beta = ceiling;
@@ -530,6 +550,12 @@ where
                 break None;
             };
             let m = moves[index];
+            if m.cap <= alpha {
+                // The table proves it fails low: no node to search (Steininger's solver drops
+                // such children too), and alpha stays a bound on the score.
+                i += 1;
+                continue;
+            }
             if let Some(busy) = busy
                 && self.helper
                 && i < count
