@@ -403,6 +403,21 @@ pub(super) fn has_bmi2() -> bool {
     }
 }
 
+/// The boards the tests give a network: those Fairy-Stockfish plays beyond the solver's
+/// reach, and 7 x 6 first.
+#[cfg(test)]
+pub(super) const TESTED_BOARDS: [(u8, u8); 9] = [
+    (7, 6),
+    (9, 6),
+    (7, 8),
+    (8, 7),
+    (9, 7),
+    (8, 8),
+    (10, 6),
+    (10, 8),
+    (12, 10),
+];
+
 /// A network of every window of four cells of the `width x height` board (in the order of
 /// `scripts/connect4_ntuple.py`'s `windows`), its tempo and weights drawn from `seed`: the
 /// tests' networks, as a file and as read back by hand.
@@ -498,19 +513,6 @@ mod tests {
     use crate::games::connect4::U192;
     use crate::games::connect4::bits::mix64;
 
-    /// The boards Fairy-Stockfish plays beyond the solver's reach, and 7 x 6.
-    const BOARDS: [(u8, u8); 9] = [
-        (7, 6),
-        (9, 6),
-        (7, 8),
-        (8, 7),
-        (9, 7),
-        (8, 8),
-        (10, 6),
-        (10, 8),
-        (12, 10),
-    ];
-
     #[test]
     fn the_shipped_networks_read() {
         for &(width, height, bytes) in SHIPPED {
@@ -594,7 +596,7 @@ mod tests {
 
     #[test]
     fn every_window_of_four_is_read_by_segments_on_every_board() {
-        for (width, height) in BOARDS {
+        for (width, height) in TESTED_BOARDS {
             let made =
                 WindowsNetwork::new(width, height, u64::from(width) * 100 + u64::from(height));
             let net = Network::parse(&made.file).expect("a windows network");
@@ -615,7 +617,7 @@ mod tests {
     fn networks_equal_their_windows_read_by_hand() {
         // Random boards (each cell empty, `x`, `o` or playable, not necessarily a position).
         let mut state = 51u64;
-        for (width, height) in BOARDS {
+        for (width, height) in TESTED_BOARDS {
             let made = WindowsNetwork::new(width, height, 7);
             let net = Network::parse(&made.file).expect("a windows network");
             let stride = u32::from(height) + 1;
