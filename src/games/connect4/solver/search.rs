@@ -535,6 +535,10 @@ where
         let limit = (cells + 1) / 2;
         let alpha_before = alpha;
         let mut best = None;
+        // The best of the moves' upper bounds: the score when every move fails low (fail-soft,
+        // where alpha would say only that the score is at most alpha), so that the table and
+        // the caller get the tightest bound the search proved.
+        let mut value = -NO_BOUND;
         // In a parallel solve, a helper leaves a move another thread is searching for last.
         let busy = self.busy.filter(|_| etc && cells - b.moves >= BUSY_EMPTY);
         let marked = busy.is_some_and(|busy| busy.enter(key.mark()));
@@ -553,6 +557,7 @@ where
             if m.cap <= alpha {
                 // The table proves it fails low: no node to search (Steininger's solver drops
                 // such children too), and alpha stays a bound on the score.
+                value = value.max(m.cap);
                 i += 1;
                 continue;
             }
@@ -584,6 +589,7 @@ where
                 self.store(key, mirrored, bounds, Some(m.col), nodes_before);
                 break Some(score);
             }
+            value = value.max(score);
             if score > alpha {
                 alpha = score;
                 best = Some(m.col);
@@ -601,6 +607,8 @@ where
                 upper: alpha,
             }
         } else {
+            // Every move failed low: the score is at most the best of their bounds.
+            alpha = alpha.min(value);
             Bounds {
                 lower: -limit,
                 upper: alpha,
