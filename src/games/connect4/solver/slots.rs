@@ -239,6 +239,16 @@ impl<A: AtomicWord> Slots<A> {
         *touched.marked.get_mut() = 0;
     }
 
+    /// Starts fetching into the cache the bit of the map that says whether the word at
+    /// `index` may be non-zero (nothing when no map is kept).
+    #[inline(always)]
+    pub fn prefetch_map(&self, index: usize) {
+        if self.tracking {
+            let (word, _) = self.touched.place(index);
+            prefetch_address(std::ptr::from_ref(word).cast());
+        }
+    }
+
     /// False when the word at `index` is zero for sure (its block untouched since the last
     /// clear), without reading it.
     #[inline(always)]
@@ -271,16 +281,22 @@ impl<A: AtomicWord> Slots<A> {
     /// Starts fetching the word at `index` (and its cache line) into the cache.
     #[inline(always)]
     pub fn prefetch(&self, index: usize) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint: it reads nothing into the program and never faults,
-        // whatever the address (computed without dereferencing it).
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(self.ptr.as_ptr().wrapping_add(index).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = index;
+        prefetch_address(self.ptr.as_ptr().wrapping_add(index).cast());
     }
+}
+
+/// Starts fetching the cache line of `address` into the cache.
+#[inline(always)]
+fn prefetch_address(address: *const i8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint: it reads nothing into the program and never faults,
+    // whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(address);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 impl<A: AtomicWord> Deref for Slots<A> {

@@ -349,10 +349,10 @@ impl<K: TableKey> SolverTable<K> {
     #[inline(always)]
     pub fn prefetch(&self, key: K) {
         let i = self.index(key.scramble(self.key_bits));
-        // An untouched bucket is not read.
-        if self.may_hold(i) {
-            self.slots.prefetch(i);
-        }
+        // Both the map's bit and the bucket: waiting here for the bit would stall the search
+        // on what is only a hint.
+        self.slots.prefetch_map(i);
+        self.slots.prefetch(i);
     }
 
     /// What the table holds for `key`, if anything.
