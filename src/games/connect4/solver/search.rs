@@ -707,3 +707,53 @@ pub fn column_order(width: u32) -> [u32; 16] {
     order[..cols.len()].copy_from_slice(&cols);
     order
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect4::solver::minimax::exact;
+    use crate::games::connect4::{Layout, Shape};
+    use std::collections::HashMap;
+
+    /// A null-window search's fail-soft result is a true bound (at most the score's bound when
+    /// it fails low, at least when it fails high), on every position of 4 x 5 and 5 x 4 not won
+    /// at once, each around every score it can have, with one table for all of them so that
+    /// the searches also read the bounds the others stored (scores by plain minimax).
+    #[test]
+    fn fail_soft_results_bound_the_score() {
+        for (w, h) in [(4, 5), (5, 4)] {
+            let shape = Shape::new(w, h).expect("fits");
+            let layout = Layout::<u64>::new(shape).expect("fits");
+            let mut scores = HashMap::new();
+            exact(&Connect4::<u64>::start(shape).expect("fits"), &mut scores);
+            let mut table = SolverTable::<u64>::new(1);
+            table.set_key_bits(shape.bits());
+            let limits = Limits::default();
+            let mut search = Search::new(layout, &table, &limits, 0);
+            let (mut below, mut above) = (0, 0);
+            for scored in scores.values() {
+                let b = Board {
+                    current: scored.current,
+                    mask: scored.mask,
+                    moves: scored.mask.count_ones() as i32,
+                };
+                if search.can_win_next(b) {
+                    continue;
+                }
+                let (lower, upper) = search.score_range(b);
+                for probe in lower..upper {
+                    let r = search.probe(b, probe).expect("no limit");
+                    if r <= probe {
+                        assert!(scored.score <= r, "{w}x{h} {scored:?}: {r} at {probe}");
+                        below += usize::from(r < probe);
+                    } else {
+                        assert!(scored.score >= r, "{w}x{h} {scored:?}: {r} at {probe}");
+                        above += usize::from(r > probe + 1);
+                    }
+                }
+            }
+            // The bounds are fail-soft: many lie beyond the window.
+            assert!(below > 0 && above > 0, "{w}x{h}: {below} {above}");
+        }
+    }
+}
