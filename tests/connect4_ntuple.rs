@@ -1,7 +1,7 @@
-//! The positions each shipped evaluation network (9 x 6, 8 x 7, 7 x 8) was fitted to
-//! (`books/connect4-<W>x<H>-ntuple-values.txt`, made by `scripts/connect4_ntuple.py label`): a
-//! sample of them, those with at least 24 stones (each solves in milliseconds), weak-solved
-//! again here to the value the file gives.
+//! The positions each shipped evaluation network (9 x 6, 8 x 7, 7 x 8, 10 x 6, 9 x 7) was fitted
+//! to (`books/connect4-<W>x<H>-ntuple-values.txt`, made by `scripts/connect4_ntuple.py label`):
+//! a sample of them, those with enough stones to solve in milliseconds (24 on the boards of 64
+//! bits, 30 on the larger ones), weak-solved again here to the value the file gives.
 
 use sente::games::connect4::Shape;
 use sente::games::connect4::batch::{self, BatchConfig};
@@ -25,14 +25,15 @@ fn labelled(width: u8, height: u8) -> Vec<(String, i32)> {
         .collect()
 }
 
-/// Weak-solves every 300th position of at least 24 stones of the board's file again.
-fn check_sample(width: u8, height: u8, at_least: usize) {
+/// Weak-solves every 300th position of at least `min_stones` stones of the board's file again,
+/// with the solver of the board's word.
+fn check_sample(width: u8, height: u8, at_least: usize, min_stones: usize) {
     let rows = labelled(width, height);
     assert!(rows.len() > at_least, "{} positions", rows.len());
     assert!(rows.iter().all(|(_, v)| (-1..=1).contains(v)));
     let sample: Vec<&(String, i32)> = rows
         .iter()
-        .filter(|(moves, _)| moves.len() >= 24)
+        .filter(|(moves, _)| moves.len() >= min_stones)
         .step_by(300)
         .collect();
     let input: String = sample.iter().map(|(m, _)| format!("{m}\n")).collect();
@@ -43,7 +44,7 @@ fn check_sample(width: u8, height: u8, at_least: usize) {
         ..BatchConfig::standard(64)
     };
     let mut out = Vec::new();
-    batch::run_in::<u64>(&mut input.as_bytes(), &mut out, config).expect("batch run");
+    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
     let text = String::from_utf8(out).expect("utf-8");
     let solved: Vec<(String, i32)> = text
         .lines()
@@ -64,15 +65,25 @@ fn check_sample(width: u8, height: u8, at_least: usize) {
 
 #[test]
 fn the_9x6_networks_positions_have_the_weak_solvers_values() {
-    check_sample(9, 6, 80_000);
+    check_sample(9, 6, 80_000, 24);
 }
 
 #[test]
 fn the_8x7_networks_positions_have_the_weak_solvers_values() {
-    check_sample(8, 7, 50_000);
+    check_sample(8, 7, 50_000, 24);
 }
 
 #[test]
 fn the_7x8_networks_positions_have_the_weak_solvers_values() {
-    check_sample(7, 8, 60_000);
+    check_sample(7, 8, 60_000, 24);
+}
+
+#[test]
+fn the_10x6_networks_positions_have_the_weak_solvers_values() {
+    check_sample(10, 6, 40_000, 30);
+}
+
+#[test]
+fn the_9x7_networks_positions_have_the_weak_solvers_values() {
+    check_sample(9, 7, 50_000, 30);
 }

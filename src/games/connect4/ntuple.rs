@@ -42,6 +42,16 @@ const SHIPPED: &[(u32, u32, &[u8])] = &[
         8,
         include_bytes!("../../../books/connect4-7x8-ntuple.bin"),
     ),
+    (
+        10,
+        6,
+        include_bytes!("../../../books/connect4-10x6-ntuple.bin"),
+    ),
+    (
+        9,
+        7,
+        include_bytes!("../../../books/connect4-9x7-ntuple.bin"),
+    ),
 ];
 /// The file's first bytes.
 const MAGIC: &[u8] = b"sente-ntuple-1";
