@@ -87,3 +87,8 @@ fn the_10x6_networks_positions_have_the_weak_solvers_values() {
 fn the_9x7_networks_positions_have_the_weak_solvers_values() {
     check_sample(9, 7, 50_000, 30);
 }
+
+#[test]
+fn the_8x8_networks_positions_have_the_weak_solvers_values() {
+    check_sample(8, 8, 60_000, 30);
+}

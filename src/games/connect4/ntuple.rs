@@ -52,6 +52,11 @@ const SHIPPED: &[(u32, u32, &[u8])] = &[
         7,
         include_bytes!("../../../books/connect4-9x7-ntuple.bin"),
     ),
+    (
+        8,
+        8,
+        include_bytes!("../../../books/connect4-8x8-ntuple.bin"),
+    ),
 ];
 /// The file's first bytes.
 const MAGIC: &[u8] = b"sente-ntuple-1";
