@@ -25,6 +25,7 @@ mod review_layout;
 mod review_wait;
 mod rules;
 mod shown;
+mod steps;
 
 use harness::{Browser, start_server};
 use serde_json::{Value, json};

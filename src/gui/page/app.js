@@ -93,6 +93,13 @@ const app = {
     if ((NEW_GAMES.includes(message.type) && !options.keepLines) || GAMES_WITH_ENGINES.includes(message.type)) store.emit('game_sent', message);
     socket.send(message);
   },
+  /** Views the position after `ply` moves (kept within the game); steps count from it until
+   *  the server answers (`store.viewing()`). */
+  goto(ply) {
+    const to = Math.max(0, Math.min(store.state?.moves.length ?? 0, ply));
+    store.asking(to);
+    app.send({ type: 'goto', ply: to });
+  },
   /** Asks before leaving a game against an engine that goes on (`what`: the action, in
    *  words); resolves to true when there is no such game or the person confirms. */
   leave(what) {

@@ -34,6 +34,22 @@ export function createStore() {
     freshLines: false,
     /** The lines saved before a reload, taken up by the first state of their game. */
     restoreLines: null,
+    /** The ply the page last asked to view (`goto`, through `app.goto`) and how many of those
+     *  gotos the server has not answered yet ({ ply, unanswered }), or null once it has (the
+     *  server answers each `goto` with a state, in order). */
+    asked: null,
+
+    /** Notes a `goto` of `ply` sent to the server. */
+    asking(ply) {
+      store.asked = { ply, unanswered: (store.asked?.unanswered ?? 0) + 1 };
+    },
+
+    /** The ply a step (an arrow key, a button) counts from: the one last asked for while the
+     *  server has not answered it, else the one viewed. Two steps asked before the server
+     *  answers the first make two steps, not one step asked twice. */
+    viewing() {
+      return store.asked ? store.asked.ply : (store.state?.cursor ?? 0);
+    },
 
     /** True while a person plays an engine and the game goes on: nothing of the engine's
      *  thinking (analysis, scores, its protocol lines) is shown then. */
@@ -68,8 +84,13 @@ export function createStore() {
         store.info = null;
         store.columns = null;
         store.hint = null;
+        // Nor its gotos: the old socket answers none of them.
+        store.asked = null;
       }
       if (message.type === 'state') {
+        // A state answers the oldest goto not yet answered (or a change of the game's, which
+        // only makes the steps count from the viewed ply sooner).
+        if (store.asked && --store.asked.unanswered <= 0) store.asked = null;
         const old = store.state;
         if (!old || old.fen !== message.fen || old.variant !== message.variant) {
           store.info = null;

@@ -45,8 +45,9 @@ function farthest(moves) {
 /** The graph, `width` px wide, of `moves` (by ply - 1; null for a move not yet reviewed) with the position
  *  after `cursor` moves marked; `axis` the words at its top, middle and bottom (`Red wins`,
  *  `even`, `Yellow wins`); `describe(ply)` says a move in words (its accessible value),
- *  `onGoto(ply)` views a move. */
-export function reviewGraph({ width, moves, cursor, puzzle, label, axis, describe, onGoto }) {
+ *  `onGoto(ply)` views a move, `from()` is the ply the arrow keys step from (the one last
+ *  asked for, which the server may not have answered yet; `cursor` by default). */
+export function reviewGraph({ width, moves, cursor, puzzle, label, axis, describe, onGoto, from = () => cursor }) {
   // Drawn in the px of its box (`width`), so that its points stay round and readable.
   const W = Math.max(280, Math.round(width || 640));
   const n = moves.length;
@@ -116,7 +117,10 @@ export function reviewGraph({ width, moves, cursor, puzzle, label, axis, describ
     goto(Math.round(((at - PAD_X) / (W - 2 * PAD_X)) * n));
   });
   svg.addEventListener('keydown', (e) => {
-    const to = { ArrowLeft: cursor - 1, ArrowDown: cursor - 1, ArrowRight: cursor + 1, ArrowUp: cursor + 1, Home: 0, End: n, PageUp: cursor + 10, PageDown: cursor - 10 }[e.key];
+    // From the move last asked for: a second press before the server answers the first
+    // steps on from it, not again from the move drawn.
+    const at = from();
+    const to = { ArrowLeft: at - 1, ArrowDown: at - 1, ArrowRight: at + 1, ArrowUp: at + 1, Home: 0, End: n, PageUp: at + 10, PageDown: at - 10 }[e.key];
     if (to === undefined) return;
     // The move list's keys (on the document) are not to move twice.
     e.preventDefault();

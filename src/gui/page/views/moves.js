@@ -28,11 +28,11 @@ export function commentWords(comment) {
 export function mount(root, app) {
   const { store } = app;
   const list = h('div', { class: 'move-list', id: 'moves' });
-  const goto = (ply) => app.send({ type: 'goto', ply: Math.max(0, ply) });
+  const goto = (ply) => app.goto(ply);
   const nav = h('div', { class: 'buttons nav' },
     h('button', { id: 'nav-start', title: 'the start (Home, ↑)', 'aria-label': 'the start', onclick: () => goto(0) }, '«'),
-    h('button', { id: 'nav-back', title: 'one move back (←)', 'aria-label': 'one move back', onclick: () => goto(store.state.cursor - 1) }, '‹'),
-    h('button', { id: 'nav-forward', title: 'one move forward (→)', 'aria-label': 'one move forward', onclick: () => goto(store.state.cursor + 1) }, '›'),
+    h('button', { id: 'nav-back', title: 'one move back (←)', 'aria-label': 'one move back', onclick: () => goto(store.viewing() - 1) }, '‹'),
+    h('button', { id: 'nav-forward', title: 'one move forward (→)', 'aria-label': 'one move forward', onclick: () => goto(store.viewing() + 1) }, '›'),
     h('button', { id: 'nav-end', title: 'the last move (End, ↓)', 'aria-label': 'the last move', onclick: () => goto(store.state.moves.length) }, '»'));
   const promoteButton = h('button', { id: 'promote-line', title: 'make the line of the viewed move the main line', onclick: promoteViewed }, 'Make main line');
   const deleteButton = h('button', { id: 'delete-line', title: 'delete the viewed move and every move after it', onclick: deleteViewed }, 'Delete from here');
@@ -165,8 +165,8 @@ export function mount(root, app) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     // ← → one move; ↑ or Home the start, ↓ or End the last move (as lichess).
     const to = {
-      ArrowLeft: store.state.cursor - 1,
-      ArrowRight: store.state.cursor + 1,
+      ArrowLeft: store.viewing() - 1,
+      ArrowRight: store.viewing() + 1,
       ArrowUp: 0,
       Home: 0,
       ArrowDown: store.state.moves.length,

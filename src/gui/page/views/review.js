@@ -70,7 +70,7 @@ export function mount(root, app) {
   if (boardPanel && window.ResizeObserver) {
     new ResizeObserver(() => document.documentElement.style.setProperty('--board-panel-h', `${boardPanel.offsetHeight}px`)).observe(boardPanel);
   }
-  const goto = (ply) => app.send({ type: 'goto', ply });
+  const goto = (ply) => app.goto(ply);
   const learn = mountLearn(learnBox, app, { goto, redraw: () => draw() });
 
   /** The better move shown on the board: { key, ply, mv } (the board marks `mv` at the
@@ -207,7 +207,7 @@ export function mount(root, app) {
     const axis = puzzle
       ? { top: 'exit', bottom: 'far' }
       : { top: `${sideName(state.variant, 'p1')} wins`, middle: 'even', bottom: `${sideName(state.variant, 'p2')} wins` };
-    const graph = reviewGraph({ width: graphBox.clientWidth, moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, axis, describe: describe(run, state), onGoto: goto });
+    const graph = reviewGraph({ width: graphBox.clientWidth, moves: run.moves, cursor: Math.min(state.cursor, run.moves.length), puzzle, label, axis, describe: describe(run, state), onGoto: goto, from: () => Math.min(store.viewing(), run.moves.length) });
     graph.addEventListener('focus', () => { graphFocused = true; });
     graph.addEventListener('blur', () => { graphFocused = false; });
     const refocus = graphFocused;
