@@ -304,6 +304,19 @@ impl Browser {
         }
     }
 
+    /// Waits until the page has drawn its next frame: what a view draws on the frame after
+    /// the store changes (the board after `review-board`: a lesson's position, a move tried
+    /// and its reply) is drawn by then, since its frame was asked for first.
+    pub async fn next_frame(&self) {
+        self.js(
+            "window.senteFramed = false; requestAnimationFrame(() => { window.senteFramed = true; });",
+            Vec::new(),
+        )
+        .await;
+        self.wait("the next frame", "window.senteFramed === true")
+            .await;
+    }
+
     /// Sends a message as the page would.
     pub async fn send(&self, message: Value) {
         self.js("window.senteApp.send(arguments[0]);", vec![message])

@@ -380,6 +380,8 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
     )
     .await;
     let (_, keeping, losing) = &expect[first];
+    // The board draws the lesson on the next frame (the better move's mark gone).
+    b.next_frame().await;
     // Before the person moves nothing gives the answer away: no value in the question, no
     // graph, no comment, no mark on the board, no tooltip in the move list.
     let prompt = b.text("#learn-prompt").await;
@@ -464,6 +466,8 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
          document.getElementById('review-learn').dataset.stage === 'reply'",
     )
     .await;
+    // The board draws the reply on the next frame.
+    b.next_frame().await;
     let reply = b
         .eval("document.getElementById('learn-reply').dataset.reply")
         .await;
@@ -553,6 +557,7 @@ async fn a_tictactoe_game_reviewed_graph_better_move_learning_and_reload() {
         "document.getElementById('review-learn').dataset.stage === 'reply'",
     )
     .await;
+    b.next_frame().await;
     let mut answered: Vec<&str> = moves[..next].to_vec();
     let shown_answer = b
         .eval("document.getElementById('board').dataset.tried.split(' ')[0]")
@@ -756,6 +761,8 @@ async fn a_connect_four_game_reviewed_exactly_with_the_better_move_shown() {
         "document.getElementById('review-learn').dataset.stage === 'reply'",
     )
     .await;
+    // The board draws the column and the reply on the next frame.
+    b.next_frame().await;
     let tried = b
         .eval("document.getElementById('board').dataset.tried")
         .await;
