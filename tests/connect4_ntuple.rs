@@ -1,7 +1,8 @@
-//! The positions each shipped evaluation network (9 x 6, 8 x 7, 7 x 8, 10 x 6, 9 x 7) was fitted
-//! to (`books/connect4-<W>x<H>-ntuple-values.txt`, made by `scripts/connect4_ntuple.py label`):
-//! a sample of them, those with enough stones to solve in milliseconds (24 on the boards of 64
-//! bits, 30 on the larger ones), weak-solved again here to the value the file gives.
+//! The positions each shipped evaluation network (9 x 6, 8 x 7, 7 x 8, 10 x 6, 9 x 7, 8 x 8,
+//! 10 x 8) was fitted to (`books/connect4-<W>x<H>-ntuple-values.txt`, made by
+//! `scripts/connect4_ntuple.py label`): a sample of them, those with enough stones to solve in
+//! milliseconds (24 on the boards of 64 bits, 30 on the larger ones, 40 on 10 x 8), weak-solved
+//! again here to the value the file gives.
 
 use sente::games::connect4::Shape;
 use sente::games::connect4::batch::{self, BatchConfig};
@@ -91,4 +92,9 @@ fn the_9x7_networks_positions_have_the_weak_solvers_values() {
 #[test]
 fn the_8x8_networks_positions_have_the_weak_solvers_values() {
     check_sample(8, 8, 60_000, 30);
+}
+
+#[test]
+fn the_10x8_networks_positions_have_the_weak_solvers_values() {
+    check_sample(10, 8, 75_000, 40);
 }

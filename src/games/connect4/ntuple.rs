@@ -57,6 +57,11 @@ const SHIPPED: &[(u32, u32, &[u8])] = &[
         8,
         include_bytes!("../../../books/connect4-8x8-ntuple.bin"),
     ),
+    (
+        10,
+        8,
+        include_bytes!("../../../books/connect4-10x8-ntuple.bin"),
+    ),
 ];
 /// The file's first bytes.
 const MAGIC: &[u8] = b"sente-ntuple-1";
