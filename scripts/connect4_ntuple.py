@@ -5,7 +5,8 @@
   positions  self-play games of sente at a small depth, with random moves mixed in, and a
              sample of their positions (16 to 36 stones by default)
   label      each position's value (win, draw or loss for the side to move) by sente's weak
-             solver, `sente solve connect4 --weak`, on several cores
+             solver, `sente solve connect4 --weak`, on several cores (`--max-seconds` gives up
+             and leaves out a position that takes longer)
   fit        the network's weights: one per pattern of each window of four cells (each cell
              empty, `x`, `o` or empty and playable), fitted by logistic regression (Adam, L2)
              on top of the hand evaluation to the solver's values, mirror images included;
@@ -93,16 +94,24 @@ def label(args):
             cmd = [args.sente, "solve", "connect4", "--weak", "--keep-table"]
             cmd += ["--width", str(args.width), "--height", str(args.height)]
             cmd += ["--hash", str(args.hash)]
+            if args.max_seconds:
+                cmd += ["--max-seconds", str(args.max_seconds)]
             with open(inp) as stdin, open(Path(tmp, f"out{i}"), "w") as stdout:
                 procs.append(subprocess.Popen(cmd, stdin=stdin, stdout=stdout))
         for p in procs:
             if p.wait() != 0:
                 sys.exit(f"sente solve failed with status {p.returncode}")
+        given_up = 0
         with open(args.out, "w") as out:
             for i in range(args.jobs):
                 for line in open(Path(tmp, f"out{i}")):
                     words = line.split()
-                    out.write(f"{words[0]} {words[1]}\n")
+                    if words[1] == "unknown":
+                        given_up += 1
+                    else:
+                        out.write(f"{words[0]} {words[1]}\n")
+        if given_up:
+            print(f"{given_up} positions given up after {args.max_seconds} s, not written", file=sys.stderr)
 
 
 def windows(width, height, stride):
@@ -306,6 +315,11 @@ def main():
     p.add_argument("--positions", required=True)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--hash", type=int, default=2048, help="MB per solver process")
+    p.add_argument(
+        "--max-seconds",
+        type=float,
+        help="give up a position after this long (left out of --out; one position of a heavy tail can stall a process for hours)",
+    )
     p.add_argument("--out", required=True)
     p = sub.choices["fit"]
     p.add_argument("--values", required=True)

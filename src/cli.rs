@@ -72,6 +72,11 @@ enum Tool {
         /// refuted). The file is only read.
         #[arg(long, requires = "table", conflicts_with_all = ["weak", "at_least"])]
         bounds: bool,
+        /// Give up a position after this many seconds of solving: its line says `unknown` in
+        /// place of the score (`<moves> unknown <nodes> <microseconds>`), and the next position
+        /// is solved; a kept table keeps what the abandoned solve proved.
+        #[arg(long, value_name = "S", conflicts_with = "bounds", value_parser = positive_seconds)]
+        max_seconds: Option<f64>,
     },
     /// Make the Connect Four opening book (`sente book connect4 --plies 8 --out FILE`), or the
     /// table of weak values (`sente book connect4 --weak-values --stones 4 --out FILE`).
@@ -248,6 +253,7 @@ where
             table,
             save_minutes,
             bounds,
+            max_seconds,
         }) => crate::games::connect4::Shape::new(width, height)
             .map_err(|e| e.0)
             .and_then(|shape| {
@@ -265,6 +271,7 @@ where
                     at_least,
                     table_file,
                     bounds_only: bounds,
+                    max_time: max_seconds.map(std::time::Duration::from_secs_f64),
                 };
                 run_stdio(&game, config)
             }),
@@ -354,10 +361,20 @@ where
 
 /// A `--save-minutes` value: a number of minutes above 0 and at most a million.
 fn positive_minutes(text: &str) -> Result<f64, String> {
+    positive_number(text, "minutes", 1e6)
+}
+
+/// A `--max-seconds` value: a number of seconds above 0 and at most a billion.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    positive_number(text, "seconds", 1e9)
+}
+
+/// A number above 0 and at most `most`, of `unit`s.
+fn positive_number(text: &str, unit: &str, most: f64) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(minutes) if minutes > 0.0 && minutes <= 1e6 => Ok(minutes),
+        Ok(n) if n > 0.0 && n <= most => Ok(n),
         _ => Err(format!(
-            "expected a number of minutes above 0 and at most 1000000, not '{text}'"
+            "expected a number of {unit} above 0 and at most {most}, not '{text}'"
         )),
     }
 }

@@ -114,6 +114,37 @@ fn batch_reports_bad_and_finished_positions_and_goes_on() {
     assert!(lines[3].starts_with("4453 "), "{text}");
 }
 
+/// `max_time` (`sente solve --max-seconds`): a position whose solve outlasts it is given up as
+/// `unknown` with its nodes, and the next one is solved. The limit here is already past when
+/// each solve starts, so the empty board (millions of nodes) stops at its first look at the
+/// clock, while an end position (a handful of nodes, fewer than lie between two looks)
+/// finishes with its exact score.
+#[test]
+fn batch_gives_up_a_position_past_its_time_and_goes_on() {
+    let input = "\n5341652523462351422157335627763\n";
+    let mut out = Vec::new();
+    let config = batch::BatchConfig {
+        keep_table: true,
+        max_time: Some(std::time::Duration::ZERO),
+        ..batch::BatchConfig::standard(1)
+    };
+    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
+    let text = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0][0], "unknown", "{text}");
+    let nodes: u64 = lines[0][1].parse().expect("nodes");
+    assert!(nodes > 0, "{text}");
+    assert_eq!(
+        lines[1][..2],
+        ["5341652523462351422157335627763", "6"],
+        "{text}"
+    );
+}
+
 /// `sente solve --table`: a second run loads what the first saved and proves the same scores
 /// from it in far fewer nodes (two threads, so the counts are compared loosely), and
 /// `--bounds` reads each position's score back from it without solving; a table

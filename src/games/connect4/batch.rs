@@ -8,7 +8,8 @@
 //! to it now and then and once every position is solved: a solve of hours stopped midway goes
 //! on from the last save when run again; each narrowing of the score is then said on stderr.
 //! With `bounds_only` nothing is solved: each line says what the table file holds on its
-//! position, how far a solve stopped midway has got.
+//! position, how far a solve stopped midway has got. With `max_time` a position whose solve
+//! outlasts it is given up, `<moves> unknown <nodes> <microseconds>`, and the next one solved.
 
 use super::solver::{Narrowing, Solver, SolverWord, TableSaver};
 use crate::games::Game;
@@ -17,6 +18,8 @@ use crate::with_board_word;
 use crossbeam_channel::RecvTimeoutError;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Where a solve keeps its table between runs, and how often it saves it.
@@ -47,6 +50,8 @@ pub struct BatchConfig {
     pub table_file: Option<TableFile>,
     /// Solve nothing: print what the table file holds on each position (see `print_bounds`).
     pub bounds_only: bool,
+    /// Give up a position after this long: its line says `unknown` in place of the score.
+    pub max_time: Option<Duration>,
 }
 
 impl BatchConfig {
@@ -61,6 +66,7 @@ impl BatchConfig {
             at_least: None,
             table_file: None,
             bounds_only: false,
+            max_time: None,
         }
     }
 }
@@ -200,6 +206,8 @@ fn solve_lines<B: SolverWord>(
     config: &BatchConfig,
 ) -> std::io::Result<()> {
     let keep_table = config.keep_table || config.table_file.is_some();
+    // `max_time` ends a solve by its deadline alone; nothing raises this flag.
+    let never = Arc::new(AtomicBool::new(false));
     let mut line = Vec::new();
     // A new table is empty already.
     let mut fresh = true;
@@ -214,6 +222,9 @@ fn solve_lines<B: SolverWord>(
         fresh = false;
         solver.nodes = 0;
         let start = Instant::now();
+        if let Some(limit) = config.max_time {
+            solver.set_stop(Arc::clone(&never), Some(start + limit));
+        }
         // A solve long enough to keep its table in a file says how it narrows, on stderr.
         let name = if moves.is_empty() {
             "the empty board"
@@ -242,6 +253,9 @@ fn solve_lines<B: SolverWord>(
         let micros = start.elapsed().as_secs_f64() * 1e6;
         match outcome {
             Ok(answer) => writeln!(out, "{moves} {answer} {} {micros:.2}", solver.nodes)?,
+            Err(_) if config.max_time.is_some() => {
+                writeln!(out, "{moves} unknown {} {micros:.2}", solver.nodes)?
+            }
             Err(_) => writeln!(out, "{moves} error interrupted")?,
         }
         out.flush()?;
