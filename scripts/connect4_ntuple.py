@@ -7,10 +7,19 @@
   label      each position's value (win, draw or loss for the side to move) by sente's weak
              solver, `sente solve connect4 --weak`, on several cores (`--max-seconds` gives up
              and leaves out a position that takes longer)
+  games      (for boards whose weak solver reaches only the end of the game, 12 x 10) instead
+             of the two steps above: self-play games of sente, random moves only up to a
+             point drawn per game, sente's search alone from there to the end (or to a
+             position of `--solve-from` stones, which the weak solver values exactly); each
+             position after that point sampled with the game's result for its side to move,
+             in `label`'s format (a third word: `game`, or `solver` for a solver's value)
+  search     each labelled position's score by sente's own search to a depth, appended (a
+             fourth word): `fit --search-weight` takes that share of the target from it
   fit        the network's weights: one per pattern of each window of four cells (each cell
              empty, `x`, `o` or empty and playable), fitted by logistic regression (Adam, L2)
              on top of the hand evaluation to the solver's values, mirror images included;
-             the held-out fifth (whole games apart) scored with and without the network
+             the held-out fifth (whole games apart) scored with and without the network;
+             `--tuples` tries blocks of 2 x 3 cells beside or instead of the windows
 
 Any board sente plays works, 12 x 10 included (more than 255 windows: the file starts
 `sente-ntuple-2`, the count in two bytes). `fit` reads the hand evaluation from sente's Python package (`pip install ./python`) minus the
@@ -23,6 +32,16 @@ solves on 2 cores and 46 s of fitting; its labelled positions are
   python3 scripts/connect4_ntuple.py positions --sente target/release/sente --games 32000 --out pos.txt
   python3 scripts/connect4_ntuple.py label --sente target/release/sente --positions pos.txt --out values.txt
   python3 scripts/connect4_ntuple.py fit --values values.txt --out books/connect4-9x6-ntuple.bin
+
+12 x 10's (books/README.md: two `games` runs, seeds 21 and 22, stopped after 41 minutes,
+then 13 minutes of `search` on 2 cores):
+
+  python3 scripts/connect4_ntuple.py games --width 12 --height 10 --sente target/release/sente \
+      --solve-from 72 --random-early 0.05 --share 0.5 --seed 21 --out games.txt
+  python3 scripts/connect4_ntuple.py search --width 12 --height 10 --sente target/release/sente \
+      --values games.txt --depth 9 --out values.txt
+  python3 scripts/connect4_ntuple.py fit --width 12 --height 10 --values values.txt \
+      --search-weight 0.75 --lam 0.003 --out books/connect4-12x10-ntuple.bin
 """
 
 import argparse
@@ -82,6 +101,105 @@ def positions(args):
     engine.send("quit")
 
 
+def games(args):
+    """Self-play games labelling their own positions: `<moves> <value> <source>` lines,
+    `value` for the side to move, `source` `solver` where the weak solver valued the position
+    itself (the game's last position, when it reached `--solve-from` stones) and `game` where
+    the value is the game's result. Random moves stop at a ply drawn per game in
+    [2, `--last-random`], so every labelled position is followed by sente's own play only."""
+    rng = random.Random(args.seed)
+    w, h = args.width, args.height
+    engine = EnginePipe(args.sente, "connect4", size_options(w, h) + [("Hash", 16), ("OwnBook", "false")])
+    solver = None
+    if args.solve_from:
+        cmd = [args.sente, "solve", "connect4", "--weak", "--keep-table", "--width", str(w), "--height", str(h)]
+        cmd += ["--hash", str(args.hash), "--max-seconds", str(args.max_seconds)]
+        solver = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    seen = set()
+    counts = {"games": 0, "solved": 0, "positions": 0}
+    with open(args.out, "w") as out:
+        for _ in range(args.games):
+            board = Board(w, h)
+            last_random = rng.randint(2, args.last_random)
+            value, decided_at = 0, None
+            while board.legal():
+                n = len(board.moves)
+                text = [column_char(m) for m in board.moves]
+                if solver and n >= args.solve_from:
+                    solver.stdin.write("".join(text) + "\n")
+                    solver.stdin.flush()
+                    words = solver.stdout.readline().split()
+                    if len(words) > 1 and words[1] != "unknown":
+                        value, decided_at = int(words[1]), n
+                        counts["solved"] += 1
+                        break
+                if n < last_random and (n < 2 or rng.random() < args.random_early):
+                    col = rng.choice(board.legal())
+                else:
+                    engine.set_moves(text)
+                    engine.send(f"go depth {rng.randint(args.min_depth, args.max_depth)}")
+                    col = column_of(engine.read_until("bestmove")[1])
+                board.play(col)
+                if board.won:
+                    # The side that just moved won: a loss for the side to move now.
+                    value, decided_at = -1, len(board.moves)
+                    break
+            solved = decided_at is not None and not board.won
+            if decided_at is None:
+                decided_at = len(board.moves)
+            counts["games"] += 1
+            # A finished game's last position (four in a row, or a full board) is not labelled.
+            last = decided_at if solved else decided_at - 1
+            for stones in range(max(last_random, args.min_stones), min(last, args.max_stones) + 1):
+                if rng.random() >= args.share:
+                    continue
+                key = "".join(column_char(m) for m in board.moves[:stones])
+                if key in seen:
+                    continue
+                seen.add(key)
+                counts["positions"] += 1
+                own = value if (decided_at - stones) % 2 == 0 else -value
+                source = "solver" if solved and stones == decided_at else "game"
+                out.write(f"{key} {own} {source}\n")
+            out.flush()
+    engine.send("quit")
+    if solver:
+        solver.stdin.close()
+        solver.wait()
+    print("{games} games, {solved} ended by the weak solver, {positions} positions".format(**counts), file=sys.stderr)
+
+
+def search_chunk(sente, width, height, depth, lines):
+    """The lines with the score of sente's search to `depth` appended (points for the side to
+    move; a forced win or loss as +-30000)."""
+    engine = EnginePipe(sente, "connect4", size_options(width, height) + [("Hash", 16), ("OwnBook", "false")])
+    out = []
+    for line in lines:
+        moves = line.split()[0]
+        engine.set_moves(list(moves))
+        info, _, _ = engine.go(f"go depth {depth}")
+        kind, value = info[info.index("score") + 1], int(info[info.index("score") + 2])
+        points = value if kind == "cp" else (30000 if value > 0 else -30000)
+        out.append(f"{line} {points}")
+    engine.close()
+    return out
+
+
+def search(args):
+    """Appends to each line of a values file (`games`' or `label`'s) the score of sente's own
+    search to `--depth` (`fit --search-weight` mixes it into the target: labels from deeper
+    searches)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    lines = [line.rstrip("\n") for line in open(args.values) if line.strip()]
+    chunks = [lines[i :: args.jobs] for i in range(args.jobs)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        done = pool.map(search_chunk, *zip(*[(args.sente, args.width, args.height, args.depth, c) for c in chunks]))
+        with open(args.out, "w") as out:
+            for chunk in done:
+                out.writelines(line + "\n" for line in chunk)
+
+
 def label(args):
     """Weak-solves the positions in `--jobs` processes; writes `<moves> <value>` lines."""
     lines = [line.split()[0] for line in open(args.positions) if line.strip()]
@@ -123,6 +241,17 @@ def windows(width, height, stride):
                 cells = [(c + i * dc, r + i * dr) for i in range(4)]
                 if all(0 <= a < width and 0 <= b < height for a, b in cells):
                     out.append(tuple(sorted(a * stride + b for a, b in cells)))
+    return out
+
+
+def rectangles(width, height, stride):
+    """Every block of 2 x 3 and 3 x 2 cells, as sorted bit numbers (six-cell tuples, 4,096
+    patterns each, tried against the windows of four: `fit --tuples`)."""
+    out = []
+    for cols, rows in ((2, 3), (3, 2)):
+        for c in range(width - cols + 1):
+            for r in range(height - rows + 1):
+                out.append(tuple(sorted((c + i) * stride + r + j for i in range(cols) for j in range(rows))))
     return out
 
 
@@ -224,7 +353,11 @@ def fit(args):
     hand = hand[keep] / 100
     # Whole games apart: positions sharing their first 14 moves are in the same fifth.
     held = np.array([zlib.crc32(m[:14].encode()) % 5 == 0 for m in moves_list])
-    tuples = windows(w, h, h + 1)
+    tuples = {
+        "windows": windows(w, h, h + 1),
+        "rectangles": rectangles(w, h, h + 1),
+        "both": windows(w, h, h + 1) + rectangles(w, h, h + 1),
+    }[args.tuples]
     lo, hi, x_to_move = planes(np, moves_list, w, h)
     mlo, mhi, _ = planes(np, moves_list, w, h, mirror=True)
     idx, midx = indices(np, lo, hi, tuples), indices(np, mlo, mhi, tuples)
@@ -274,6 +407,15 @@ def fit(args):
     print(f"{len(rows)} positions, {len(keep)} quiet, {held.sum()} held out (whole games)")
     base = train_model(False, 0, args.steps)
     print("hand evaluation alone: held-out squared error %.4f, cross-entropy %.4f" % held_out(base, False))
+    if args.search_weight:
+        # Labels from deeper searches: the target mixes the value with the search's score (the
+        # fourth word, `search`'s), made a probability by the hand evaluation's own fit.
+        searched = np.array([float(r[3]) for r in rows])[keep] / 100
+        _, scale, tempo = base
+        soft = 1 / (1 + np.exp(-(scale[0] * searched + np.where(sign > 0, tempo[0], tempo[1]))))
+        target = (1 - args.search_weight) * y + args.search_weight * soft
+        yy = np.concatenate([target[train]] * 2)
+        print(f"targets: the value and the search's score, weighted {1 - args.search_weight:g} and {args.search_weight:g}")
     params = train_model(True, args.lam, args.steps)
     print("with the network:      held-out squared error %.4f, cross-entropy %.4f" % held_out(params, True))
     weights, scale, tempo = params
@@ -294,7 +436,7 @@ def fit(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="step", required=True)
-    for name in ("positions", "label", "fit"):
+    for name in ("positions", "label", "games", "search", "fit"):
         p = sub.add_parser(name)
         p.add_argument("--width", type=int, default=9)
         p.add_argument("--height", type=int, default=6)
@@ -321,16 +463,42 @@ def main():
         help="give up a position after this long (left out of --out; one position of a heavy tail can stall a process for hours)",
     )
     p.add_argument("--out", required=True)
+    p = sub.choices["games"]
+    p.add_argument("--sente", required=True)
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--min-stones", type=int, default=8)
+    p.add_argument("--max-stones", type=int, default=200)
+    p.add_argument("--share", type=float, default=0.3, help="share of the positions kept")
+    p.add_argument("--last-random", type=int, default=60, help="random moves stop at a ply drawn in [2, this]")
+    p.add_argument("--random-early", type=float, default=0.3, help="random moves before that ply")
+    p.add_argument("--min-depth", type=int, default=7)
+    p.add_argument("--max-depth", type=int, default=9)
+    p.add_argument("--solve-from", type=int, help="weak-solve the game's positions from this many stones on")
+    p.add_argument("--hash", type=int, default=256, help="MB for the weak solver")
+    p.add_argument("--max-seconds", type=float, default=5, help="the weak solver's limit a position")
+    p.add_argument("--out", required=True)
+    p = sub.choices["search"]
+    p.add_argument("--sente", required=True)
+    p.add_argument("--values", required=True)
+    p.add_argument("--depth", type=int, default=9)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--out", required=True)
     p = sub.choices["fit"]
     p.add_argument("--values", required=True)
     p.add_argument("--shipped", help="the network the Python package was built with (its value is taken off;"
                    " default books/connect4-<W>x<H>-ntuple.bin when it is there)")
+    p.add_argument("--tuples", choices=["windows", "rectangles", "both"], default="windows",
+                   help="every window of four cells in a line (the shipped networks), every block of"
+                   " 2 x 3 and 3 x 2 cells, or both")
+    p.add_argument("--search-weight", type=float, default=0.0,
+                   help="the share of the target taken from the search's score (`search`'s fourth word)")
     p.add_argument("--lam", type=float, default=1e-3, help="L2 weight")
     p.add_argument("--rate", type=float, default=0.02, help="Adam's step")
     p.add_argument("--steps", type=int, default=400)
     p.add_argument("--out", required=True)
     args = parser.parse_args()
-    {"positions": positions, "label": label, "fit": fit}[args.step](args)
+    {"positions": positions, "label": label, "games": games, "search": search, "fit": fit}[args.step](args)
 
 
 if __name__ == "__main__":
