@@ -433,6 +433,19 @@ def fit(args):
     print(f"wrote {args.out}: {len(tuples)} windows, largest weight {int(np.abs(points).max())} points")
 
 
+def self_play_options(p, games, stones, share, depths):
+    """The options `positions` and `games` share, with their own defaults."""
+    p.add_argument("--sente", required=True)
+    p.add_argument("--games", type=int, default=games)
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--min-stones", type=int, default=stones[0])
+    p.add_argument("--max-stones", type=int, default=stones[1])
+    p.add_argument("--share", type=float, default=share, help="share of the positions kept")
+    p.add_argument("--min-depth", type=int, default=depths[0], help="sente's search to a depth drawn in [this, --max-depth]")
+    p.add_argument("--max-depth", type=int, default=depths[1])
+    p.add_argument("--out", required=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="step", required=True)
@@ -441,17 +454,9 @@ def main():
         p.add_argument("--width", type=int, default=9)
         p.add_argument("--height", type=int, default=6)
     p = sub.choices["positions"]
-    p.add_argument("--sente", required=True)
-    p.add_argument("--games", type=int, default=32000)
-    p.add_argument("--seed", type=int, default=11)
-    p.add_argument("--min-stones", type=int, default=16)
-    p.add_argument("--max-stones", type=int, default=36)
-    p.add_argument("--share", type=float, default=0.5, help="share of the positions kept")
+    self_play_options(p, games=32000, stones=(16, 36), share=0.5, depths=(3, 8))
     p.add_argument("--random-early", type=float, default=0.3, help="random moves before --min-stones")
     p.add_argument("--random-late", type=float, default=0.12, help="random moves after")
-    p.add_argument("--min-depth", type=int, default=3)
-    p.add_argument("--max-depth", type=int, default=8)
-    p.add_argument("--out", required=True)
     p = sub.choices["label"]
     p.add_argument("--sente", required=True)
     p.add_argument("--positions", required=True)
@@ -464,20 +469,12 @@ def main():
     )
     p.add_argument("--out", required=True)
     p = sub.choices["games"]
-    p.add_argument("--sente", required=True)
-    p.add_argument("--games", type=int, default=2000)
-    p.add_argument("--seed", type=int, default=11)
-    p.add_argument("--min-stones", type=int, default=8)
-    p.add_argument("--max-stones", type=int, default=200)
-    p.add_argument("--share", type=float, default=0.3, help="share of the positions kept")
+    self_play_options(p, games=2000, stones=(8, 200), share=0.5, depths=(7, 9))
     p.add_argument("--last-random", type=int, default=60, help="random moves stop at a ply drawn in [2, this]")
-    p.add_argument("--random-early", type=float, default=0.3, help="random moves before that ply")
-    p.add_argument("--min-depth", type=int, default=7)
-    p.add_argument("--max-depth", type=int, default=9)
+    p.add_argument("--random-early", type=float, default=0.05, help="random moves before that ply")
     p.add_argument("--solve-from", type=int, help="weak-solve the game's positions from this many stones on")
     p.add_argument("--hash", type=int, default=256, help="MB for the weak solver")
     p.add_argument("--max-seconds", type=float, default=5, help="the weak solver's limit a position")
-    p.add_argument("--out", required=True)
     p = sub.choices["search"]
     p.add_argument("--sente", required=True)
     p.add_argument("--values", required=True)
