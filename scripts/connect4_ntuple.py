@@ -37,11 +37,11 @@ solves on 2 cores and 46 s of fitting; its labelled positions are
 searches": two `games` runs, seeds 21 and 22, stopped after 41 minutes, then 13 minutes of
 `search` on 2 cores; not shipped until its SPRT decides):
 
-  python3 scripts/connect4_ntuple.py games --width 12 --height 10 --sente target/release/sente \
+  python3 scripts/connect4_ntuple.py games --width 12 --height 10 --sente target/release/sente
       --solve-from 72 --random-early 0.05 --share 0.5 --seed 21 --out games.txt
-  python3 scripts/connect4_ntuple.py search --width 12 --height 10 --sente target/release/sente \
+  python3 scripts/connect4_ntuple.py search --width 12 --height 10 --sente target/release/sente
       --values games.txt --depth 9 --out values.txt
-  python3 scripts/connect4_ntuple.py fit --width 12 --height 10 --values values.txt \
+  python3 scripts/connect4_ntuple.py fit --width 12 --height 10 --values values.txt
       --search-weight 0.75 --lam 0.003 --out connect4-12x10-ntuple.bin
 """
 
