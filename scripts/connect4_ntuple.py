@@ -57,7 +57,7 @@ from pathlib import Path
 
 from connect4_wide_vectors import Board
 from connect4_wide_vectors import label as column_char
-from engine_pipe import EnginePipe, size_options
+from engine_pipe import EnginePipe, SolverPipe, size_options
 
 MAGIC = b"sente-ntuple-1"
 # A file of more than 255 tuples (12 x 10's 300 windows of four): their number in two bytes.
@@ -113,9 +113,7 @@ def games(args):
     engine = EnginePipe(args.sente, "connect4", size_options(w, h) + [("Hash", 16), ("OwnBook", "false")])
     solver = None
     if args.solve_from:
-        cmd = [args.sente, "solve", "connect4", "--weak", "--keep-table", "--width", str(w), "--height", str(h)]
-        cmd += ["--hash", str(args.hash), "--max-seconds", str(args.max_seconds)]
-        solver = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        solver = SolverPipe(args.sente, args.hash, weak=True, width=w, height=h, max_seconds=args.max_seconds)
     seen = set()
     counts = {"games": 0, "solved": 0, "positions": 0}
     with open(args.out, "w") as out:
@@ -127,11 +125,9 @@ def games(args):
                 n = len(board.moves)
                 text = [column_char(m) for m in board.moves]
                 if solver and n >= args.solve_from:
-                    solver.stdin.write("".join(text) + "\n")
-                    solver.stdin.flush()
-                    words = solver.stdout.readline().split()
-                    if len(words) > 1 and words[1] != "unknown":
-                        value, decided_at = int(words[1]), n
+                    solved_value = solver.score(text)
+                    if solved_value is not None:
+                        value, decided_at = solved_value, n
                         counts["solved"] += 1
                         break
                 if n < last_random and (n < 2 or rng.random() < args.random_early):
@@ -165,8 +161,7 @@ def games(args):
             out.flush()
     engine.send("quit")
     if solver:
-        solver.stdin.close()
-        solver.wait()
+        solver.close()
     print("{games} games, {solved} ended by the weak solver, {positions} positions".format(**counts), file=sys.stderr)
 
 

@@ -93,12 +93,19 @@ class EnginePipe:
 
 class SolverPipe:
     """A `sente solve connect4` process keeping its table from one position to the next
-    (`weak`: who wins only)."""
+    (`weak`: who wins only), on a board of `width` x `height` (7 x 6 when not given), giving up
+    a position after `max_seconds` when given."""
 
-    def __init__(self, engine, hash_mb, weak=False):
+    def __init__(self, engine, hash_mb, weak=False, width=None, height=None, max_seconds=None):
         command = [engine, "solve", "connect4", "--hash", str(hash_mb), "--keep-table"]
+        if weak:
+            command.append("--weak")
+        if width is not None:
+            command += ["--width", str(width), "--height", str(height)]
+        if max_seconds is not None:
+            command += ["--max-seconds", str(max_seconds)]
         self.proc = subprocess.Popen(
-            command + (["--weak"] if weak else []),
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -106,13 +113,14 @@ class SolverPipe:
         )
 
     def score(self, moves):
-        """The solver's score of the position after `moves`, from the side to move."""
+        """The solver's score of the position after `moves`, from the side to move; None when
+        it gave the position up (`max_seconds`)."""
         self.proc.stdin.write("".join(moves) + "\n")
         self.proc.stdin.flush()
         words = self.proc.stdout.readline().split()
-        if len(words) < 2:
-            raise RuntimeError(f"sente solve gave no score for {''.join(moves)}")
-        return int(words[1])
+        if len(words) < 2 or words[1] == "error":
+            raise RuntimeError(f"sente solve gave no score for {''.join(moves)}: {' '.join(words)}")
+        return None if words[1] == "unknown" else int(words[1])
 
     def close(self):
         self.proc.stdin.close()
