@@ -2,7 +2,7 @@
 """Solve a whole Connect Four board over a Ray cluster.
 
     python3 scripts/ray_solve.py --width W --height H [--address ADDR] [--sente PATH]
-        [--store DIR] [--depth K] [--hash MB] [driver options]
+        [--store DIR] [--depth K] [--hash MB] [--bounds] [driver options]
 
 The driver splits the empty board's solve at ply K: every position K plies deep, transpositions
 (the same stones reached by other move orders) and mirror images merged into one, is a task of
@@ -36,9 +36,19 @@ same store (with any `--depth`: a stored position is used wherever the split rea
     board.txt   one line, `connect4 <W> <H>`: the board its positions belong to (a run on
                 another board refuses the store); locked while a driver runs on it
     solved.txt  one line per solved position, exactly as `sente solve connect4` printed it
-                (`<moves> <score> <nodes> <microseconds>`), appended as each comes back
+                (`<moves> <score> <nodes> <microseconds>`, or `<moves> >=t ...` and
+                `<moves> <t ...` for the answers of `--bounds`), appended as each comes back
                 (flushed to disk at each task's end); a last line cut short by a kill is
                 dropped when read
+
+With `--bounds` no task is solved exactly: the empty board's score is proven by questions
+"does this position score at least t?" (`ray_solve_bounds.py`), each position at ply K asked
+only the bound its parent needs (`sente solve connect4 --at-least t`, one null-window search),
+a position's other moves only when its most central one did not settle it. The empty board is
+asked t = `--first-bound` (default 1) first, then up or down one at a time until its bounds
+meet; the answers go to the store like scores, and every question reads the bounds the store
+proves before anything is asked. The line printed is the same, its nodes those of every line
+in the store.
 
 With `--sample N` only N of the split's tasks are solved, drawn at random (`--seed`), and
 instead of the empty board's line the driver prints what the whole split would cost,
@@ -78,6 +88,7 @@ import threading
 import time
 from collections import Counter, deque
 
+from ray_solve_bounds import Prover
 from ray_start import cluster_text, start_ray
 
 OUT = sys.stdout
@@ -156,7 +167,8 @@ def position(width, height, moves):
 
 
 class Store:
-    """The solved positions, by key: (moves, score, nodes, microseconds)."""
+    """The solved positions, by key: (moves, score, nodes, microseconds); and the bounds every
+    line proves (those of `--at-least` answers too), by key: [low, high]."""
 
     def __init__(self, directory, width, height):
         self.dir = directory
@@ -180,6 +192,9 @@ class Store:
             os.fsync(self.lock.fileno())
         self.path = os.path.join(directory, "solved.txt")
         self.solved = {}
+        self.bounds = {}
+        self.nodes = self.lines = 0
+        self.seconds = self.longest = 0.0
         self.read(width, height)
         self.file = open(self.path, "a")
 
@@ -195,21 +210,35 @@ class Store:
                 file.truncate(complete)
         for number, line in enumerate(data[:complete].decode(errors="replace").splitlines(), 1):
             try:
-                entry = parse_line(line)
-                key = position(width, height, entry[0]).key()
+                moves = parse_answer(line)[0]
+                key = position(width, height, moves).key()
             except ValueError as error:
                 raise SystemExit(f"ray_solve: {self.path}:{number}: {error}: {line!r}")
-            known = self.solved.get(key)
-            if known and known[1] != entry[1]:
-                raise SystemExit(
-                    f"ray_solve: {self.path}:{number}: {entry[0]!r} scores {entry[1]}, "
-                    f"but {known[0]!r}, the same position, {known[1]}"
-                )
-            self.solved.setdefault(key, entry)
+            self.learn(key, line, f"{self.path}:{number}: ")
+
+    def learn(self, key, line, where=""):
+        moves, low, high, nodes, micros = parse_answer(line)
+        self.nodes += nodes
+        self.lines += 1
+        self.seconds += micros / 1e6
+        self.longest = max(self.longest, micros / 1e6)
+        held = self.bounds.setdefault(key, [-NO_BOUND, NO_BOUND])
+        if max(held[0], low) > min(held[1], high):
+            known = " and ".join(
+                text
+                for text, bound in ((f">={held[0]}", held[0] > -NO_BOUND), (f"<={held[1]}", held[1] < NO_BOUND))
+                if bound
+            )
+            raise SystemExit(
+                f"ray_solve: {where}{moves!r}: {line.split()[-3]} contradicts the store's "
+                f"earlier lines on the same position ({known})"
+            )
+        held[0], held[1] = max(held[0], low), min(held[1], high)
+        if low == high:
+            self.solved.setdefault(key, (moves, low, nodes, micros))
 
     def add(self, key, line):
-        entry = parse_line(line)
-        self.solved[key] = entry
+        self.learn(key, line)
         # Written through at once (a killed driver loses nothing); to disk at each batch's end.
         self.file.write(line + "\n")
         self.file.flush()
@@ -220,27 +249,69 @@ class Store:
 
 def parse_line(line):
     """(moves, score, nodes, microseconds) of a line of `sente solve connect4`."""
+    moves, low, high, nodes, micros = parse_answer(line)
+    if low != high:
+        raise ValueError("a bound, not a score")
+    return moves, low, nodes, micros
+
+
+NO_BOUND = 1 << 30
+
+
+def parse_answer(line):
+    """(moves, low, high, nodes, microseconds) of a line of `sente solve connect4`, with or
+    without `--at-least S`: a score is its own low and high, `>=S` is (S, NO_BOUND) and `<S`
+    (-NO_BOUND, S - 1)."""
     words = line.split()
     if len(words) == 3 and line.startswith(" "):
         words.insert(0, "")
     if len(words) != 4 or words[1] == "error":
         raise ValueError("not a line of `sente solve connect4`")
+    answer = words[1]
     try:
-        return words[0], int(words[1]), int(words[2]), float(words[3])
+        if answer.startswith(">="):
+            low, high = int(answer[2:]), NO_BOUND
+        elif answer.startswith("<"):
+            low, high = -NO_BOUND, int(answer[1:]) - 1
+        else:
+            low = high = int(answer)
+        return words[0], low, high, int(words[2]), float(words[3])
     except ValueError:
         raise ValueError("not a line of `sente solve connect4`") from None
 
 
 class Split:
-    """The tree of positions down to ply `depth`, each position once (by key)."""
+    """The tree of positions down to ply `depth`, each position once (by key). A `lazy` split
+    (for --bounds) lists a position's children only when `node` is first asked for them, its
+    moves from the centre out."""
 
-    def __init__(self, width, height, depth, solved):
+    def __init__(self, width, height, depth, solved, lazy=False):
         self.width, self.height, self.depth = width, height, depth
         self.cells = width * height
-        self.nodes = {}  # key -> ("known", score) | ("task", moves) | ("inner", [child keys])
+        self.lazy = lazy
+        self.columns = sorted(range(width), key=lambda c: abs(2 * c - width + 1)) if lazy else range(width)
+        # key -> ("known", score) | ("task", moves) | ("inner", [child keys], None until listed)
+        self.nodes = {}
+        self.boards = {}  # lazy: key -> the board of an inner position not listed yet
         self.stored = set()  # keys whose score the store had
         self.solved = solved
         self.root = self.visit(Board(width, height))
+
+    def node(self, key):
+        """`nodes[key]`, an inner position's children listed first if need be."""
+        kind, data = self.nodes[key]
+        if kind == "inner" and data is None:
+            self.nodes[key] = ("inner", self.children(self.boards.pop(key)))
+        return self.nodes[key]
+
+    def children(self, board):
+        keys = []
+        for col in self.columns:
+            if board.playable(col):
+                child = board.copy()
+                child.play(col)
+                keys.append(self.visit(child))
+        return keys
 
     def visit(self, board):
         key = board.key()
@@ -250,7 +321,7 @@ class Split:
             self.stored.add(key)
             self.nodes[key] = ("task", board.moves)
             return key
-        moves = [c for c in range(self.width) if board.playable(c)]
+        moves = [c for c in self.columns if board.playable(c)]
         if not moves:
             self.nodes[key] = ("known", 0)
         elif any(board.wins(c) for c in moves):
@@ -258,13 +329,11 @@ class Split:
             self.nodes[key] = ("known", (self.cells - board.ply) // 2)
         elif board.ply >= self.depth:
             self.nodes[key] = ("task", board.moves)
+        elif self.lazy:
+            self.nodes[key] = ("inner", None)
+            self.boards[key] = board
         else:
-            children = []
-            for col in moves:
-                child = board.copy()
-                child.play(col)
-                children.append(self.visit(child))
-            self.nodes[key] = ("inner", children)
+            self.nodes[key] = ("inner", self.children(board))
         return key
 
     def tasks(self):
@@ -272,6 +341,11 @@ class Split:
 
     def known(self):
         return sum(1 for n in self.nodes.values() if n[0] == "known")
+
+    def limits(self, key):
+        """The lowest and highest scores a position of `key`'s stones can have."""
+        empty = self.cells - (len(key) - key.count("/"))
+        return -((empty - 1) // 2), empty // 2
 
     def value(self, scores):
         """The root's score by negamax, `scores` giving each task's."""
@@ -359,23 +433,81 @@ def solve_positions(sente, arguments, positions):
 
 
 class Batch:
-    """One submitted Ray task and what it has sent back."""
+    """One Ray task's positions, the arguments `sente solve` gets beside the driver's (a bound),
+    and what it has sent back."""
 
-    def __init__(self, positions):
+    def __init__(self, positions, arguments=(), leaves=None):
         self.positions = positions  # [(key, moves)]
+        self.keys = {moves: key for key, moves in positions}
+        self.arguments = list(arguments)
+        self.leaves = leaves  # --bounds: moves -> the Prover's Leaf
         self.node = None
         self.received = set()
 
 
+class ExactWork:
+    """The split's tasks, each solved exactly, in batches of `per_batch`."""
+
+    def __init__(self, tasks, per_batch):
+        self.queue = deque(
+            Batch(tasks[first : first + per_batch]) for first in range(0, len(tasks), per_batch)
+        )
+        self.total = len(tasks)
+
+    def next_batch(self):
+        return self.queue.popleft() if self.queue else None
+
+    def retry(self, batch, missing):
+        self.queue.appendleft(Batch(missing))
+
+    def solved(self, batch, key, line):
+        pass
+
+    def progress(self, done):
+        return f"{done} of {self.total} positions solved"
+
+
+class BoundsWork:
+    """The questions of a `Prover` (ray_solve_bounds.py), as it asks them, in batches of at
+    most `per_batch` positions asked the same bound."""
+
+    def __init__(self, prover, per_batch):
+        self.prover = prover
+        self.per_batch = per_batch
+        self.said = 0
+
+    def next_batch(self):
+        leaves = self.prover.leaves(self.per_batch)
+        self.say_steps()
+        if not leaves:
+            return None
+        return Batch(
+            [(leaf.key, leaf.moves) for leaf in leaves],
+            ["--at-least", str(leaves[0].t)],
+            {leaf.moves: leaf for leaf in leaves},
+        )
+
+    def retry(self, batch, missing):
+        self.prover.unsent([batch.leaves[moves] for _, moves in missing])
+
+    def solved(self, batch, key, line):
+        self.prover.answer(batch.leaves[parse_answer(line)[0]], line.split()[-3].startswith(">="))
+        self.say_steps()
+
+    def say_steps(self):
+        for t, reached in self.prover.steps[self.said :]:
+            note(f"the empty board scores {'at least' if reached else 'less than'} {t}")
+        self.said = len(self.prover.steps)
+
+    def progress(self, done):
+        return f"{done} bounds proven"
+
+
 class Driver:
-    def __init__(self, args, store, tasks):
+    def __init__(self, args, store, work):
         self.args = args
         self.store = store
-        self.keys = {moves: key for key, moves in tasks}
-        self.queue = deque()
-        for first in range(0, len(tasks), args.task_positions):
-            self.queue.append(tasks[first : first + args.task_positions])
-        self.total = len(tasks)
+        self.work = work
         self.done = 0
         self.attempts = Counter()
         self.retried = 0
@@ -398,23 +530,25 @@ class Driver:
             return
         line = item[1]
         try:
-            moves = parse_line(line)[0]
+            moves = parse_answer(line)[0]
         except ValueError as error:
             raise SystemExit(f"ray_solve: sente solve printed {line!r}: {error}")
-        key = self.keys.get(moves)
+        key = batch.keys.get(moves)
         if key is None or key in batch.received:
             raise SystemExit(f"ray_solve: sente solve printed {line!r}, not a position of its batch")
         batch.received.add(key)
-        if key in self.store.solved:
-            return
-        self.store.add(key, line)
-        self.done += 1
-        self.per_node[batch.node] += 1
-        if self.done == self.total or self.done % self.args.progress_every == 0:
-            note(f"{self.done} of {self.total} positions solved")
+        if key not in self.store.solved:
+            self.store.add(key, line)
+            self.done += 1
+            self.per_node[batch.node] += 1
+            if self.done % self.args.progress_every == 0 or self.done == getattr(
+                self.work, "total", 0
+            ):
+                note(self.work.progress(self.done))
+        self.work.solved(batch, key, line)
 
     def failed(self, batch, error):
-        missing = [p for p in batch.positions if p[0] not in self.store.solved]
+        missing = [p for p in batch.positions if p[0] not in batch.received]
         where = f"on node {batch.node}" if batch.node else "before it started"
         note(
             f"a task of {len(batch.positions)} positions failed {where}: {error}; "
@@ -429,7 +563,7 @@ class Driver:
                 )
         if missing:
             self.retried += len(missing)
-            self.queue.appendleft(missing)
+            self.work.retry(batch, missing)
 
     def cancel(self, ray):
         for generator in self.running:
@@ -444,11 +578,13 @@ class Driver:
         while True:
             slots = max(1, int(ray.cluster_resources().get("CPU", 1)) // self.args.cpus_per_task)
             # A batch waits in Ray's queue for each CPU, so that none idles.
-            while self.queue and len(running) < 2 * slots:
-                positions = self.queue.popleft()
-                moves = [m for _, m in positions]
-                generator = remote.remote(self.args.sente, self.arguments, moves)
-                running[generator] = Batch(positions)
+            while len(running) < 2 * slots:
+                batch = self.work.next_batch()
+                if batch is None:
+                    break
+                moves = [m for _, m in batch.positions]
+                generator = remote.remote(self.args.sente, self.arguments + batch.arguments, moves)
+                running[generator] = batch
             if not running:
                 return
             ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
@@ -503,6 +639,18 @@ def parse_arguments(argv):
     parser.add_argument(
         "--sample", type=int, help="solve this many tasks drawn at random and estimate the rest"
     )
+    parser.add_argument(
+        "--bounds",
+        action="store_true",
+        help="ask each task only the bound its parent needs (--at-least), a position's other "
+        "moves only when its first does not settle it",
+    )
+    parser.add_argument(
+        "--first-bound",
+        type=int,
+        default=1,
+        help="with --bounds, the first bound the empty board is asked (1: does the first player win?)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the draw of --sample and its bootstrap")
     parser.add_argument(
         "--workers", default="2,64,1024", help="worker counts the --sample estimate is given for"
@@ -516,6 +664,8 @@ def parse_arguments(argv):
         parser.error("--workers: each count is at least 1")
     if args.sample is not None and args.sample < 1:
         parser.error("--sample is at least 1")
+    if args.sample is not None and args.bounds:
+        parser.error("--sample estimates the split's exact tasks: not with --bounds")
     for name in ("depth", "retries"):
         if getattr(args, name) < 0:
             parser.error(f"--{name} is at least 0")
@@ -547,6 +697,9 @@ def main(argv):
         temporary = tempfile.mkdtemp(prefix="ray-solve-")
     store = Store(args.store or temporary, args.width, args.height)
     start = time.monotonic()
+    if args.bounds:
+        split = Split(args.width, args.height, args.depth, store.solved, lazy=True)
+        return prove(args, store, split, start, temporary)
     split = Split(args.width, args.height, args.depth, store.solved)
     tasks = split.tasks()
     population = len(tasks)
@@ -562,7 +715,6 @@ def main(argv):
         + f": {len(tasks) - len(todo)} in the store, {len(todo)} to solve"
     )
     interrupted = False
-    driver = None
     if todo:
         ray, nodes, cpus = start_ray(args.address, args.local_cpus)
         note(
@@ -571,24 +723,9 @@ def main(argv):
         )
         # Shuffled (fixed seed): neighbouring positions of the split are alike in cost.
         random.Random(1).shuffle(todo)
-        driver = Driver(args, store, todo)
-
-        def stop(*_):
-            raise KeyboardInterrupt
-
-        signal.signal(signal.SIGTERM, stop)
-        try:
-            driver.run(ray)
-        except KeyboardInterrupt:
-            interrupted = True
-            driver.cancel(ray)
+        driver = Driver(args, store, ExactWork(todo, args.task_positions))
+        interrupted = drive(driver, ray)
     elapsed = time.monotonic() - start
-    if driver is not None:
-        nodes_text = ", ".join(f"{n} {c}" for n, c in sorted(driver.per_node.items())) or "none"
-        note(
-            f"positions solved here: {driver.done}; per node: {nodes_text}; "
-            f"{driver.retried} retried"
-        )
     if interrupted:
         note(f"interrupted; {len(store.solved)} positions in the store")
         return 130
@@ -611,6 +748,67 @@ def main(argv):
         return 0
     score = split.value({k: store.solved[k][1] for k, _ in tasks})
     OUT.write(f" {score} {nodes} {elapsed * 1e6:.2f}\n")
+    OUT.flush()
+    return 0
+
+
+def drive(driver, ray):
+    """Runs `driver` on `ray` until its work is done or the driver is stopped (SIGTERM or
+    ^C: True), then says what the workers did."""
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    interrupted = False
+    try:
+        driver.run(ray)
+    except KeyboardInterrupt:
+        interrupted = True
+        driver.cancel(ray)
+    nodes_text = ", ".join(f"{n} {c}" for n, c in sorted(driver.per_node.items())) or "none"
+    note(
+        f"positions solved here: {driver.done}; per node: {nodes_text}; "
+        f"{driver.retried} retried"
+    )
+    return interrupted
+
+
+def prove(args, store, split, start, temporary):
+    """`--bounds`: the empty board's score by null-window questions (ray_solve_bounds.py)."""
+    note(
+        f"{args.width}x{args.height} split at ply {args.depth}, each position there asked a "
+        f"bound when a proof needs it; {len(store.bounds)} positions in the store"
+    )
+    prover = Prover(split, store.bounds, split.limits, first=args.first_bound)
+    work = BoundsWork(prover, args.task_positions)
+    interrupted = False
+    work.say_steps()
+    if not prover.done():
+        ray, nodes, cpus = start_ray(args.address, args.local_cpus)
+        note(
+            f"{cluster_text(nodes, cpus)}; tasks of at most "
+            f"{args.task_positions} positions, {args.cpus_per_task} CPU each"
+        )
+        driver = Driver(args, store, work)
+        interrupted = drive(driver, ray)
+        if not interrupted and not prover.done():
+            raise SystemExit("ray_solve: the workers are idle and the proof is not done")
+    elapsed = time.monotonic() - start
+    note(
+        f"positions listed: {len(split.nodes)}, {split.known()} decided before ply "
+        f"{args.depth}, {len(split.tasks())} at ply {args.depth}"
+    )
+    note(
+        f"the store's {store.lines} answers: {store.seconds:.2f} s of the solver's time in all, "
+        f"the longest {store.longest:.2f} s; wall {elapsed:.2f} s"
+    )
+    if interrupted:
+        note(f"interrupted; {len(store.bounds)} positions in the store")
+        return 130
+    if temporary:
+        shutil.rmtree(temporary, ignore_errors=True)
+    OUT.write(f" {prover.score()} {store.nodes} {elapsed * 1e6:.2f}\n")
     OUT.flush()
     return 0
 

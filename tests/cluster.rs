@@ -5,7 +5,8 @@
 //! the 5x5 Rush Hour universe with a wall in shards over the two nodes, a worker killed, equal
 //! to the universe enumerated whole. And `scripts/ray_solve.py`: whole Connect Four boards split
 //! into tasks over the two nodes (a worker killed, a driver killed and run again on its store),
-//! each the score `sente solve connect4` gives the empty board. The Ray tests take turns (one Ray at a time). Needs `python3` with `ray`
+//! each the score `sente solve connect4` gives the empty board, split into exact tasks or into
+//! the bounds a proof needs (`--bounds`, its prover also checked alone against negamax). The Ray tests take turns (one Ray at a time). Needs `python3` with `ray`
 //! (`pip install -r scripts/requirements.txt`); when the build finds none (`build.rs`), `cargo
 //! test` lists the tests as ignored, saying so, unless `SENTE_REQUIRE_RAY=1` (as `.ci/run` sets)
 //! makes them run and fail. Every process it starts
@@ -615,6 +616,27 @@ fn empty_board_line(stdout: &str) -> (i32, u64) {
 
 #[test]
 #[cfg_attr(sente_no_python3, ignore = "no python3")]
+fn the_bounds_split_proves_the_negamax_of_random_task_scores() {
+    // `--bounds`' Prover against the split's negamax: 300 small splits with random task
+    // scores, answered in a random order, some questions handed back (no Ray: python3 alone).
+    let output = Command::new("python3")
+        .arg(format!(
+            "{}/tests/scripts/ray_solve_bounds_check.py",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .arg("300")
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.trim() == "checked 300 splits",
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+#[cfg_attr(sente_no_python3, ignore = "no python3")]
 fn the_whole_4x4_tree_through_ray_solve_is_sentes_score_with_no_task() {
     // Split at its last ply, the 4 x 4 board is all decided in the driver (wins before the
     // split, full boards): its negamax and rules alone, beside sente's solver. No Ray is needed.
@@ -828,6 +850,74 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         report[1].starts_with("tasks ") && report[2].starts_with("workers 3 "),
         "{stdout}"
     );
+    let _ = std::fs::remove_dir_all(&store);
+
+    // `--bounds`: 6 x 5 at ply 4, each task asked only the bound its parent needs; the driver
+    // killed after 10 answers, then run again on the same store: it asks nothing twice, and
+    // its nodes are those of the store's lines.
+    let store = temp_path("bounds");
+    let store_text = store.display().to_string();
+    let args = [
+        &at[..],
+        &["--width", "6", "--height", "5", "--depth", "4", "--bounds"],
+        &[
+            "--store",
+            &store_text,
+            "--task-positions",
+            "2",
+            "--progress-every",
+            "1",
+        ],
+    ]
+    .concat();
+    let mut first = Solve::start(&env, &args);
+    assert!(
+        first.until_line("ray_solve: 10 bounds proven"),
+        "{}",
+        first.seen.join("\n")
+    );
+    first.child.kill().expect("the driver is killed");
+    first.child.wait().expect("the driver ends");
+    let answers = store.join("solved.txt");
+    let kept = std::fs::read_to_string(&answers).expect("the store's answers");
+    assert!(kept.lines().count() >= 10, "{kept}");
+    let (stdout, lines) = Solve::start(&env, &args).finish();
+    let text = lines.join("\n");
+    eprintln!("{stdout}{text}");
+    assert!(
+        text.contains("ray_solve: 6x5 split at ply 4, each position there asked a bound"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ray_solve: the empty board scores less than 1")
+            && text.contains("ray_solve: the empty board scores at least 0"),
+        "{text}"
+    );
+    let all = std::fs::read_to_string(&answers).expect("the store's answers");
+    assert!(all.starts_with(&kept));
+    let questions: BTreeSet<(&str, &str)> = all
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            assert!(
+                words.len() == 4 && (words[1].starts_with(">=") || words[1].starts_with('<')),
+                "{l}"
+            );
+            (words[0], words[1].trim_start_matches(['>', '=', '<']))
+        })
+        .collect();
+    assert_eq!(questions.len(), all.lines().count(), "asked twice:\n{all}");
+    assert!(all.lines().count() < 330, "{all}");
+    let nodes: u64 = all
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .nth(2)
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(empty_board_line(&stdout), (direct(6, 5), nodes), "{text}");
     let _ = std::fs::remove_dir_all(&store);
 
     let (tag, group) = (ray.tag.clone(), ray.helper.id());
