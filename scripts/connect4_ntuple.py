@@ -33,9 +33,9 @@ solves on 2 cores and 46 s of fitting; its labelled positions are
   python3 scripts/connect4_ntuple.py label --sente target/release/sente --positions pos.txt --out values.txt
   python3 scripts/connect4_ntuple.py fit --values values.txt --out books/connect4-9x6-ntuple.bin
 
-12 x 10's network as tried (docs/performance.md, "12 x 10: a network from games and
-searches": two `games` runs, seeds 21 and 22, stopped after 41 minutes, then 13 minutes of
-`search` on 2 cores; not shipped until its SPRT decides):
+12 x 10's network (books/README.md; two `games` runs, seeds 21 and 22, stopped after 41
+minutes, then 13 minutes of `search` on 2 cores; its labels are
+`books/connect4-12x10-ntuple-values.txt`, from which the `fit` command remakes it byte for byte):
 
   python3 scripts/connect4_ntuple.py games --width 12 --height 10 --sente target/release/sente
       --solve-from 72 --random-early 0.05 --share 0.5 --seed 21 --out games.txt

@@ -1,15 +1,28 @@
 //! The positions each shipped evaluation network (9 x 6, 8 x 7, 7 x 8, 10 x 6, 9 x 7, 8 x 8,
-//! 10 x 8) was fitted to (`books/connect4-<W>x<H>-ntuple-values.txt`, made by
-//! `scripts/connect4_ntuple.py label`): a sample of them, those with enough stones to solve in
-//! milliseconds (24 on the boards of 64 bits, 30 on the larger ones, 40 on 10 x 8), weak-solved
-//! again here to the value the file gives.
+//! 10 x 8, 12 x 10) was fitted to (`books/connect4-<W>x<H>-ntuple-values.txt`, made by
+//! `scripts/connect4_ntuple.py label`, or `games` on 12 x 10): a sample of those the weak solver
+//! labelled, with enough stones to solve in milliseconds (24 on the boards of 64 bits, 30 on the
+//! larger ones, 40 on 10 x 8; on 12 x 10 the games' last positions, of 72 stones or more),
+//! weak-solved again here to the value the file gives. (12 x 10's other labels are game
+//! results, which nothing recomputes.)
 
 use sente::games::connect4::Shape;
 use sente::games::connect4::batch::{self, BatchConfig};
 use std::path::PathBuf;
 
-/// A board's labelled positions, `(moves, value for the side to move)`.
-fn labelled(width: u8, height: u8) -> Vec<(String, i32)> {
+/// One labelled position of a board's file.
+struct Label {
+    /// The moves from the empty board.
+    moves: String,
+    /// Its value for the side to move: 1, 0 or -1.
+    value: i32,
+    /// Whether the weak solver gave the value (every line of `label`'s files; the lines of
+    /// `games`' files that say `solver`), not a game's result (`game`).
+    by_solver: bool,
+}
+
+/// A board's labelled positions.
+fn labelled(width: u8, height: u8) -> Vec<Label> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("books/connect4-{width}x{height}-ntuple-values.txt"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -21,23 +34,42 @@ fn labelled(width: u8, height: u8) -> Vec<(String, i32)> {
                 .next()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or_else(|| panic!("no value: {line}"));
-            (moves.to_string(), value)
+            let by_solver = match words.next() {
+                None | Some("solver") => true,
+                Some("game") => false,
+                Some(other) => panic!("source {other}: {line}"),
+            };
+            Label {
+                moves: moves.to_string(),
+                value,
+                by_solver,
+            }
         })
         .collect()
 }
 
-/// Weak-solves every 300th position of at least `min_stones` stones of the board's file again,
-/// with the solver of the board's word.
-fn check_sample(width: u8, height: u8, at_least: usize, min_stones: usize) {
+/// Weak-solves every `step`-th position the solver labelled that `keep` accepts in the board's
+/// file again, with the solver of the board's word.
+fn check_sample(
+    width: u8,
+    height: u8,
+    at_least: usize,
+    step: usize,
+    keep: impl Fn(&Label) -> bool,
+) {
     let rows = labelled(width, height);
     assert!(rows.len() > at_least, "{} positions", rows.len());
-    assert!(rows.iter().all(|(_, v)| (-1..=1).contains(v)));
-    let sample: Vec<&(String, i32)> = rows
+    assert!(rows.iter().all(|row| (-1..=1).contains(&row.value)));
+    let sample: Vec<&Label> = rows
         .iter()
-        .filter(|(moves, _)| moves.len() >= min_stones)
-        .step_by(300)
+        .filter(|row| row.by_solver && keep(row))
+        .step_by(step)
         .collect();
-    let input: String = sample.iter().map(|(m, _)| format!("{m}\n")).collect();
+    assert!(sample.len() >= 10, "{} positions to solve", sample.len());
+    let input: String = sample
+        .iter()
+        .map(|row| format!("{}\n", row.moves))
+        .collect();
     let config = BatchConfig {
         shape: Shape::new(width, height).expect("a board sente plays"),
         weak: true,
@@ -58,43 +90,55 @@ fn check_sample(width: u8, height: u8, at_least: usize, min_stones: usize) {
         })
         .collect();
     assert_eq!(solved.len(), sample.len(), "{text}");
-    for ((moves, value), (solved_moves, solved_value)) in sample.iter().zip(&solved) {
-        assert_eq!(moves, solved_moves);
-        assert_eq!(value, solved_value, "{width}x{height}: {moves}");
+    for (row, (solved_moves, solved_value)) in sample.iter().zip(&solved) {
+        assert_eq!(&row.moves, solved_moves);
+        assert_eq!(&row.value, solved_value, "{width}x{height}: {}", row.moves);
     }
+}
+
+/// Every 300th position of at least `min_stones` stones.
+fn check_stones(width: u8, height: u8, at_least: usize, min_stones: usize) {
+    check_sample(width, height, at_least, 300, |row| {
+        row.moves.len() >= min_stones
+    });
 }
 
 #[test]
 fn the_9x6_networks_positions_have_the_weak_solvers_values() {
-    check_sample(9, 6, 80_000, 24);
+    check_stones(9, 6, 80_000, 24);
 }
 
 #[test]
 fn the_8x7_networks_positions_have_the_weak_solvers_values() {
-    check_sample(8, 7, 50_000, 24);
+    check_stones(8, 7, 50_000, 24);
 }
 
 #[test]
 fn the_7x8_networks_positions_have_the_weak_solvers_values() {
-    check_sample(7, 8, 60_000, 24);
+    check_stones(7, 8, 60_000, 24);
 }
 
 #[test]
 fn the_10x6_networks_positions_have_the_weak_solvers_values() {
-    check_sample(10, 6, 40_000, 30);
+    check_stones(10, 6, 40_000, 30);
 }
 
 #[test]
 fn the_9x7_networks_positions_have_the_weak_solvers_values() {
-    check_sample(9, 7, 50_000, 30);
+    check_stones(9, 7, 50_000, 30);
 }
 
 #[test]
 fn the_8x8_networks_positions_have_the_weak_solvers_values() {
-    check_sample(8, 8, 60_000, 30);
+    check_stones(8, 8, 60_000, 30);
 }
 
 #[test]
 fn the_10x8_networks_positions_have_the_weak_solvers_values() {
-    check_sample(10, 8, 75_000, 40);
+    check_stones(10, 8, 75_000, 40);
+}
+
+#[test]
+fn the_12x10_networks_solved_positions_have_the_weak_solvers_values() {
+    check_sample(12, 10, 40_000, 40, |row| row.moves.len() >= 72);
 }

@@ -411,8 +411,8 @@ impl State {
 
     /// The static evaluation the searches use at their depth limit (Connect Four: the
     /// course's heuristic, plus the n-tuple network on the boards that have one: 9 x 6, 8 x 7,
-    /// 7 x 8, 10 x 6, 9 x 7, 8 x 8, 10 x 8), in the game's own units (its points) from the side
-    /// to move.
+    /// 7 x 8, 10 x 6, 9 x 7, 8 x 8, 10 x 8, 12 x 10), in the game's own units (its points)
+    /// from the side to move.
     fn evaluate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let inner = self.lock();
         units::score(py, inner.variant.as_ref(), inner.variant.evaluate())

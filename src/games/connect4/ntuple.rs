@@ -1,6 +1,7 @@
 //! An n-tuple network added to the hand evaluation on boards that have one (`SHIPPED`): tuples of
 //! a few cells, each cell empty, `x`, `o` or empty and playable, and one weight per pattern of
-//! each tuple, fitted to the weak solver's values (`scripts/connect4_ntuple.py`).
+//! each tuple, fitted to the weak solver's values (on 12 x 10, beyond its reach in the middle
+//! game, to self-play games' results and searches' scores; `scripts/connect4_ntuple.py`).
 //!
 //! A file (`books/connect4-<W>x<H>-ntuple.bin`, README there) is, little-endian: the magic
 //! `sente-ntuple-1`, width, height and the number of tuples as one byte each, the tempo of `x`
@@ -61,6 +62,11 @@ const SHIPPED: &[(u32, u32, &[u8])] = &[
         10,
         8,
         include_bytes!("../../../books/connect4-10x8-ntuple.bin"),
+    ),
+    (
+        12,
+        10,
+        include_bytes!("../../../books/connect4-12x10-ntuple.bin"),
     ),
 ];
 /// The file's first bytes.
