@@ -614,6 +614,37 @@ fn empty_board_line(stdout: &str) -> (i32, u64) {
     )
 }
 
+/// `ray_solve.py` with `args` killed once its stderr says `line`, then run again on the same
+/// `store` to the end: (the store's lines at the kill, the second run's stdout and stderr lines).
+fn killed_and_resumed(
+    env: &[(String, String)],
+    args: &[&str],
+    store: &Path,
+    line: &str,
+) -> (String, String, Vec<String>) {
+    let mut first = Solve::start(env, args);
+    assert!(first.until_line(line), "{}", first.seen.join("\n"));
+    first.child.kill().expect("the driver is killed");
+    first.child.wait().expect("the driver ends");
+    let kept = std::fs::read_to_string(store.join("solved.txt")).expect("the store's lines");
+    let (stdout, lines) = Solve::start(env, args).finish();
+    eprintln!("{stdout}{}", lines.join("\n"));
+    (kept, stdout, lines)
+}
+
+/// The nodes of a store's lines (`<moves> <answer> <nodes> <microseconds>`), summed.
+fn stored_nodes(store: &str) -> u64 {
+    store
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .nth(2)
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or_else(|| panic!("not a store's line: {l:?}"))
+        })
+        .sum()
+}
+
 #[test]
 #[cfg_attr(sente_no_python3, ignore = "no python3")]
 fn the_bounds_split_proves_the_negamax_of_random_task_scores() {
@@ -736,21 +767,12 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         ],
     ]
     .concat();
-    let mut first = Solve::start(&env, &args);
-    assert!(
-        first.until_line("ray_solve: 3 of 18 positions solved"),
-        "{}",
-        first.seen.join("\n")
-    );
-    first.child.kill().expect("the driver is killed");
-    first.child.wait().expect("the driver ends");
+    let (kept, stdout, lines) =
+        killed_and_resumed(&env, &args, &store, "ray_solve: 3 of 18 positions solved");
     let solved = store.join("solved.txt");
-    let kept = std::fs::read_to_string(&solved).expect("the store's positions");
     let stored = kept.lines().count();
     assert!((3..18).contains(&stored), "{kept}");
-    let (stdout, lines) = Solve::start(&env, &args).finish();
     let text = lines.join("\n");
-    eprintln!("{stdout}{text}");
     assert!(
         text.contains(&format!(
             "18 tasks: {stored} in the store, {} to solve",
@@ -769,15 +791,7 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         .map(|l| l.split(' ').next().unwrap_or(""))
         .collect();
     assert_eq!((all.lines().count(), moves.len()), (18, 18), "{all}");
-    let nodes: u64 = all
-        .lines()
-        .map(|l| {
-            l.split(' ')
-                .nth(2)
-                .and_then(|n| n.parse::<u64>().ok())
-                .unwrap()
-        })
-        .sum();
+    let nodes = stored_nodes(&all);
     assert_eq!(empty_board_line(&stdout), (direct(6, 5), nodes), "{text}");
 
     // `--sample` larger than the split draws every task: here all in the store, so nothing is
@@ -870,20 +884,10 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         ],
     ]
     .concat();
-    let mut first = Solve::start(&env, &args);
-    assert!(
-        first.until_line("ray_solve: 10 bounds proven"),
-        "{}",
-        first.seen.join("\n")
-    );
-    first.child.kill().expect("the driver is killed");
-    first.child.wait().expect("the driver ends");
-    let answers = store.join("solved.txt");
-    let kept = std::fs::read_to_string(&answers).expect("the store's answers");
+    let (kept, stdout, lines) =
+        killed_and_resumed(&env, &args, &store, "ray_solve: 10 bounds proven");
     assert!(kept.lines().count() >= 10, "{kept}");
-    let (stdout, lines) = Solve::start(&env, &args).finish();
     let text = lines.join("\n");
-    eprintln!("{stdout}{text}");
     assert!(
         text.contains("ray_solve: 6x5 split at ply 4, each position there asked a bound"),
         "{text}"
@@ -893,7 +897,7 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
             && text.contains("ray_solve: the empty board scores at least 0"),
         "{text}"
     );
-    let all = std::fs::read_to_string(&answers).expect("the store's answers");
+    let all = std::fs::read_to_string(store.join("solved.txt")).expect("the store's answers");
     assert!(all.starts_with(&kept));
     let questions: BTreeSet<(&str, &str)> = all
         .lines()
@@ -908,16 +912,11 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         .collect();
     assert_eq!(questions.len(), all.lines().count(), "asked twice:\n{all}");
     assert!(all.lines().count() < 330, "{all}");
-    let nodes: u64 = all
-        .lines()
-        .map(|l| {
-            l.split(' ')
-                .nth(2)
-                .and_then(|n| n.parse::<u64>().ok())
-                .unwrap()
-        })
-        .sum();
-    assert_eq!(empty_board_line(&stdout), (direct(6, 5), nodes), "{text}");
+    assert_eq!(
+        empty_board_line(&stdout),
+        (direct(6, 5), stored_nodes(&all)),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&store);
 
     let (tag, group) = (ray.tag.clone(), ray.helper.id());
