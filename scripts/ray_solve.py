@@ -36,8 +36,9 @@ same store (with any `--depth`: a stored position is used wherever the split rea
     board.txt   one line, `connect4 <W> <H>`: the board its positions belong to (a run on
                 another board refuses the store); locked while a driver runs on it
     solved.txt  one line per solved position, exactly as `sente solve connect4` printed it
-                (`<moves> <score> <nodes> <microseconds>`, or `<moves> >=t ...` and
-                `<moves> <t ...` for the answers of `--bounds`), appended as each comes back
+                (`<moves> <score> <nodes> <microseconds>`, or `<moves> >=t ...`,
+                `<moves> <t ...` and `<moves> unknown ...` for the answers of `--bounds`),
+                appended as each comes back
                 (flushed to disk at each task's end); a last line cut short by a kill is
                 dropped when read
 
@@ -47,8 +48,10 @@ only the bound its parent needs (`sente solve connect4 --at-least t`, one null-w
 a position's other moves only when its most central one did not settle it. The empty board is
 asked t = `--first-bound` (default 1) first, then up or down one at a time until its bounds
 meet; the answers go to the store like scores, and every question reads the bounds the store
-proves before anything is asked. The line printed is the same, its nodes those of every line
-in the store.
+proves before anything is asked. With `--task-seconds S` a solve is given up after S seconds
+(`sente solve --max-seconds`, a line `<moves> unknown ...`, stored) and its question asked of
+the position's children, one ply deeper. The line printed is the same, its nodes those of
+every line in the store.
 
 With `--sample N` only N of the split's tasks are solved, drawn at random (`--seed`), and
 instead of the empty board's line the driver prints what the whole split would cost,
@@ -193,6 +196,7 @@ class Store:
         self.path = os.path.join(directory, "solved.txt")
         self.solved = {}
         self.bounds = {}
+        self.given_up = set()  # keys of `unknown` lines
         self.nodes = self.lines = 0
         self.seconds = self.longest = 0.0
         self.read(width, height)
@@ -236,6 +240,8 @@ class Store:
         held[0], held[1] = max(held[0], low), min(held[1], high)
         if low == high:
             self.solved.setdefault(key, (moves, low, nodes, micros))
+        if low == -NO_BOUND and high == NO_BOUND:
+            self.given_up.add(key)
 
     def add(self, key, line):
         self.learn(key, line)
@@ -260,8 +266,8 @@ NO_BOUND = 1 << 30
 
 def parse_answer(line):
     """(moves, low, high, nodes, microseconds) of a line of `sente solve connect4`, with or
-    without `--at-least S`: a score is its own low and high, `>=S` is (S, NO_BOUND) and `<S`
-    (-NO_BOUND, S - 1)."""
+    without `--at-least S`: a score is its own low and high, `>=S` is (S, NO_BOUND), `<S`
+    (-NO_BOUND, S - 1) and `unknown` (given up after `--max-seconds`) (-NO_BOUND, NO_BOUND)."""
     words = line.split()
     if len(words) == 3 and line.startswith(" "):
         words.insert(0, "")
@@ -273,6 +279,8 @@ def parse_answer(line):
             low, high = int(answer[2:]), NO_BOUND
         elif answer.startswith("<"):
             low, high = -NO_BOUND, int(answer[1:]) - 1
+        elif answer == "unknown":
+            low, high = -NO_BOUND, NO_BOUND
         else:
             low = high = int(answer)
         return words[0], low, high, int(words[2]), float(words[3])
@@ -303,6 +311,13 @@ class Split:
         if kind == "inner" and data is None:
             self.nodes[key] = ("inner", self.children(self.boards.pop(key)))
         return self.nodes[key]
+
+    def deepen(self, key):
+        """A position at ply `depth` (a task) made inner: its children are tasks one ply deeper."""
+        board = Board(self.width, self.height)
+        for char in self.nodes[key][1]:
+            board.play(COLUMNS.find(char))
+        self.nodes[key] = ("inner", self.children(board))
 
     def children(self, board):
         keys = []
@@ -491,7 +506,9 @@ class BoundsWork:
         self.prover.unsent([batch.leaves[moves] for _, moves in missing])
 
     def solved(self, batch, key, line):
-        self.prover.answer(batch.leaves[parse_answer(line)[0]], line.split()[-3].startswith(">="))
+        answer = line.split()[-3]
+        reached = None if answer == "unknown" else answer.startswith(">=")
+        self.prover.answer(batch.leaves[parse_answer(line)[0]], reached)
         self.say_steps()
 
     def say_steps(self):
@@ -523,6 +540,8 @@ class Driver:
             "--threads",
             str(args.cpus_per_task),
         ]
+        if args.task_seconds is not None:
+            self.arguments += ["--max-seconds", str(args.task_seconds)]
 
     def receive(self, batch, item):
         if item[0] == "start":
@@ -651,6 +670,12 @@ def parse_arguments(argv):
         default=1,
         help="with --bounds, the first bound the empty board is asked (1: does the first player win?)",
     )
+    parser.add_argument(
+        "--task-seconds",
+        type=float,
+        help="with --bounds, a position's solve given up after this long, its question asked of "
+        "its children instead",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the draw of --sample and its bootstrap")
     parser.add_argument(
         "--workers", default="2,64,1024", help="worker counts the --sample estimate is given for"
@@ -666,6 +691,10 @@ def parse_arguments(argv):
         parser.error("--sample is at least 1")
     if args.sample is not None and args.bounds:
         parser.error("--sample estimates the split's exact tasks: not with --bounds")
+    if args.task_seconds is not None and not args.bounds:
+        parser.error("--task-seconds splits a position given up deeper: only with --bounds")
+    if args.task_seconds is not None and not args.task_seconds > 0:
+        parser.error("--task-seconds is more than 0")
     for name in ("depth", "retries"):
         if getattr(args, name) < 0:
             parser.error(f"--{name} is at least 0")
@@ -780,7 +809,9 @@ def prove(args, store, split, start, temporary):
         f"{args.width}x{args.height} split at ply {args.depth}, each position there asked a "
         f"bound when a proof needs it; {len(store.bounds)} positions in the store"
     )
-    prover = Prover(split, store.bounds, split.limits, first=args.first_bound)
+    prover = Prover(
+        split, store.bounds, split.limits, first=args.first_bound, given_up=store.given_up
+    )
     work = BoundsWork(prover, args.task_positions)
     interrupted = False
     work.say_steps()

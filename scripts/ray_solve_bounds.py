@@ -14,6 +14,9 @@ of each position, which later questions (another t, another run on the same stor
 asking anything. The empty board's score is narrowed one t at a time: is it at least 1 (does the
 first player win)? then 2, 3, ... up, or 0, -1, ... down, until its lower and upper bounds meet.
 
+A solver may give a position up (`sente solve --max-seconds`): its question is then asked of
+its children, one ply deeper, and so on, so that no task runs longer than that.
+
 Nothing here knows of Ray: `Prover.leaves()` hands out the questions that need a solver,
 `Prover.answer()` takes their answers, in any order.
 """
@@ -55,8 +58,10 @@ class Prover:
     ("inner", [child keys, most central move first]), `split.nodes[key]` the same with the
     children not listed yet (None); `first` is the first t asked of the root."""
 
-    def __init__(self, split, bounds, limits, first=1):
+    def __init__(self, split, bounds, limits, first=1, given_up=()):
         self.split, self.bounds = split, bounds
+        # Positions a solver gave up (too long): asked of their children, one ply deeper.
+        self.given_up = set(given_up)
         self.limits = limits  # key -> (lowest, highest) score its stones allow
         self.open = {}  # (key, t) -> live Question
         self.flying = {}  # (key, t) -> Leaf handed out and not answered yet
@@ -145,6 +150,9 @@ class Prover:
             self.open[(key, t)] = question
             return question
         kind, data = self.split.node(key)
+        if kind == "task" and key in self.given_up:
+            self.split.deepen(key)
+            kind, data = self.split.node(key)
         if kind == "task":
             question = Leaf(key, t, path, data)
             self.number += 1
@@ -243,6 +251,9 @@ class Prover:
             if batch and leaf.t != batch[0].t:
                 break
             heapq.heappop(self.queue)
+            if self.split.nodes[leaf.key][0] != "task":
+                self.reframe(leaf)  # given up on another bound since it was queued
+                continue
             known = self.settled(leaf.key, leaf.t)
             if known is not None:
                 self.resolve(leaf, known)
@@ -253,12 +264,34 @@ class Prover:
         return batch
 
     def answer(self, leaf, reached):
-        """The solver's answer to `leaf`, a question `leaves` handed out."""
+        """The solver's answer to `leaf`, a question `leaves` handed out: True or False, or
+        None when it gave the position up (then asked of its children, one ply deeper)."""
         self.flying.pop((leaf.key, leaf.t), None)
-        if leaf.done:
+        if reached is None:
+            self.given_up.add(leaf.key)
+            if self.split.nodes[leaf.key][0] == "task":
+                self.split.deepen(leaf.key)
+            if not leaf.done:
+                self.reframe(leaf)
+        elif leaf.done:
             self.learn(leaf.key, leaf.t, reached)
         else:
             self.resolve(leaf, reached)
+
+    def reframe(self, leaf):
+        """The live `leaf`, whose position is now split one ply deeper, replaced by a Frame
+        that its waiters wait on instead."""
+        leaf.done = True
+        children = list(dict.fromkeys(self.split.node(leaf.key)[1]))
+        frame = Frame(leaf.key, leaf.t, leaf.path, children)
+        frame.waiters, leaf.waiters = leaf.waiters, set()
+        self.open[(leaf.key, leaf.t)] = frame
+        for waiter in frame.waiters:
+            if waiter is not self:
+                waiter.asked[leaf.key] = frame
+        if self.root is leaf:
+            self.root = frame
+        self.advance(frame)
 
     def unsent(self, leaves):
         """`leaves` were handed out but not answered (their worker died): hand them out again."""

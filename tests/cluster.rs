@@ -919,6 +919,39 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
     );
     let _ = std::fs::remove_dir_all(&store);
 
+    // `--bounds` on a store that says a solver gave `33` up (`--task-seconds`): the question
+    // the proof asks of `33` first is asked of its children instead, one ply deeper.
+    let store = temp_path("given-up");
+    std::fs::create_dir_all(&store).expect("a store");
+    std::fs::write(store.join("solved.txt"), "33 unknown 0 0.00\n").expect("its line");
+    let store_text = store.display().to_string();
+    let args = [
+        &at[..],
+        &["--width", "6", "--height", "5", "--depth", "2", "--bounds"],
+        &["--store", &store_text, "--task-seconds", "600"],
+    ]
+    .concat();
+    let (stdout, lines) = Solve::start(&env, &args).finish();
+    let text = lines.join("\n");
+    eprintln!("{stdout}{text}");
+    let all = std::fs::read_to_string(store.join("solved.txt")).expect("the store's answers");
+    let moves: Vec<&str> = all
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(moves.iter().filter(|m| **m == "33").count(), 1, "{all}");
+    assert!(
+        moves.iter().any(|m| m.len() == 3 && m.starts_with("33")),
+        "{all}"
+    );
+    assert!(moves.iter().all(|m| m.len() <= 3), "{all}");
+    assert_eq!(
+        empty_board_line(&stdout),
+        (direct(6, 5), stored_nodes(&all)),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&store);
+
     let (tag, group) = (ray.tag.clone(), ray.helper.id());
     drop(ray);
     assert_eq!(processes_of(&tag, group), Vec::new(), "left behind");

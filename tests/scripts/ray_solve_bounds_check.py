@@ -1,7 +1,8 @@
-"""Checks `scripts/ray_solve_bounds.py`'s Prover against the split's own negamax: random scores
-for the tasks of small boards' splits (some already bounded, as a store would hold them), the
-Prover's questions answered from those scores in a random order, some handed back unanswered
-(a dead worker), with every first bound. Prints `checked N splits` or the first that failed,
+"""Checks `scripts/ray_solve_bounds.py`'s Prover against negamax: random scores for the
+positions of small boards up to a ply, and negamax above it (some positions already bounded, as
+a store would hold them); the Prover's questions on a split at that ply or above answered from
+those values in a random order, some handed back unanswered (a dead worker), some given up (a
+solver's time limit: asked again one ply deeper), with every first bound. Prints `checked N splits` or the first that failed,
 and exits 1 on a failure. Run by tests/cluster.rs (python3 alone, no Ray)."""
 
 import os
@@ -17,17 +18,28 @@ from ray_solve_bounds import Prover  # noqa: E402
 def check(trial):
     rng = random.Random(trial)
     width, height = rng.choice([(4, 4), (5, 4), (4, 5), (6, 4), (5, 5), (7, 4)])
-    depth = rng.randint(0, 5)
+    depth = rng.randint(0, 4)
+    deepest = depth + rng.randint(0, 2)  # a given-up position is asked one ply deeper
     split = Split(width, height, depth, {}, lazy=True)
-    whole = Split(width, height, depth, {})  # every task listed, for their scores
+    whole = Split(width, height, deepest, {})  # every position listed, down to `deepest`
     scores, bounds = {}, {}
     for key, _ in whole.tasks():
-        low, high = split.limits(key)
+        low, high = whole.limits(key)
         near = rng.random() < 0.9
         scores[key] = rng.randint(max(low, -4), min(high, 4)) if near else rng.randint(low, high)
-        if rng.random() < 0.1:
-            bounds[key] = [scores[key] - rng.randint(0, 2), scores[key] + rng.randint(0, 2)]
-    wanted = whole.value(scores)
+    values = {}
+
+    def value(key):
+        if key not in values:
+            kind, data = whole.nodes[key]
+            values[key] = {"known": lambda: data, "task": lambda: scores[key]}.get(
+                kind, lambda: max(-value(child) for child in data)
+            )()
+        return values[key]
+
+    for key in whole.nodes:
+        if rng.random() < 0.05:
+            bounds[key] = [value(key) - rng.randint(0, 2), value(key) + rng.randint(0, 2)]
     prover = Prover(split, bounds, split.limits, first=rng.randint(-3, 3))
     out = []
     asked = set()
@@ -42,7 +54,12 @@ def check(trial):
         if (leaf.key, leaf.t) in asked:
             return f"split {trial}: {leaf.moves!r} asked >= {leaf.t} twice"
         asked.add((leaf.key, leaf.t))
-        prover.answer(leaf, scores[leaf.key] >= leaf.t)
+        shallow = len(leaf.moves) < deepest and whole.nodes[leaf.key][0] == "inner"
+        if shallow and rng.random() < 0.3:
+            prover.answer(leaf, None)  # given up: asked of its children
+        else:
+            prover.answer(leaf, value(leaf.key) >= leaf.t)
+    wanted = value(whole.root)
     if prover.score() != wanted:
         return f"split {trial} ({width}x{height} at ply {depth}): {prover.score()}, negamax {wanted}"
     if len(prover.steps) and prover.steps[-1][0] not in (wanted, wanted + 1):
