@@ -153,17 +153,22 @@ class Prover:
         if kind == "task" and key in self.given_up:
             self.split.deepen(key)
             kind, data = self.split.node(key)
-        if kind == "task":
-            question = Leaf(key, t, path, data)
-            self.number += 1
-            heapq.heappush(self.queue, (path, self.number, question))
-        else:
-            children = list(dict.fromkeys(data))  # mirror-image moves lead to one key
-            question = Frame(key, t, path, children)
+        if kind != "task":
+            return self.frame(key, t, path)
+        question = Leaf(key, t, path, data)
+        self.number += 1
+        heapq.heappush(self.queue, (path, self.number, question))
         self.open[(key, t)] = question
-        if isinstance(question, Frame):
-            self.advance(question)
         return question
+
+    def frame(self, key, t, path, waiters=()):
+        """A new Frame (key, t) of an inner position, asking its first child at once."""
+        children = list(dict.fromkeys(self.split.node(key)[1]))  # mirror images: one key
+        frame = Frame(key, t, path, children)
+        frame.waiters.update(waiters)
+        self.open[(key, t)] = frame
+        self.advance(frame)
+        return frame
 
     def advance(self, frame):
         """Asks the frame's next children, or answers it when its bounds or children settle it."""
@@ -191,7 +196,7 @@ class Prover:
             fresh = [c for c in wanted if c not in frame.asked]
             if not fresh:
                 return None
-            for index, child in enumerate(fresh):
+            for child in fresh:
                 order = frame.children.index(child)
                 question = self.ask(child, need, frame.path + (order,))
                 if question.done:
@@ -282,16 +287,18 @@ class Prover:
         """The live `leaf`, whose position is now split one ply deeper, replaced by a Frame
         that its waiters wait on instead."""
         leaf.done = True
-        children = list(dict.fromkeys(self.split.node(leaf.key)[1]))
-        frame = Frame(leaf.key, leaf.t, leaf.path, children)
-        frame.waiters, leaf.waiters = leaf.waiters, set()
-        self.open[(leaf.key, leaf.t)] = frame
-        for waiter in frame.waiters:
+        waiters, leaf.waiters = leaf.waiters, set()
+        for waiter in waiters:
+            if waiter is not self:
+                waiter.asked.pop(leaf.key, None)
+        frame = self.frame(leaf.key, leaf.t, leaf.path, waiters)
+        if frame.done:
+            return  # its children's bounds answered it, and told the waiters
+        for waiter in waiters:
             if waiter is not self:
                 waiter.asked[leaf.key] = frame
         if self.root is leaf:
             self.root = frame
-        self.advance(frame)
 
     def unsent(self, leaves):
         """`leaves` were handed out but not answered (their worker died): hand them out again."""
