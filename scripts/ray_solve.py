@@ -807,7 +807,7 @@ def prove(args, store, split, start, temporary):
     """`--bounds`: the empty board's score by null-window questions (ray_solve_bounds.py)."""
     note(
         f"{args.width}x{args.height} split at ply {args.depth}, each position there asked a "
-        f"bound when a proof needs it; {len(store.bounds)} positions in the store"
+        f"bound when a proof needs it; {store.lines} answers in the store"
     )
     prover = Prover(
         split, store.bounds, split.limits, first=args.first_bound, given_up=store.given_up
@@ -827,15 +827,15 @@ def prove(args, store, split, start, temporary):
             raise SystemExit("ray_solve: the workers are idle and the proof is not done")
     elapsed = time.monotonic() - start
     note(
-        f"positions listed: {len(split.nodes)}, {split.known()} decided before ply "
-        f"{args.depth}, {len(split.tasks())} at ply {args.depth}"
+        f"positions listed: {len(split.nodes)}, {split.known()} decided in the driver, "
+        f"{len(split.tasks())} tasks (at ply {args.depth}, or deeper below one given up)"
     )
     note(
         f"the store's {store.lines} answers: {store.seconds:.2f} s of the solver's time in all, "
         f"the longest {store.longest:.2f} s; wall {elapsed:.2f} s"
     )
     if interrupted:
-        note(f"interrupted; {len(store.bounds)} positions in the store")
+        note(f"interrupted; {store.lines} answers in the store")
         return 130
     if temporary:
         shutil.rmtree(temporary, ignore_errors=True)
