@@ -16,9 +16,10 @@ board's line as `sente solve connect4` prints it, on stdout and alone there:
     <moves> <score> <nodes> <microseconds>
 
 the moves empty (so the line starts with a space), the score in sente's convention (on a
-board of W x H cells, a win completed by the n-th stone scores (W * H + 1 - n) / 2 rounded
-down, for the side to move; its negative for the side losing; 0 a draw), the nodes summed over
-the tasks (those solved by an earlier run and read from the store included), and the
+board of W x H cells, a win completed by the stone played when n stones are on the board
+scores (W * H + 1 - n) / 2 rounded down, for the side to move; its negative for the side
+losing; 0 a draw), the nodes summed over the tasks (those solved by an earlier run and read
+from the store included), and the
 microseconds of this run's wall time, with two decimals. Progress, the split's figures (tasks,
 the longest, the sum of their times) and Ray's messages go to stderr.
 
@@ -340,8 +341,8 @@ class Split:
         if not moves:
             self.nodes[key] = ("known", 0)
         elif any(board.wins(c) for c in moves):
-            # The side to move completes a four with stone ply + 1, the best it can do.
-            self.nodes[key] = ("known", (self.cells - board.ply) // 2)
+            # The side to move completes a four with its next stone, the best it can do.
+            self.nodes[key] = ("known", (self.cells + 1 - board.ply) // 2)
         elif board.ply >= self.depth:
             self.nodes[key] = ("task", board.moves)
         elif self.lazy:
@@ -358,9 +359,11 @@ class Split:
         return sum(1 for n in self.nodes.values() if n[0] == "known")
 
     def limits(self, key):
-        """The lowest and highest scores a position of `key`'s stones can have."""
-        empty = self.cells - (len(key) - key.count("/"))
-        return -((empty - 1) // 2), empty // 2
+        """The lowest and highest scores a position of `key`'s stones can have: the opponent's
+        win with its next stone, the side to move's win with its own (as sente's solver bounds
+        them)."""
+        stones = len(key) - key.count("/")
+        return -((self.cells - stones) // 2), (self.cells + 1 - stones) // 2
 
     def value(self, scores):
         """The root's score by negamax, `scores` giving each task's."""
