@@ -668,6 +668,29 @@ fn the_bounds_split_proves_the_negamax_of_random_task_scores() {
 
 #[test]
 #[cfg_attr(sente_no_python3, ignore = "no python3")]
+fn the_scores_ray_solve_decides_alone_are_sentes_on_an_odd_board() {
+    // 5 x 5 split at ply 8: the wins at once the driver scores by its own rule, the losses at
+    // once its low limit stands for, and 200 tasks within its limits, each against sente's
+    // solver (25 cells: the rules the driver once confused differ at every other ply).
+    let output = Command::new("python3")
+        .arg(format!(
+            "{}/tests/scripts/ray_solve_split_check.py",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .args([SENTE, "5", "5", "8"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success()
+            && stdout.trim() == "checked 1954 decided, 20 lost and 200 tasks on 5x5",
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+#[cfg_attr(sente_no_python3, ignore = "no python3")]
 fn the_whole_4x4_tree_through_ray_solve_is_sentes_score_with_no_task() {
     // Split at its last ply, the 4 x 4 board is all decided in the driver (wins before the
     // split, full boards): its negamax and rules alone, beside sente's solver. No Ray is needed.
