@@ -25,17 +25,13 @@ fn reference(set: &str) -> Vec<(String, i32)> {
 
 fn solve_all(positions: &[(String, i32)], threads: usize) -> Vec<String> {
     let input: String = positions.iter().map(|(m, _)| format!("{m}\n")).collect();
-    let mut out = Vec::new();
-    let config = batch::BatchConfig {
-        threads,
-        ..batch::BatchConfig::standard(16)
-    };
-    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
-    String::from_utf8(out)
-        .expect("utf-8")
-        .lines()
-        .map(str::to_string)
-        .collect()
+    run_lines(
+        &input,
+        batch::BatchConfig {
+            threads,
+            ..batch::BatchConfig::standard(16)
+        },
+    )
 }
 
 fn check_set(set: &str, count: usize, threads: usize) {
@@ -112,6 +108,71 @@ fn batch_reports_bad_and_finished_positions_and_goes_on() {
         "{text}"
     );
     assert!(lines[3].starts_with("4453 "), "{text}");
+}
+
+/// A line `<moves> >=T` asks whether its position scores at least `T`, whatever else the
+/// batch asks (here exact scores from a kept table, then `--at-least` of every other line);
+/// a bound that is not a whole number is an error of its line alone.
+#[test]
+fn a_line_asks_its_own_bound() {
+    let positions: Vec<(String, i32)> = reference("mid").into_iter().take(20).collect();
+    let mut input = String::new();
+    for (moves, score) in &positions {
+        input += &format!("{moves} >={score}\n{moves} >={}\n{moves}\n", score + 1);
+    }
+    input += "4453 >=x\n4453 >=\n";
+    let lines = run_lines(
+        &input,
+        batch::BatchConfig {
+            keep_table: true,
+            ..batch::BatchConfig::standard(16)
+        },
+    );
+    assert_eq!(lines.len(), 3 * positions.len() + 2);
+    for ((moves, score), three) in positions.iter().zip(lines.chunks(3)) {
+        let answers: Vec<Vec<&str>> = three.iter().map(|l| l.split(' ').collect()).collect();
+        assert_eq!(answers[0][..2], [moves.as_str(), &format!(">={score}")]);
+        assert_eq!(
+            answers[1][..2],
+            [moves.as_str(), &format!("<{}", score + 1)]
+        );
+        assert_eq!(answers[2][..2], [moves.as_str(), &score.to_string()]);
+    }
+    let last = &lines[lines.len() - 2..];
+    assert!(
+        last[0].starts_with("4453 >=x error the bound 'x'"),
+        "{last:?}"
+    );
+    assert!(
+        last[1].starts_with("4453 >= error the bound ''"),
+        "{last:?}"
+    );
+    // The empty board (a line of the bound alone) on 4 x 4, a draw, with --at-least 1 for the
+    // lines that ask nothing of their own.
+    let lines = run_lines(
+        ">=0\n\n>=-1\n",
+        batch::BatchConfig {
+            shape: Shape::new(4, 4).expect("4 x 4"),
+            at_least: Some(1),
+            ..batch::BatchConfig::standard(1)
+        },
+    );
+    let answers: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(answers, [">=0", "<1", ">=-1"], "{lines:?}");
+}
+
+/// `batch::run`'s output lines for `input`.
+fn run_lines(input: &str, config: batch::BatchConfig) -> Vec<String> {
+    let mut out = Vec::new();
+    batch::run(&mut input.as_bytes(), &mut out, config).expect("batch run");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 /// `max_time` (`sente solve --max-seconds`): a position whose solve outlasts it is given up as

@@ -3,7 +3,8 @@
 //! position: `<moves> <score> <nodes> <microseconds>` (microseconds with two decimals), or
 //! `<moves> error <reason>` for a malformed or finished position; asked only whether each score
 //! is at least `S` (`--at-least S`: one null-window search, the piece of a long solve a bound
-//! is), `<moves> >=S` or `<moves> <S` in place of the score. With a table file the
+//! is), `<moves> >=S` or `<moves> <S` in place of the score; a line `<moves> >=S` asks that
+//! of its position alone. With a table file the
 //! table is kept from one position to the next, loaded from the file if it is there, and saved
 //! to it now and then and once every position is solved: a solve of hours stopped midway goes
 //! on from the last save when run again; each narrowing of the score is then said on stderr.
@@ -211,8 +212,14 @@ fn solve_lines<B: SolverWord>(
     let mut line = Vec::new();
     // A new table is empty already.
     let mut fresh = true;
-    while let Some(moves) = next_line(input, &mut line)? {
-        let moves = moves.as_str();
+    while let Some(text) = next_line(input, &mut line)? {
+        let (moves, bound) = match question(&text) {
+            Ok(asked) => asked,
+            Err(reason) => {
+                writeln!(out, "{text} error {reason}")?;
+                continue;
+            }
+        };
         let Some(pos) = unfinished_position::<B>(config.shape, moves, out)? else {
             continue;
         };
@@ -242,7 +249,7 @@ fn solve_lines<B: SolverWord>(
                 );
             }
         };
-        let outcome = match config.at_least {
+        let outcome = match bound.or(config.at_least) {
             Some(bound) => solver.reaches(&pos, bound).map(|reached| {
                 let verdict = if reached { ">=" } else { "<" };
                 format!("{verdict}{bound}")
@@ -261,6 +268,24 @@ fn solve_lines<B: SolverWord>(
         out.flush()?;
     }
     Ok(())
+}
+
+/// A line of `sente solve`'s input: its move string and, when it ends in a word `>=T`, the
+/// bound `T` it asks of that position alone (as `--at-least T` asks of every line). An error
+/// names a bound that is not a whole number.
+fn question(line: &str) -> Result<(&str, Option<i32>), String> {
+    let (moves, last) = match line.rsplit_once(char::is_whitespace) {
+        Some((moves, last)) => (moves.trim_end(), last),
+        None => ("", line),
+    };
+    let Some(bound) = last.strip_prefix(">=") else {
+        return Ok((line, None));
+    };
+    bound.parse::<i32>().map(|t| (moves, Some(t))).map_err(|_| {
+        format!(
+            "the bound '{bound}' is not a whole number (>=T asks whether the score is at least T)"
+        )
+    })
 }
 
 /// `sente solve <game>`: solves the lines of stdin onto stdout as `config` says (`game` must
