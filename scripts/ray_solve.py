@@ -30,6 +30,13 @@ worker process, node or `sente` dies is sent again with only the positions it ha
 back (at most `--retries` times per position); a `sente` that refuses its arguments or a
 position stops the run with its message.
 
+With `--keep-table` a batch is not a process of its own: each CPU slot of the cluster holds a
+Ray actor keeping one `sente solve ... --keep-table` process, and so its table, from one batch
+to the next (each line asks its own bound: `<moves> >=t`), so that a question finds what the
+questions before it on that worker proved (siblings share most of their subtrees); `--hash`
+is then each worker's table. An actor that dies is replaced by a new one, its table empty, and
+its batches' unsolved positions are sent again.
+
 The store (`--store DIR`; a temporary directory removed at the end without it) keeps every
 position solved, so that a run killed midway goes on where it stopped when run again with the
 same store (with any `--depth`: a stored position is used wherever the split reaches it). Its files:
@@ -450,17 +457,90 @@ def solve_positions(sente, arguments, positions):
                     process.wait()
 
 
-class Batch:
-    """One Ray task's positions, the arguments `sente solve` gets beside the driver's (a bound),
-    and what it has sent back."""
+class KeptSolver:
+    """A Ray actor (`--keep-table`): one `sente solve connect4 <arguments> --keep-table`
+    process kept from one batch to the next, so that its table keeps what the questions before
+    proved (siblings share most of their subtrees). `solve` yields ("start", node, host), then
+    each line of the batch's as it is solved; a `sente` that died is started again (an empty
+    table) at the next batch, the positions it had not sent back failing with this one."""
 
-    def __init__(self, positions, arguments=(), leaves=None):
+    def __init__(self, sente, arguments):
+        self.command = [sente, "solve", "connect4", *arguments, "--keep-table"]
+        # On Linux, sente gets SIGTERM if this actor dies.
+        setpriv = shutil.which("setpriv")
+        if setpriv:
+            self.command = [setpriv, "--pdeathsig", "TERM", "--", *self.command]
+        self.process = None
+        self.errors = tempfile.TemporaryFile("w+")
+
+    def solve(self, lines):
+        import ray
+
+        yield ("start", ray.get_runtime_context().get_node_id(), socket.gethostname())
+        if self.process is None:
+            try:
+                self.process = subprocess.Popen(
+                    self.command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=self.errors,
+                    text=True,
+                    start_new_session=True,
+                )
+            except OSError as error:
+                raise TaskFailed(f"{self.command[0]} on {socket.gethostname()}: {error}", False)
+        try:
+            self.process.stdin.write("".join(line + "\n" for line in lines))
+            self.process.stdin.flush()
+        except OSError:
+            raise self.ended()
+        for _ in lines:
+            line = self.process.stdout.readline()
+            if not line:
+                raise self.ended()
+            line = line.rstrip("\n")
+            if " error " in f" {line} ":
+                raise TaskFailed(f"sente solve connect4: {line.strip()}", False)
+            yield ("solved", line)
+
+    def ended(self):
+        """The TaskFailed of a `sente` that stopped answering (its process reaped)."""
+        process, self.process = self.process, None
+        try:
+            status = process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            status = process.wait()
+        self.errors.seek(0)
+        message = self.errors.read().strip() or f"sente solve exited with status {status}"
+        self.errors.seek(0)
+        self.errors.truncate()
+        # Exit status 1: sente refused its arguments; killed: try again.
+        return TaskFailed(message, retryable=status != 1)
+
+
+class Batch:
+    """One Ray task's positions, the bound asked of them (--bounds; None: their scores), and
+    what it has sent back."""
+
+    def __init__(self, positions, bound=None, leaves=None):
         self.positions = positions  # [(key, moves)]
         self.keys = {moves: key for key, moves in positions}
-        self.arguments = list(arguments)
+        self.bound = bound
         self.leaves = leaves  # --bounds: moves -> the Prover's Leaf
         self.node = None
         self.received = set()
+
+    def arguments(self):
+        """What `sente solve` gets beside the driver's arguments to ask the batch's bound of
+        every line."""
+        return [] if self.bound is None else ["--at-least", str(self.bound)]
+
+    def lines(self):
+        """The batch's lines for a `sente solve` asked nothing on its command line: each
+        position's moves, then `>=t` if a bound is asked."""
+        ask = "" if self.bound is None else f" >={self.bound}"
+        return [moves + ask for _, moves in self.positions]
 
 
 class ExactWork:
@@ -501,7 +581,7 @@ class BoundsWork:
             return None
         return Batch(
             [(leaf.key, leaf.moves) for leaf in leaves],
-            ["--at-least", str(leaves[0].t)],
+            leaves[0].t,
             {leaf.moves: leaf for leaf in leaves},
         )
 
@@ -523,6 +603,83 @@ class BoundsWork:
         return f"{done} bounds proven"
 
 
+class FreshTables:
+    """Each batch a Ray task of its own: one `sente solve` process, a fresh table per position."""
+
+    def __init__(self, ray, args, arguments):
+        self.ray = ray
+        self.arguments = arguments
+        self.sente = args.sente
+        self.remote = ray.remote(max_retries=0)(solve_positions).options(num_cpus=args.cpus_per_task)
+
+    def submit(self, batch):
+        moves = [m for _, m in batch.positions]
+        return self.remote.remote(self.sente, self.arguments + batch.arguments(), moves)
+
+    def fit(self, slots):
+        pass
+
+    def finished(self, generator):
+        pass
+
+    def lost(self, generator):
+        pass
+
+    def cancel(self, generators):
+        for generator in generators:
+            self.ray.cancel(generator, force=True)
+
+
+class KeptTables:
+    """`--keep-table`: one Ray actor per CPU slot (`KeptSolver`), each keeping its `sente
+    solve` process, and so its table, from one batch to the next; a batch goes to the actor
+    with the fewest batches waiting. An actor that dies is replaced by a new one (an empty
+    table) when its batches fail."""
+
+    def __init__(self, ray, args, arguments):
+        self.ray = ray
+        self.arguments = arguments
+        self.sente = args.sente
+        self.actor = ray.remote(max_restarts=0, max_task_retries=0)(KeptSolver).options(
+            num_cpus=args.cpus_per_task
+        )
+        self.actors = []
+        self.load = Counter()
+        self.owner = {}  # generator -> its actor
+
+    def start(self):
+        return self.actor.remote(self.sente, self.arguments)
+
+    def fit(self, slots):
+        """One actor per slot of the cluster (more when nodes join)."""
+        while len(self.actors) < slots:
+            self.actors.append(self.start())
+
+    def submit(self, batch):
+        actor = min(self.actors, key=lambda a: self.load[a])
+        generator = actor.solve.remote(batch.lines())
+        self.load[actor] += 1
+        self.owner[generator] = actor
+        return generator
+
+    def finished(self, generator):
+        actor = self.owner.pop(generator, None)
+        if actor is not None:
+            self.load[actor] -= 1
+        return actor
+
+    def lost(self, generator):
+        actor = self.finished(generator)
+        if actor in self.actors:
+            self.actors[self.actors.index(actor)] = self.start()
+            self.ray.kill(actor)
+
+    def cancel(self, generators):
+        for actor in self.actors:
+            self.ray.kill(actor)
+        self.actors = []
+
+
 class Driver:
     def __init__(self, args, store, work):
         self.args = args
@@ -533,6 +690,7 @@ class Driver:
         self.retried = 0
         self.per_node = Counter()
         self.running = {}
+        self.pool = None
         self.arguments = [
             "--width",
             str(args.width),
@@ -588,25 +746,23 @@ class Driver:
             self.work.retry(batch, missing)
 
     def cancel(self, ray):
-        for generator in self.running:
-            ray.cancel(generator, force=True)
+        if self.pool is not None:
+            self.pool.cancel(list(self.running))
         self.running.clear()
 
     def run(self, ray):
-        remote = ray.remote(max_retries=0)(solve_positions).options(
-            num_cpus=self.args.cpus_per_task
-        )
+        kind = KeptTables if self.args.keep_table else FreshTables
+        pool = self.pool = kind(ray, self.args, self.arguments)
         running = self.running
         while True:
             slots = max(1, int(ray.cluster_resources().get("CPU", 1)) // self.args.cpus_per_task)
+            pool.fit(slots)
             # A batch waits in Ray's queue for each CPU, so that none idles.
             while len(running) < 2 * slots:
                 batch = self.work.next_batch()
                 if batch is None:
                     break
-                moves = [m for _, m in batch.positions]
-                generator = remote.remote(self.args.sente, self.arguments + batch.arguments, moves)
-                running[generator] = batch
+                running[pool.submit(batch)] = batch
             if not running:
                 return
             ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
@@ -616,12 +772,14 @@ class Driver:
                     item = ray.get(next(generator))
                 except StopIteration:
                     del running[generator]
+                    pool.finished(generator)
                     self.store.sync()
                     if len(batch.received) < len(batch.positions):
                         self.failed(batch, "sente ended before solving them all")
                     continue
                 except ray.exceptions.RayTaskError as error:
                     del running[generator]
+                    pool.finished(generator)
                     cause = error.cause
                     if not getattr(cause, "retryable", True):
                         self.cancel(ray)
@@ -632,6 +790,7 @@ class Driver:
                 except ray.exceptions.RayError as error:
                     # The worker, its node or the object died.
                     del running[generator]
+                    pool.lost(generator)
                     self.failed(batch, type(error).__name__)
                     continue
                 self.receive(batch, item)
@@ -654,6 +813,12 @@ def parse_arguments(argv):
     parser.add_argument("--cpus-per-task", type=int, default=1, help="threads of each solve")
     parser.add_argument("--task-positions", type=int, default=4, help="positions per Ray task")
     parser.add_argument("--retries", type=int, default=3, help="attempts per position after the first")
+    parser.add_argument(
+        "--keep-table",
+        action="store_true",
+        help="one sente process per CPU slot kept from task to task, its table with it "
+        "(a Ray actor each), rather than a fresh process and table per task",
+    )
     parser.add_argument("--local-cpus", type=int, help="CPUs of a Ray started here")
     parser.add_argument(
         "--progress-every", type=int, default=20, help="say progress every this many positions"
@@ -694,6 +859,8 @@ def parse_arguments(argv):
         parser.error("--sample is at least 1")
     if args.sample is not None and args.bounds:
         parser.error("--sample estimates the split's exact tasks: not with --bounds")
+    if args.sample is not None and args.keep_table:
+        parser.error("--sample times tasks each on a fresh table: not with --keep-table")
     if args.task_seconds is not None and not args.bounds:
         parser.error("--task-seconds splits a position given up deeper: only with --bounds")
     if args.task_seconds is not None and not args.task_seconds > 0:

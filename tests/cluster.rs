@@ -6,7 +6,9 @@
 //! to the universe enumerated whole. And `scripts/ray_solve.py`: whole Connect Four boards split
 //! into tasks over the two nodes (a worker killed, a driver killed and run again on its store),
 //! each the score `sente solve connect4` gives the empty board, split into exact tasks or into
-//! the bounds a proof needs (`--bounds`, its prover also checked alone against negamax). The Ray tests take turns (one Ray at a time). Needs `python3` with `ray`
+//! the bounds a proof needs (`--bounds`, its prover also checked alone against negamax; the
+//! scores the driver gives without sente checked against sente's on 5 x 5), or by workers
+//! keeping their tables (`--keep-table`, one of them killed). The Ray tests take turns (one Ray at a time). Needs `python3` with `ray`
 //! (`pip install -r scripts/requirements.txt`); when the build finds none (`build.rs`), `cargo
 //! test` lists the tests as ignored, saying so, unless `SENTE_REQUIRE_RAY=1` (as `.ci/run` sets)
 //! makes them run and fail. Every process it starts
@@ -632,6 +634,27 @@ fn killed_and_resumed(
     (kept, stdout, lines)
 }
 
+/// Fails unless every line of a `--bounds` store answers a question (`<moves> >=t` or
+/// `<moves> <t`, its nodes and microseconds) no other line answers.
+fn assert_asked_once(store: &str) {
+    let questions: BTreeSet<(&str, &str)> = store
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            assert!(
+                words.len() == 4 && (words[1].starts_with(">=") || words[1].starts_with('<')),
+                "{l}"
+            );
+            (words[0], words[1].trim_start_matches(['>', '=', '<']))
+        })
+        .collect();
+    assert_eq!(
+        questions.len(),
+        store.lines().count(),
+        "asked twice:\n{store}"
+    );
+}
+
 /// The nodes of a store's lines (`<moves> <answer> <nodes> <microseconds>`), summed.
 fn stored_nodes(store: &str) -> u64 {
     store
@@ -922,19 +945,50 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
     );
     let all = std::fs::read_to_string(store.join("solved.txt")).expect("the store's answers");
     assert!(all.starts_with(&kept));
-    let questions: BTreeSet<(&str, &str)> = all
-        .lines()
-        .map(|l| {
-            let words: Vec<&str> = l.split(' ').collect();
-            assert!(
-                words.len() == 4 && (words[1].starts_with(">=") || words[1].starts_with('<')),
-                "{l}"
-            );
-            (words[0], words[1].trim_start_matches(['>', '=', '<']))
-        })
-        .collect();
-    assert_eq!(questions.len(), all.lines().count(), "asked twice:\n{all}");
+    assert_asked_once(&all);
     assert!(all.lines().count() < 330, "{all}");
+    assert_eq!(
+        empty_board_line(&stdout),
+        (direct(6, 5), stored_nodes(&all)),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&store);
+
+    // `--bounds --keep-table`: one actor a CPU keeping its `sente solve` and its table, each
+    // line its own bound; one actor killed after 5 answers is replaced and its questions sent
+    // again. The same score, nothing asked twice, the nodes those of the store's lines.
+    let store = temp_path("kept");
+    let store_text = store.display().to_string();
+    let args = [
+        &at[..],
+        &["--width", "6", "--height", "5", "--depth", "4", "--bounds"],
+        &[
+            "--keep-table",
+            "--store",
+            &store_text,
+            "--progress-every",
+            "1",
+        ],
+    ]
+    .concat();
+    let mut solve = Solve::start(&env, &args);
+    assert!(
+        solve.until_line("ray_solve: 5 bounds proven"),
+        "{}",
+        solve.seen.join("\n")
+    );
+    let killed = kill_a_worker_running(&ray, "ray::KeptSolver");
+    let (stdout, lines) = solve.finish();
+    let text = lines.join("\n");
+    eprintln!("{stdout}{text}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" failed ") && l.contains("ActorDiedError")),
+        "actor {killed} killed:\n{text}"
+    );
+    let all = std::fs::read_to_string(store.join("solved.txt")).expect("the store's answers");
+    assert_asked_once(&all);
     assert_eq!(
         empty_board_line(&stdout),
         (direct(6, 5), stored_nodes(&all)),
