@@ -14,7 +14,8 @@
              position after that point sampled with the game's result for its side to move,
              in `label`'s format (a third word: `game`, or `solver` for a solver's value)
   search     each labelled position's score by sente's own search to a depth, appended (a
-             fourth word): `fit --search-weight` takes that share of the target from it
+             fourth word): `fit --search-weight` takes that share of the target from it;
+             stopped, it goes on from where it was when run again with the same `--out`
   fit        the network's weights: one per pattern of each window of four cells (each cell
              empty, `x`, `o` or empty and playable), fitted by logistic regression (Adam, L2)
              on top of the hand evaluation to the solver's values, mirror images included;
@@ -165,35 +166,73 @@ def games(args):
     print("{games} games, {solved} ended by the weak solver, {positions} positions".format(**counts), file=sys.stderr)
 
 
-def search_chunk(sente, width, height, depth, lines):
-    """The lines with the score of sente's search to `depth` appended (points for the side to
-    move; a forced win or loss as +-30000)."""
+def search_chunk(sente, width, height, depth, lines, part):
+    """Appends to the file `part` each of the lines with the score of sente's search to `depth`
+    after it (points for the side to move; a forced win or loss as +-30000), flushed line by
+    line, so that a run stopped midway keeps what it searched."""
+    if not lines:
+        return
+    # A line cut short by a stop is dropped (a search started again searches it again).
+    if os.path.exists(part):
+        with open(part, "rb+") as out:
+            kept = out.read()
+            out.truncate(kept.rfind(b"\n") + 1)
     engine = EnginePipe(sente, "connect4", size_options(width, height) + [("Hash", 16), ("OwnBook", "false")])
-    out = []
-    for line in lines:
-        moves = line.split()[0]
-        engine.set_moves(list(moves))
-        info, _, _ = engine.go(f"go depth {depth}")
-        kind, value = info[info.index("score") + 1], int(info[info.index("score") + 2])
-        points = value if kind == "cp" else (30000 if value > 0 else -30000)
-        out.append(f"{line} {points}")
+    with open(part, "a") as out:
+        for line in lines:
+            moves = line.split()[0]
+            engine.set_moves(list(moves))
+            info, _, _ = engine.go(f"go depth {depth}")
+            kind, value = info[info.index("score") + 1], int(info[info.index("score") + 2])
+            points = value if kind == "cp" else (30000 if value > 0 else -30000)
+            out.write(f"{line} {points}\n")
+            out.flush()
     engine.close()
-    return out
+
+
+def search_parts(out):
+    """The files `search` keeps its lines in until every line is searched: `<out>.part<i>`."""
+    path = Path(out)
+    return sorted(path.parent.glob(path.name + ".part*"))
+
+
+def searched(out):
+    """The lines the part files of `out` hold, by the values line they were searched for (a
+    last line cut short by a stop is left out: it is searched again)."""
+    done = {}
+    for part in search_parts(out):
+        for line in open(part):
+            if line.endswith("\n") and " " in line.strip():
+                done[line[: line.rstrip("\n").rindex(" ")]] = line.rstrip("\n")
+    return done
 
 
 def search(args):
     """Appends to each line of a values file (`games`' or `label`'s) the score of sente's own
     search to `--depth` (`fit --search-weight` mixes it into the target: labels from deeper
-    searches)."""
+    searches), in `--jobs` processes, each taking every jobs-th line. Each process appends its
+    lines to `<out>.part<i>` as it searches them, and a run started again with the same `--out`
+    searches only the lines those files do not hold, so that a search of hours can be stopped
+    and resumed; once every line is searched `--out` is written (each process's share in turn,
+    as the processes took them) and the part files removed."""
     from concurrent.futures import ProcessPoolExecutor
 
     lines = [line.rstrip("\n") for line in open(args.values) if line.strip()]
+    done = searched(args.out)
     chunks = [lines[i :: args.jobs] for i in range(args.jobs)]
+    todo = [[line for line in chunk if line not in done] for chunk in chunks]
+    print(f"{len(lines)} lines: {len(lines) - sum(map(len, todo))} searched before, "
+          f"{sum(map(len, todo))} to search", file=sys.stderr)
+    parts = [f"{args.out}.part{i}" for i in range(args.jobs)]
     with ProcessPoolExecutor(args.jobs) as pool:
-        done = pool.map(search_chunk, *zip(*[(args.sente, args.width, args.height, args.depth, c) for c in chunks]))
-        with open(args.out, "w") as out:
-            for chunk in done:
-                out.writelines(line + "\n" for line in chunk)
+        jobs = [(args.sente, args.width, args.height, args.depth, t, part) for t, part in zip(todo, parts)]
+        list(pool.map(search_chunk, *zip(*jobs)))
+    done = searched(args.out)
+    with open(args.out, "w") as out:
+        for chunk in chunks:
+            out.writelines(done[line] + "\n" for line in chunk)
+    for part in search_parts(args.out):
+        part.unlink()
 
 
 def label(args):

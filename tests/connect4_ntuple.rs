@@ -4,11 +4,13 @@
 //! labelled, with enough stones to solve in milliseconds (24 on the boards of 64 bits, 30 on the
 //! larger ones, 40 on 10 x 8; on 12 x 10 the games' last positions, of 72 stones or more),
 //! weak-solved again here to the value the file gives. (12 x 10's other labels are game
-//! results, which nothing recomputes.)
+//! results, which nothing recomputes.) And `connect4_ntuple.py search`, which appends the
+//! deeper searches' scores, stopped and resumed.
 
 use sente::games::connect4::Shape;
 use sente::games::connect4::batch::{self, BatchConfig};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// One labelled position of a board's file.
 struct Label {
@@ -141,4 +143,74 @@ fn the_10x8_networks_positions_have_the_weak_solvers_values() {
 #[test]
 fn the_12x10_networks_solved_positions_have_the_weak_solvers_values() {
     check_sample(12, 10, 40_000, 40, |row| row.moves.len() >= 72);
+}
+
+/// `connect4_ntuple.py search` on 7 x 6 at depth 2, in two processes: each line gets sente's
+/// score appended. Stopped midway (a part file holding one line with a score sente would not
+/// give it, then a line cut short), it goes on from there: the kept line is not searched again,
+/// the cut one is, and every other line is as a search run whole has it; the parts are removed.
+#[test]
+#[cfg_attr(sente_no_python3, ignore = "no python3")]
+fn a_stopped_search_goes_on_from_its_part_files() {
+    let dir = std::env::temp_dir().join(format!("sente-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp directory");
+    let values = dir.join("values.txt");
+    let input = [
+        "4453 1 game",
+        "444 -1 game",
+        "3344 1 game",
+        "41 1 game",
+        "1234567 -1 game",
+    ];
+    std::fs::write(&values, input.map(|l| format!("{l}\n")).concat()).expect("the values");
+    let search = |out: &Path| -> (String, String) {
+        let output = Command::new("python3")
+            .arg(format!(
+                "{}/scripts/connect4_ntuple.py",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .args(["search", "--width", "7", "--height", "6", "--depth", "2"])
+            .args(["--jobs", "2", "--sente", env!("CARGO_BIN_EXE_sente")])
+            .arg("--values")
+            .arg(&values)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .expect("python3 runs");
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        assert!(output.status.success(), "{stderr}");
+        (std::fs::read_to_string(out).expect("the output"), stderr)
+    };
+    let (whole, said) = search(&dir.join("whole.txt"));
+    assert!(
+        said.contains("5 lines: 0 searched before, 5 to search"),
+        "{said}"
+    );
+    let mut scored: Vec<(&str, i32)> = whole
+        .lines()
+        .map(|l| {
+            let (line, score) = l.rsplit_once(' ').expect("a score appended");
+            (line, score.parse().expect("a whole score"))
+        })
+        .collect();
+    scored.sort();
+    let mut sorted = input.to_vec();
+    sorted.sort();
+    assert_eq!(scored.iter().map(|s| s.0).collect::<Vec<_>>(), sorted);
+
+    let out = dir.join("resumed.txt");
+    let part = dir.join("resumed.txt.part0");
+    std::fs::write(&part, "4453 1 game 777\n1234567 -1 game 3").expect("a part file");
+    let (resumed, said) = search(&out);
+    assert!(
+        said.contains("5 lines: 1 searched before, 4 to search"),
+        "{said}"
+    );
+    let first = whole
+        .lines()
+        .find(|l| l.starts_with("4453 "))
+        .expect("4453");
+    assert_eq!(resumed, whole.replace(first, "4453 1 game 777"));
+    assert!(!part.exists() && !dir.join("resumed.txt.part1").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
