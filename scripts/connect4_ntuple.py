@@ -16,6 +16,7 @@
   search     each labelled position's score by sente's own search to a depth, appended (a
              fourth word): `fit --search-weight` takes that share of the target from it;
              stopped, it goes on from where it was when run again with the same `--out`
+             and `--depth`
   fit        the network's weights: one per pattern of each window of four cells (each cell
              empty, `x`, `o` or empty and playable), fitted by logistic regression (Adam, L2)
              on top of the hand evaluation to the solver's values, mirror images included;
@@ -212,8 +213,8 @@ def search(args):
     search to `--depth` (`fit --search-weight` mixes it into the target: labels from deeper
     searches), in `--jobs` processes, each taking every jobs-th line. Each process appends its
     lines to `<out>.part<i>` as it searches them, and a run started again with the same `--out`
-    searches only the lines those files do not hold, so that a search of hours can be stopped
-    and resumed; once every line is searched `--out` is written (each process's share in turn,
+    (and `--depth`, which the parts do not record) searches only the lines those files do not
+    hold, so that a search of hours can be stopped and resumed; once every line is searched `--out` is written (each process's share in turn,
     as the processes took them) and the part files removed."""
     from concurrent.futures import ProcessPoolExecutor
 
