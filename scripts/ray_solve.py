@@ -106,6 +106,15 @@ OUT = sys.stdout
 COLUMNS = "123456789abc"
 
 
+STARTED = time.monotonic()
+
+
+def since_start():
+    """The wall time of this run so far, as the progress lines say it (a killed run's time is
+    its last progress line's; a resumed run counts from its own start)."""
+    return f"{time.monotonic() - STARTED:.0f} s into this run"
+
+
 def note(line):
     """One line of progress, on stderr."""
     sys.stderr.write(f"ray_solve: {line}\n")
@@ -596,7 +605,10 @@ class BoundsWork:
 
     def say_steps(self):
         for t, reached in self.prover.steps[self.said :]:
-            note(f"the empty board scores {'at least' if reached else 'less than'} {t}")
+            note(
+                f"the empty board scores {'at least' if reached else 'less than'} {t} "
+                f"({since_start()})"
+            )
         self.said = len(self.prover.steps)
 
     def progress(self, done):
@@ -724,7 +736,7 @@ class Driver:
             if self.done % self.args.progress_every == 0 or self.done == getattr(
                 self.work, "total", 0
             ):
-                note(self.work.progress(self.done))
+                note(f"{self.work.progress(self.done)}, {since_start()}")
         self.work.solved(batch, key, line)
 
     def failed(self, batch, error):

@@ -560,7 +560,8 @@ impl Solve {
         }
     }
 
-    /// Reads stderr until a line equal to `wanted`; false if it ends first.
+    /// Reads stderr until a line equal to `wanted`, or `wanted` followed by a comma and more
+    /// (a progress line's time into the run); false if it ends first.
     fn until_line(&mut self, wanted: &str) -> bool {
         let deadline = Instant::now() + Duration::from_secs(300);
         while let Ok(line) = self
@@ -568,7 +569,12 @@ impl Solve {
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
         {
             self.seen.push(line);
-            if self.seen.last().map(String::as_str) == Some(wanted) {
+            let line = self.seen.last().map(String::as_str).unwrap_or_default();
+            if line == wanted
+                || line
+                    .strip_prefix(wanted)
+                    .is_some_and(|r| r.starts_with(','))
+            {
                 return true;
             }
         }
