@@ -907,7 +907,7 @@ def main(argv):
     if args.store is None:
         temporary = tempfile.mkdtemp(prefix="ray-solve-")
     store = Store(args.store or temporary, args.width, args.height)
-    start = time.monotonic()
+    start = STARTED
     if args.bounds:
         split = Split(args.width, args.height, args.depth, store.solved, lazy=True)
         return prove(args, store, split, start, temporary)
