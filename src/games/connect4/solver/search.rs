@@ -28,6 +28,10 @@ const TABLE_MOVE_BONUS: u32 = 10000;
 /// thirds: a cutoff with `e` empty cells adds `2^(2e/3)`, so the cutoffs nearest the root
 /// count most.
 const HISTORY_THIRDS: u32 = 2;
+/// Boards at least this wide order moves of equal promise by their column's history; on
+/// four-wide boards the centre-first order alone searches fewer nodes (whole 4 x 10 to 4 x 14
+/// boards in 12-33% fewer), while five-wide ones need 6% more without it (5 x 8, 5 x 9).
+const HISTORY_WIDTH: u32 = 5;
 /// Threads of a parallel solve mark the positions they search, and leave the moves another
 /// is searching for last, in positions with at least this many empty cells.
 const BUSY_EMPTY: i32 = 16;
@@ -621,9 +625,13 @@ where
     /// Records that the move in column `col` of `moves` (those of a position with `empty`
     /// empty cells, `side` to move, in their order) cut off: its column's history gains
     /// `2^(HISTORY_THIRDS * empty / 3)`, the columns ordered before it (searched before it
-    /// without a cutoff, unless another thread had them) lose half that.
+    /// without a cutoff, unless another thread had them) lose half that. Nothing is recorded on
+    /// boards narrower than `HISTORY_WIDTH`.
     #[inline(always)]
     fn credit_cutoff(&mut self, side: usize, moves: &[Move<Word<G>>], col: u32, empty: i32) {
+        if self.geo.width() < HISTORY_WIDTH {
+            return;
+        }
         let weight = 1u64 << (HISTORY_THIRDS * empty as u32 / 3).min(62);
         let history = &mut self.history[side];
         history[col as usize] = history[col as usize].saturating_add(weight);
