@@ -88,7 +88,9 @@ pub struct Place {
 }
 
 impl Place {
-    /// Waits for this review's turn, after every review asked before it. `told(ahead)` hears
+    /// Waits for this review's turn: it comes when fewer than `max` reviews are running or were
+    /// asked before it and still wait (so none asked later overtakes one waiting for a slot,
+    /// and one whose thread starts before an earlier one's takes a free slot at once). `told(ahead)` hears
     /// how many reviews are ahead (those running and those waiting before it) whenever that
     /// number changes while it waits, and `told(0)` when the turn comes after a wait. None when
     /// `stop` is set before the turn comes (its place is given up).
@@ -103,8 +105,11 @@ impl Place {
                 drop(state);
                 return None;
             };
-            if place == 0 && state.running < queue.max {
-                state.waiting.pop_front();
+            // Its turn when it and every review asked before it can run: one asked before it
+            // whose thread has not yet started keeps its slot, and no review asked later takes
+            // a slot an earlier one waits for.
+            if state.running + place < queue.max {
+                state.waiting.remove(place);
                 state.running += 1;
                 self.waiting = false;
                 queue.changed.notify_all();
@@ -174,16 +179,16 @@ mod tests {
     use super::*;
     use std::sync::mpsc;
 
-    /// A review waiting on its own thread: what it hears, and its turn when it comes.
+    /// A review waiting on its own thread from `place`: what it hears, and its turn when it
+    /// comes.
     fn waiter(
-        queue: &Arc<ReviewQueue>,
+        place: Place,
         stop: Arc<AtomicBool>,
     ) -> (mpsc::Receiver<usize>, mpsc::Receiver<Option<Turn>>) {
         let (heard, hears) = mpsc::channel();
         let (turned, turns) = mpsc::channel();
-        let queue = Arc::clone(queue);
         std::thread::spawn(move || {
-            let turn = queue.enter().wait_turn(&stop, |ahead| {
+            let turn = place.wait_turn(&stop, |ahead| {
                 let _ = heard.send(ahead);
             });
             let _ = turned.send(turn);
@@ -205,10 +210,10 @@ mod tests {
             .enter()
             .wait_turn(&AtomicBool::new(false), |_| panic!("no wait"));
         assert!(first.is_some() && second.is_some());
-        let (third_hears, third_turn) = waiter(&queue, no_stop());
+        let (third_hears, third_turn) = waiter(queue.enter(), no_stop());
         assert_eq!(third_hears.recv(), Ok(2));
         // The fourth asks once the third waits: three are ahead of it.
-        let (fourth_hears, fourth_turn) = waiter(&queue, no_stop());
+        let (fourth_hears, fourth_turn) = waiter(queue.enter(), no_stop());
         assert_eq!(fourth_hears.recv(), Ok(3));
         assert_eq!(queue.counts(), (2, 2));
         drop(first);
@@ -227,13 +232,36 @@ mod tests {
     }
 
     #[test]
+    fn a_review_whose_thread_starts_before_an_earlier_one_s_runs_when_both_have_a_slot() {
+        let queue = ReviewQueue::new(2);
+        let first = queue.enter();
+        let second = queue.enter();
+        let third = queue.enter();
+        // The second's thread starts first: two slots for the two asked first, so no wait.
+        let second = second.wait_turn(&AtomicBool::new(false), |ahead| {
+            panic!("the second told {ahead} ahead with a slot free")
+        });
+        assert!(second.is_some());
+        assert_eq!(queue.counts(), (1, 2));
+        // The third would take the first's slot: it waits behind the running one and the first.
+        let (third_hears, third_turn) = waiter(third, no_stop());
+        assert_eq!(third_hears.recv(), Ok(2));
+        let first = first.wait_turn(&AtomicBool::new(false), |_| panic!("no wait"));
+        assert!(first.is_some());
+        assert_eq!(queue.counts(), (2, 1));
+        drop(second);
+        assert_eq!(third_hears.recv(), Ok(0));
+        assert!(third_turn.recv().expect("a turn").is_some());
+    }
+
+    #[test]
     fn a_review_stopped_while_it_waits_gives_up_its_place() {
         let queue = ReviewQueue::new(1);
         let running = queue.enter().wait_turn(&AtomicBool::new(false), |_| {});
         let stop = no_stop();
-        let (first_hears, first_turn) = waiter(&queue, Arc::clone(&stop));
+        let (first_hears, first_turn) = waiter(queue.enter(), Arc::clone(&stop));
         assert_eq!(first_hears.recv(), Ok(1));
-        let (second_hears, second_turn) = waiter(&queue, no_stop());
+        let (second_hears, second_turn) = waiter(queue.enter(), no_stop());
         assert_eq!(second_hears.recv(), Ok(2));
         stop.store(true, Ordering::Relaxed);
         assert!(first_turn.recv().expect("an answer").is_none());

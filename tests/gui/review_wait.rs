@@ -6,8 +6,10 @@ use super::STATE;
 use super::harness::{Browser, start_server};
 use serde_json::json;
 
-/// A game whose review takes a while (each position's solve may take up to 5 s).
-const LONG: [&str; 12] = ["4", "4", "4", "4", "3", "5", "3", "3", "5", "2", "6", "6"];
+/// A game whose review does not end before the test closes its socket: two moves on Connect
+/// Four's largest board, far beyond any solve, reviewed with the largest budgets `review`
+/// accepts (60 s a solve, 100 M nodes a search).
+const LONG: [&str; 2] = ["6", "7"];
 
 #[tokio::test(flavor = "multi_thread")]
 #[cfg_attr(sente_no_browser, ignore = "chromium or chromedriver not found")]
@@ -26,10 +28,12 @@ async fn a_review_waits_its_turn_and_says_how_many_are_ahead() {
            ws.onmessage = (e) => {
              const m = JSON.parse(e.data);
              if (m.type === 'welcome') {
-               ws.send(JSON.stringify({ type: 'new_game', variant: 'connect4', moves }));
-               ws.send(JSON.stringify({ type: 'review', movetime_ms: 5000 }));
+               const rules = [['Connect4Width', '12'], ['Connect4Height', '10']];
+               ws.send(JSON.stringify({ type: 'new_game', variant: 'connect4', rules, moves }));
+               ws.send(JSON.stringify({ type: 'review', movetime_ms: 60000, nodes: 100000000 }));
              }
-             if (m.type === 'review_progress') ws.running = true;
+             // Asked: its place in the queue is taken, before the page's review.
+             if (m.type === 'review_start') ws.running = true;
            };
            window.others.push(ws);
          }",
@@ -37,7 +41,7 @@ async fn a_review_waits_its_turn_and_says_how_many_are_ahead() {
     )
     .await;
     b.wait(
-        "the two other reviews running",
+        "the two other reviews asked",
         "window.others.every((ws) => ws.running)",
     )
     .await;
