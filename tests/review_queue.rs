@@ -126,9 +126,10 @@ fn eight_sessions_review_at_once_two_run_the_rest_wait_and_memory_stays_under_a_
     let expected: Vec<u64> = (RUNNING as u64..SESSIONS as u64).collect();
     let firsts: Vec<u64> = told.iter().map(|t| t[0]).collect();
     assert_eq!(firsts, expected);
-    // All eight threads live now (two held, six waiting), each at nice 10.
+    // All eight threads live now (two held, six waiting), each at nice 10 (a thread a review
+    // starts unnamed inherits its name, so there may be more).
     let nices = review_nices(server.pid());
-    assert_eq!(nices.len(), SESSIONS, "{nices:?}");
+    assert!(nices.len() >= SESSIONS, "{nices:?}");
     assert!(nices.iter().all(|&n| n == 10), "{nices:?}");
     // The held two go: the six run, two at a time, in turn.
     for session in &mut held {
