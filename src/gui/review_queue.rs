@@ -90,9 +90,9 @@ pub struct Place {
 impl Place {
     /// Waits for this review's turn: it comes when fewer than `max` reviews are running or were
     /// asked before it and still wait (so none asked later overtakes one waiting for a slot,
-    /// and one whose thread starts before an earlier one's takes a free slot at once). `told(ahead)` hears
-    /// how many reviews are ahead (those running and those waiting before it) whenever that
-    /// number changes while it waits, and `told(0)` when the turn comes after a wait. None when
+    /// and one whose thread starts before an earlier one's takes a free slot at once).
+    /// `told(ahead)` hears how many reviews are ahead (those running and those waiting before
+    /// it) whenever that number changes while it waits, and `told(0)` when the turn comes after a wait. None when
     /// `stop` is set before the turn comes (its place is given up).
     pub fn wait_turn(mut self, stop: &AtomicBool, mut told: impl FnMut(usize)) -> Option<Turn> {
         let queue = Arc::clone(&self.queue);
