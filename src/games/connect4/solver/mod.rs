@@ -7,7 +7,7 @@
 //! sharing the table, the helpers leaving the moves another thread is busy with for later
 //! (ABDADA). The solver is written once over the board's word (`Solver<B>`: `u64`, `u128` or
 //! `U192`, chosen by the caller from the board with `with_board_word!`; its table's entries
-//! widen with it), and the sizes a word lists run a copy of the search compiled for them
+//! widen with it where the board's scores or keys need it: `table`), and the sizes a word lists run a copy of the search compiled for them
 //! (`search::Search<Fixed<W, H, B>>`, chosen by `Word::specialise`), its masks and shifts
 //! constants; the others run on the run-time `Layout`.
 //!
@@ -124,7 +124,7 @@ impl<B: SolverWord> Solver<B> {
     pub fn clear(&mut self) {
         match Arc::get_mut(&mut self.table) {
             Some(table) => table.clear(),
-            None => self.table = Arc::new(SolverTable::new(self.table.bytes() >> 20)),
+            None => self.table = Arc::new(self.table.empty_like()),
         }
     }
 
@@ -140,12 +140,13 @@ impl<B: SolverWord> Solver<B> {
             if self.table_shape.is_some() {
                 self.clear();
             }
-            let key_bits = shape.bits();
+            // The largest score either way: a win with the first player's fourth stone.
+            let (key_bits, max_score) = (shape.bits(), win_score(shape.cells(), 6));
             match Arc::get_mut(&mut self.table) {
-                Some(table) => table.set_key_bits(key_bits),
+                Some(table) => table.set_board(key_bits, max_score),
                 None => {
-                    let mut table = SolverTable::new(self.table.bytes() >> 20);
-                    table.set_key_bits(key_bits);
+                    let mut table = self.table.empty_like();
+                    table.set_board(key_bits, max_score);
                     self.table = Arc::new(table);
                 }
             }
@@ -590,5 +591,50 @@ mod reaches_tests {
         assert_eq!(solver.reaches(&pos, score), Ok(true));
         assert_eq!(solver.reaches(&pos, score + 1), Ok(false));
         assert!(solver.nodes < 100, "{} nodes", solver.nodes);
+    }
+}
+
+#[cfg(test)]
+mod narrow_tests {
+    use super::*;
+
+    /// The positions of a board in `tests/data/connect4/wide.txt`, with their scores.
+    fn wide_positions(width: u32, height: u32) -> Vec<(String, i32)> {
+        include_str!("../../../../tests/data/connect4/wide.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|w| w[0] == width.to_string() && w[1] == height.to_string())
+            .map(|w| (w[2].to_string(), w[3].parse().expect("a score")))
+            .collect()
+    }
+
+    /// 5 x 12 and 4 x 16, whose scores fit 6-bit bounds, in u64 entries (16 and 128 MB) and
+    /// in u128 entries (8 and 64 MB, too few buckets for their keys' bits in u64 entries):
+    /// every position scores as Steininger's solver found.
+    #[test]
+    fn u64_entries_of_wider_keys_solve_as_the_word_s_own() {
+        for (width, height, narrow_mb, wide_mb) in [(5, 12, 16, 8), (4, 16, 128, 64)] {
+            let shape = Shape::new(width as u8, height as u8).expect("a board");
+            let positions = wide_positions(width, height);
+            assert!(positions.len() >= 50);
+            for (megabytes, narrow) in [(narrow_mb, true), (wide_mb, false)] {
+                let mut solver = Solver::<u128>::new(megabytes);
+                for (moves, score) in positions.iter().take(20) {
+                    let pos = Connect4::<u128>::from_moves(shape, moves).expect("moves");
+                    solver.clear();
+                    assert_eq!(
+                        solver.solve(&pos, &mut |_| {}),
+                        Ok(*score),
+                        "{shape} {moves}"
+                    );
+                }
+                assert_eq!(
+                    solver.table.is_narrow(),
+                    narrow,
+                    "{shape} in {megabytes} MB"
+                );
+            }
+        }
     }
 }

@@ -735,7 +735,7 @@ mod tests {
             let mut scores = HashMap::new();
             exact(&Connect4::<u64>::start(shape).expect("fits"), &mut scores);
             let mut table = SolverTable::<u64>::new(1);
-            table.set_key_bits(shape.bits());
+            table.set_board(shape.bits(), 30);
             let limits = Limits::default();
             let mut search = Search::new(layout, &table, &limits, 0);
             let (mut below, mut above) = (0, 0);

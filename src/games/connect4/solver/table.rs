@@ -1,7 +1,11 @@
 //! The Connect Four solver's transposition table: one word per entry, holding part of the
 //! position key, both bounds on its exact score, the best move found and how much work the
 //! entry cost. The word is a `u64` for boards of up to 64 bits (scores of at most 60 cells), a
-//! `u128` beyond (scores of up to 124 cells, keys of up to 132 bits).
+//! `u128` beyond (scores of up to 124 cells, keys of up to 132 bits), except that a board beyond
+//! 64 bits whose scores fit 6-bit bounds (at most 68 cells: 4 x 16, 5 x 12, 8 x 8, 9 x 7, 10 x 6)
+//! takes `u64` entries too when the table has the buckets its keys need in them (`SolverTable`):
+//! twice the entries in the same memory, as Steininger's solver has on these boards (4 x 16
+//! from 128 MB, 5 x 12 from 16 MB, 8 x 8 and 9 x 7 from 2 GB, 10 x 6 from 512 MB).
 //!
 //! Entry layout (`b` = bound bits: 6 in a `u64`, 7 in a `u128`; `w` = work bits, 5 unless the
 //! key needs them; `N` = the entry's bits):
@@ -29,6 +33,7 @@
 use super::slots::{AtomicWord, Slots};
 use crate::games::connect4::{Bits, U192};
 use std::io::{self, Read, Write};
+use std::marker::PhantomData;
 use std::ops::{BitOr, BitXor, Shl, Shr};
 
 /// Most work bits.
@@ -63,12 +68,16 @@ pub trait EntryWord:
     type Atomic: AtomicWord<Value = Self>;
     /// Bits of the word.
     const BITS: u32;
+    /// Bits of each bound in an entry of this word.
+    const BOUND_BITS: u32;
     /// The empty entry.
     const ZERO: Self;
     /// The word whose low 64 bits are `low`.
     fn from_low(low: u64) -> Self;
     /// The word's low 64 bits (where the fields are).
     fn low(self) -> u64;
+    /// The low bits of `word` that this word holds.
+    fn truncate(word: u128) -> Self;
     /// Appends the word's bytes, least significant first.
     fn put_le(self, out: &mut Vec<u8>);
     /// The word of `bytes` (its size, least significant first).
@@ -78,6 +87,7 @@ pub trait EntryWord:
 impl EntryWord for u64 {
     type Atomic = std::sync::atomic::AtomicU64;
     const BITS: u32 = 64;
+    const BOUND_BITS: u32 = 6;
     const ZERO: Self = 0;
     #[inline(always)]
     fn from_low(low: u64) -> Self {
@@ -86,6 +96,10 @@ impl EntryWord for u64 {
     #[inline(always)]
     fn low(self) -> u64 {
         self
+    }
+    #[inline(always)]
+    fn truncate(word: u128) -> Self {
+        word as u64
     }
     fn put_le(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -100,6 +114,7 @@ impl EntryWord for u64 {
 impl EntryWord for u128 {
     type Atomic = portable_atomic::AtomicU128;
     const BITS: u32 = 128;
+    const BOUND_BITS: u32 = 7;
     const ZERO: Self = 0;
     #[inline(always)]
     fn from_low(low: u64) -> Self {
@@ -108,6 +123,10 @@ impl EntryWord for u128 {
     #[inline(always)]
     fn low(self) -> u64 {
         self as u64
+    }
+    #[inline(always)]
+    fn truncate(word: u128) -> Self {
+        word
     }
     fn put_le(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -125,8 +144,6 @@ pub trait TableKey: Bits {
     type Entry: EntryWord;
     /// A scrambled key, placed in the high bits of its form (a fraction of `2^k`).
     type Scrambled: Copy + Eq + std::fmt::Debug;
-    /// Bits of each bound in an entry: every score of a board of this word fits.
-    const BOUND_BITS: u32;
     /// Bits of the widest key of this word (of the largest board it holds).
     const MAX_KEY_BITS: u32;
 
@@ -136,8 +153,8 @@ pub trait TableKey: Bits {
     /// The top 64 bits of a scrambled key: its place among the keys, as a fraction of 2^64.
     fn fraction(scrambled: Self::Scrambled) -> u64;
     /// The scrambled key as a number of `key_bits` bits, shifted left by `shift` into an
-    /// entry (its bits beyond the entry's dropped).
-    fn in_entry(scrambled: Self::Scrambled, key_bits: u32, shift: u32) -> Self::Entry;
+    /// entry of words `E` (its bits beyond the entry's dropped).
+    fn in_entry<E: EntryWord>(scrambled: Self::Scrambled, key_bits: u32, shift: u32) -> E;
     /// A 64-bit mark of the key, never 0, for the busy marks of a parallel solve (the key
     /// itself for 64-bit keys, which are never 0).
     fn mark(self) -> u64;
@@ -146,7 +163,6 @@ pub trait TableKey: Bits {
 impl TableKey for u64 {
     type Entry = u64;
     type Scrambled = u64;
-    const BOUND_BITS: u32 = 6;
     const MAX_KEY_BITS: u32 = 64;
 
     #[inline(always)]
@@ -158,8 +174,8 @@ impl TableKey for u64 {
         scrambled
     }
     #[inline(always)]
-    fn in_entry(scrambled: u64, key_bits: u32, shift: u32) -> u64 {
-        (scrambled >> (64 - key_bits)) << shift
+    fn in_entry<E: EntryWord>(scrambled: u64, key_bits: u32, shift: u32) -> E {
+        E::truncate(u128::from(scrambled >> (64 - key_bits)) << shift)
     }
     #[inline(always)]
     fn mark(self) -> u64 {
@@ -170,7 +186,6 @@ impl TableKey for u64 {
 impl TableKey for u128 {
     type Entry = u128;
     type Scrambled = u128;
-    const BOUND_BITS: u32 = 7;
     const MAX_KEY_BITS: u32 = 128;
 
     #[inline(always)]
@@ -182,8 +197,8 @@ impl TableKey for u128 {
         (scrambled >> 64) as u64
     }
     #[inline(always)]
-    fn in_entry(scrambled: u128, key_bits: u32, shift: u32) -> u128 {
-        (scrambled >> (128 - key_bits)) << shift
+    fn in_entry<E: EntryWord>(scrambled: u128, key_bits: u32, shift: u32) -> E {
+        E::truncate((scrambled >> (128 - key_bits)) << shift)
     }
     #[inline(always)]
     fn mark(self) -> u64 {
@@ -194,7 +209,6 @@ impl TableKey for u128 {
 impl TableKey for U192 {
     type Entry = u128;
     type Scrambled = U192;
-    const BOUND_BITS: u32 = 7;
     /// 12 x 10.
     const MAX_KEY_BITS: u32 = 132;
 
@@ -216,8 +230,8 @@ impl TableKey for U192 {
         scrambled.high()
     }
     #[inline(always)]
-    fn in_entry(scrambled: U192, key_bits: u32, shift: u32) -> u128 {
-        (scrambled >> (192 - key_bits)).low() << shift
+    fn in_entry<E: EntryWord>(scrambled: U192, key_bits: u32, shift: u32) -> E {
+        E::truncate((scrambled >> (192 - key_bits)).low() << shift)
     }
     #[inline(always)]
     fn mark(self) -> u64 {
@@ -243,45 +257,68 @@ pub struct Entry {
     pub best: Option<u8>,
 }
 
-/// A fixed-size table of score bounds keyed by the position keys of words `K`, shared by the
-/// threads of a parallel solve: each entry is one word, read and written whole (relaxed
-/// atomics: a racing write can lose an entry, never tear one).
-pub struct SolverTable<K: TableKey = u64> {
-    slots: Slots<<K::Entry as EntryWord>::Atomic>,
+/// A fixed-size table of score bounds keyed by the position keys of words `K` in entries of
+/// words `E`, shared by the threads of a parallel solve: each entry is one word, read and
+/// written whole (relaxed atomics: a racing write can lose an entry, never tear one).
+pub struct EntryTable<K: TableKey, E: EntryWord> {
+    slots: Slots<E::Atomic>,
     /// Buckets of two slots.
     buckets: u64,
     /// Bits of the keys.
     key_bits: u32,
     /// Work bits in an entry.
     work_bits: u32,
+    keys: PhantomData<K>,
 }
 
-impl<K: TableKey> SolverTable<K> {
-    /// Bits of the fields below the work and the key.
-    const FIELD_BITS: u32 = 2 * K::BOUND_BITS + 4;
-    /// Offset making a score non-negative in its bits.
-    const OFFSET: i32 = 1 << (K::BOUND_BITS - 1);
-    /// Bits of the entry left for the key and the work.
-    const KEY_ROOM: u32 = <K::Entry as EntryWord>::BITS - Self::FIELD_BITS;
+impl<K: TableKey> EntryTable<K, K::Entry> {
     /// The fewest buckets: those that let the widest key be told apart by its stored bits
     /// (2^16 buckets, 1 MB, for 64-bit keys; 8 MB of entries for 128-bit keys; 128 MB for
     /// 12 x 10's 132 bits).
     const MIN_BUCKETS: usize = 1 << K::MAX_KEY_BITS.saturating_sub(Self::KEY_ROOM);
 
-    /// A table of about `megabytes` MB (more if keys of the word need more buckets to be
-    /// exact: see `MIN_BUCKETS`), for keys of up to `K::MAX_KEY_BITS` bits until
-    /// `set_key_bits` says otherwise.
+    /// A table of about `megabytes` MB of the word's own entries (more if keys of the word
+    /// need more buckets to be exact: see `MIN_BUCKETS`), for keys of up to `K::MAX_KEY_BITS`
+    /// bits until `set_key_bits` says otherwise.
     pub fn new(megabytes: usize) -> Self {
-        let bucket_bytes = 2 * size_of::<K::Entry>();
-        let buckets = (megabytes.max(1) * 1024 * 1024 / bucket_bytes).max(Self::MIN_BUCKETS);
-        let mut table = SolverTable {
+        let buckets = Self::buckets_in(megabytes).max(Self::MIN_BUCKETS);
+        let mut table = Self::with_buckets(buckets);
+        table.set_key_bits(K::MAX_KEY_BITS);
+        table
+    }
+}
+
+impl<K: TableKey, E: EntryWord> EntryTable<K, E> {
+    /// Bits of the fields below the work and the key.
+    const FIELD_BITS: u32 = 2 * E::BOUND_BITS + 4;
+    /// Offset making a score non-negative in its bits.
+    const OFFSET: i32 = 1 << (E::BOUND_BITS - 1);
+    /// Bits of the entry left for the key and the work.
+    const KEY_ROOM: u32 = E::BITS - Self::FIELD_BITS;
+
+    /// The buckets of about `megabytes` MB.
+    fn buckets_in(megabytes: usize) -> usize {
+        megabytes.max(1) * 1024 * 1024 / (2 * size_of::<E>())
+    }
+
+    /// An empty table of `buckets` buckets, its keys' bits not yet set (`set_key_bits`).
+    fn with_buckets(buckets: usize) -> Self {
+        EntryTable {
             slots: Slots::zeroed(buckets * 2),
             buckets: buckets as u64,
             key_bits: K::MAX_KEY_BITS,
             work_bits: 0,
-        };
-        table.set_key_bits(K::MAX_KEY_BITS);
-        table
+            keys: PhantomData,
+        }
+    }
+
+    /// The work bits keys of `key_bits` bits leave in a table of `buckets` buckets (`None`
+    /// when even their stored bits do not fit).
+    fn work_bits_for(buckets: u64, key_bits: u32) -> Option<u32> {
+        let needed = key_bits.saturating_sub(buckets.ilog2());
+        Self::KEY_ROOM
+            .checked_sub(needed)
+            .map(|room| room.min(WORK_BITS))
     }
 
     /// Keys have at most `bits` bits (at most `K::MAX_KEY_BITS`) from now on: as many work
@@ -289,8 +326,8 @@ impl<K: TableKey> SolverTable<K> {
     pub fn set_key_bits(&mut self, bits: u32) {
         debug_assert!(bits <= K::MAX_KEY_BITS);
         self.key_bits = bits;
-        let needed = bits.saturating_sub(self.buckets.ilog2());
-        self.work_bits = WORK_BITS.min(Self::KEY_ROOM - needed);
+        self.work_bits = Self::work_bits_for(self.buckets, bits)
+            .expect("a table has the buckets its keys need (MIN_BUCKETS, or narrow_fits)");
     }
 
     /// Size in bytes.
@@ -310,7 +347,7 @@ impl<K: TableKey> SolverTable<K> {
     }
 
     #[inline(always)]
-    fn load(&self, i: usize) -> K::Entry {
+    fn load(&self, i: usize) -> E {
         self.slots[i].get()
     }
 
@@ -329,19 +366,19 @@ impl<K: TableKey> SolverTable<K> {
 
     /// True if `word` holds the scrambled key `key`.
     #[inline(always)]
-    fn holds(&self, word: K::Entry, key: K::Scrambled) -> bool {
-        word != K::Entry::ZERO && (word ^ self.stored(key)) >> self.key_shift() == K::Entry::ZERO
+    fn holds(&self, word: E, key: K::Scrambled) -> bool {
+        word != E::ZERO && (word ^ self.stored(key)) >> self.key_shift() == E::ZERO
     }
 
     /// The bits of a scrambled key stored in an entry, in place: its low bits as a number
     /// of `key_bits` bits.
     #[inline(always)]
-    fn stored(&self, scrambled: K::Scrambled) -> K::Entry {
-        K::in_entry(scrambled, self.key_bits, self.key_shift())
+    fn stored(&self, scrambled: K::Scrambled) -> E {
+        K::in_entry::<E>(scrambled, self.key_bits, self.key_shift())
     }
 
     #[inline(always)]
-    fn work_of(&self, word: K::Entry) -> u64 {
+    fn work_of(&self, word: E) -> u64 {
         (word.low() >> Self::FIELD_BITS) & ((1 << self.work_bits) - 1)
     }
 
@@ -383,14 +420,14 @@ impl<K: TableKey> SolverTable<K> {
         let (first, second) = if self.may_hold(i) {
             (self.load(i), self.load(i + 1))
         } else {
-            (K::Entry::ZERO, K::Entry::ZERO)
+            (E::ZERO, E::ZERO)
         };
         let work = u64::from((nodes | 1).ilog2() / 2).min((1 << self.work_bits) - 1);
         let (slot, old) = if self.holds(first, key) {
             (i, Some(first))
         } else if self.holds(second, key) {
             (i + 1, Some(second))
-        } else if first == K::Entry::ZERO || work >= self.work_of(first) {
+        } else if first == E::ZERO || work >= self.work_of(first) {
             // The first slot keeps the entry that cost the most work...
             (i, None)
         } else {
@@ -407,12 +444,20 @@ impl<K: TableKey> SolverTable<K> {
             best = best.or(known.best);
             work = work.max(self.work_of(word));
         }
-        let b = K::BOUND_BITS;
+        if E::BITS < <K::Entry as EntryWord>::BITS {
+            // Entries narrower than the key's own word hold the scores of the boards whose
+            // every score fits their bounds (`SolverTable::set_board`): a bound beyond them
+            // (the widest range of a position near the empty board) loosens to their limit.
+            let (low, high) = (-Self::OFFSET, Self::OFFSET - 1);
+            bounds.lower = bounds.lower.clamp(low, high);
+            bounds.upper = bounds.upper.clamp(low, high);
+        }
+        let b = E::BOUND_BITS;
         let fields = (work << Self::FIELD_BITS)
             | (u64::from(best.map_or(0, |c| c + 1)) << (2 * b))
             | (((bounds.upper + Self::OFFSET) as u64) << b)
             | (bounds.lower + Self::OFFSET) as u64;
-        let entry = self.stored(key) | K::Entry::from_low(fields);
+        let entry = self.stored(key) | E::from_low(fields);
         self.slots.set(slot, entry);
     }
 
@@ -423,7 +468,7 @@ impl<K: TableKey> SolverTable<K> {
         [
             u64::from(board.0),
             u64::from(board.1),
-            size_of::<K::Entry>() as u64,
+            size_of::<E>() as u64,
             u64::from(self.key_bits),
             u64::from(self.work_bits),
             self.buckets,
@@ -440,12 +485,12 @@ impl<K: TableKey> SolverTable<K> {
             out.write_all(&field.to_le_bytes())?;
         }
         let mut used = 0;
-        let mut chunk = Vec::with_capacity(CHUNK_SLOTS * size_of::<K::Entry>());
+        let mut chunk = Vec::with_capacity(CHUNK_SLOTS * size_of::<E>());
         for slots in self.slots.chunks(CHUNK_SLOTS) {
             chunk.clear();
             for slot in slots {
                 let word = slot.get();
-                used += u64::from(word != K::Entry::ZERO);
+                used += u64::from(word != E::ZERO);
                 word.put_le(&mut chunk);
             }
             out.write_all(&chunk)?;
@@ -501,15 +546,15 @@ impl<K: TableKey> SolverTable<K> {
         }
         // The words below are written whole, not through `set`.
         self.slots.touch_all();
-        let bytes = size_of::<K::Entry>();
+        let bytes = size_of::<E>();
         let mut chunk = vec![0; CHUNK_SLOTS * bytes];
         let mut used = 0;
         for slots in self.slots.chunks_mut(CHUNK_SLOTS) {
             let chunk = &mut chunk[..slots.len() * bytes];
             input.read_exact(chunk)?;
             for (slot, word) in slots.iter().zip(chunk.chunks_exact(bytes)) {
-                let word = K::Entry::from_le(word);
-                used += u64::from(word != K::Entry::ZERO);
+                let word = E::from_le(word);
+                used += u64::from(word != E::ZERO);
                 slot.set(word);
             }
         }
@@ -522,7 +567,7 @@ impl<K: TableKey> SolverTable<K> {
     /// The bounds and best move of an entry's fields.
     #[inline(always)]
     fn decode(word: u64) -> Entry {
-        let b = K::BOUND_BITS;
+        let b = E::BOUND_BITS;
         let bound_bits = (1 << b) - 1;
         let column = ((word >> (2 * b)) & 0xf) as u8;
         Entry {
@@ -531,6 +576,156 @@ impl<K: TableKey> SolverTable<K> {
                 upper: ((word >> b) & bound_bits) as i32 - Self::OFFSET,
             },
             best: column.checked_sub(1),
+        }
+    }
+}
+
+/// The fewest work bits a table of narrow entries for keys wider than 64 bits keeps: with
+/// fewer, it keeps the key's own, wider entries.
+const NARROW_WORK_BITS: u32 = 3;
+
+/// The solver's table for keys of words `K`: entries of the word's own `K::Entry`, or, for a
+/// key wider than 64 bits, of `u64` words when its board's every score fits their bounds and
+/// the key bits its buckets leave to store fit beside the fields (`set_board`): twice the
+/// entries in the same memory (4 x 16 and 5 x 12 in 1 GB, 8 x 8 and 9 x 7 in 2 GB).
+pub struct SolverTable<K: TableKey = u64> {
+    /// The table of the word's own entries (a bucket's worth while `narrow` is in use).
+    wide: EntryTable<K, K::Entry>,
+    /// The table of `u64` entries, when the board allows them.
+    narrow: Option<EntryTable<K, u64>>,
+    /// The size asked for.
+    megabytes: usize,
+    /// The board set by `set_board`: its key bits and its largest score.
+    board: Option<(u32, i32)>,
+}
+
+impl<K: TableKey> SolverTable<K> {
+    /// True when `u64` entries can hold wider keys at all (`K::Entry` is wider).
+    const NARROWS: bool = <K::Entry as EntryWord>::BITS > 64;
+
+    /// A table of about `megabytes` MB (more if keys of the word need more buckets to be
+    /// exact: 1 MB for 64-bit keys, 8 MB for 128-bit keys, 128 MB for 12 x 10's 132 bits),
+    /// for keys of up to `K::MAX_KEY_BITS` bits until `set_board` says otherwise.
+    pub fn new(megabytes: usize) -> Self {
+        SolverTable {
+            wide: EntryTable::new(megabytes),
+            narrow: None,
+            megabytes,
+            board: None,
+        }
+    }
+
+    /// Holds the positions of a board of `key_bits`-bit keys whose scores are at most
+    /// `max_score` either way from now on: in `u64` entries if the key's word is wider and
+    /// they fit (see `SolverTable`), else in the word's own. Call it on an empty table.
+    pub fn set_board(&mut self, key_bits: u32, max_score: i32) {
+        self.board = Some((key_bits, max_score));
+        if Self::narrow_fits(self.megabytes, key_bits, max_score) {
+            if self.narrow.is_none() {
+                // The wide entries' memory goes before the narrow's comes.
+                self.wide = EntryTable::with_buckets(1);
+                let buckets = EntryTable::<K, u64>::buckets_in(self.megabytes);
+                self.narrow = Some(EntryTable::with_buckets(buckets));
+            }
+            if let Some(narrow) = &mut self.narrow {
+                narrow.set_key_bits(key_bits);
+            }
+        } else {
+            if self.narrow.take().is_some() || self.wide.buckets == 1 {
+                self.wide = EntryTable::new(self.megabytes);
+            }
+            self.wide.set_key_bits(key_bits);
+        }
+    }
+
+    /// True when `u64` entries hold the keys of `key_bits` bits, scores within `max_score`,
+    /// in a table of `megabytes` MB, with at least `NARROW_WORK_BITS` work bits.
+    fn narrow_fits(megabytes: usize, key_bits: u32, max_score: i32) -> bool {
+        type Narrow<K> = EntryTable<K, u64>;
+        let buckets = Narrow::<K>::buckets_in(megabytes) as u64;
+        Self::NARROWS
+            && max_score < Narrow::<K>::OFFSET
+            && Narrow::<K>::work_bits_for(buckets, key_bits).is_some_and(|w| w >= NARROW_WORK_BITS)
+    }
+
+    /// An empty table of the same size, set for the same board.
+    pub fn empty_like(&self) -> Self {
+        let mut table = SolverTable::new(self.megabytes);
+        if let Some((key_bits, max_score)) = self.board {
+            table.set_board(key_bits, max_score);
+        }
+        table
+    }
+
+    /// True when the entries are `u64` words narrower than the key's own.
+    pub fn is_narrow(&self) -> bool {
+        self.narrow.is_some()
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        match &self.narrow {
+            Some(narrow) => narrow.bytes(),
+            None => self.wide.bytes(),
+        }
+    }
+
+    /// Empties the table (zeroing the blocks written since the last clear).
+    pub fn clear(&mut self) {
+        match &mut self.narrow {
+            Some(narrow) => narrow.clear(),
+            None => self.wide.clear(),
+        }
+    }
+
+    /// Starts fetching the bucket of `key` into the cache, for a `get` or `store` soon after.
+    #[inline(always)]
+    pub fn prefetch(&self, key: K) {
+        if Self::NARROWS
+            && let Some(narrow) = &self.narrow
+        {
+            return narrow.prefetch(key);
+        }
+        self.wide.prefetch(key)
+    }
+
+    /// What the table holds for `key`, if anything.
+    #[inline(always)]
+    pub fn get(&self, key: K) -> Option<Entry> {
+        if Self::NARROWS
+            && let Some(narrow) = &self.narrow
+        {
+            return narrow.get(key);
+        }
+        self.wide.get(key)
+    }
+
+    /// Narrows the bounds stored for `key` and records `best` (when it is known), for a
+    /// search that cost `nodes` nodes.
+    #[inline(always)]
+    pub fn store(&self, key: K, bounds: Bounds, best: Option<u8>, nodes: u64) {
+        if Self::NARROWS
+            && let Some(narrow) = &self.narrow
+        {
+            return narrow.store(key, bounds, best, nodes);
+        }
+        self.wide.store(key, bounds, best, nodes)
+    }
+
+    /// Writes the table to `out` (`EntryTable::write_to`). Returns the slots in use.
+    pub fn write_to(&self, out: &mut dyn Write, board: (u32, u32)) -> io::Result<u64> {
+        match &self.narrow {
+            Some(narrow) => narrow.write_to(out, board),
+            None => self.wide.write_to(out, board),
+        }
+    }
+
+    /// Fills the table with one `write_to` wrote for the same `board`, table size and
+    /// entries (`EntryTable::read_from`). Returns the slots in use.
+    pub fn read_from(&mut self, input: &mut dyn Read, board: (u32, u32)) -> io::Result<u64> {
+        match &mut self.narrow {
+            Some(narrow) => narrow.read_from(input, board),
+            None => self.wide.read_from(input, board),
         }
     }
 }
@@ -593,11 +788,14 @@ mod tests {
     }
 
     /// Both bounds and the best move kept, an entry's bucket shared by a second key, a third
-    /// replacing it, in a table of words `K` for keys of `key_bits` bits.
-    fn entries_keep_what_they_learn<K: TableKey + Unscramble>(key_bits: u32, key: K) {
-        let mut table = SolverTable::<K>::new(1);
+    /// replacing it, in `table` (of keys `K` in entries `E`) for keys of `key_bits` bits.
+    fn entries_keep_what_they_learn<K: TableKey + Unscramble, E: EntryWord>(
+        mut table: EntryTable<K, E>,
+        key_bits: u32,
+        key: K,
+    ) {
         table.set_key_bits(key_bits);
-        let limit = (1 << (K::BOUND_BITS - 1)) - 2;
+        let limit = (1 << (E::BOUND_BITS - 1)) - 2;
         assert_eq!(table.get(key), None);
         let wide = Bounds {
             lower: -limit,
@@ -640,24 +838,27 @@ mod tests {
 
     #[test]
     fn entries_keep_both_bounds_and_the_best_move() {
-        entries_keep_what_they_learn::<u64>(49, 0x1_2345_6789_abcd);
+        entries_keep_what_they_learn(EntryTable::<u64, u64>::new(1), 49, 0x1_2345_6789_abcd);
         // 8 x 8 (72 bits) and 12 x 10 (132): bounds of up to 62.
-        entries_keep_what_they_learn::<u128>(72, 0xab_1234_5678_9abc_def0);
+        let key = 0xab_1234_5678_9abc_def0;
+        entries_keep_what_they_learn(EntryTable::<u128, u128>::new(1), 72, key);
         let key = U192::new(0x1234_5678_9abc_def0_1234_5678_9abc_def0, 0xa);
-        entries_keep_what_they_learn::<U192>(132, key);
-        entries_keep_what_they_learn::<U192>(56, U192::new(0xab_cdef_0123_4567, 0));
+        entries_keep_what_they_learn(EntryTable::<U192, u128>::new(1), 132, key);
+        let key = U192::new(0xab_cdef_0123_4567, 0);
+        entries_keep_what_they_learn(EntryTable::<U192, u128>::new(1), 56, key);
+        // 5 x 12 (65 bits) in u64 entries: 2^20 buckets leave 3 work bits.
+        let key = 0x1_ab12_3456_789a_bcde;
+        entries_keep_what_they_learn(EntryTable::<u128, u64>::with_buckets(1 << 20), 65, key);
     }
 
-    /// In the smallest table of words `K`, with the widest keys: every key of a bucket keeps
-    /// its own stored bits, so no key is mistaken for another.
-    fn keys_of_a_bucket_differ<K: TableKey + Unscramble>(key: K) {
-        let key_bits = K::MAX_KEY_BITS;
-        let mut table = SolverTable::<K>::new(1);
+    /// In `table`, of keys `K` in entries `E`, for keys of `key_bits` bits: every key of a
+    /// bucket keeps its own stored bits, so no key is mistaken for another.
+    fn keys_of_a_bucket_differ<K: TableKey + Unscramble, E: EntryWord>(
+        mut table: EntryTable<K, E>,
+        key_bits: u32,
+        key: K,
+    ) {
         table.set_key_bits(key_bits);
-        assert_eq!(
-            table.buckets as usize,
-            SolverTable::<K>::MIN_BUCKETS.max(1 << 16)
-        );
         let wide = Bounds {
             lower: -30,
             upper: 30,
@@ -682,11 +883,75 @@ mod tests {
         assert!(table.get(key).is_some());
     }
 
+    /// The smallest table of the word's own entries, for its widest keys.
+    fn smallest<K: TableKey>() -> EntryTable<K, K::Entry> {
+        let table = EntryTable::<K, K::Entry>::new(1);
+        assert_eq!(
+            table.buckets as usize,
+            EntryTable::<K, K::Entry>::MIN_BUCKETS.max(1 << 16)
+        );
+        table
+    }
+
     #[test]
     fn keys_of_one_bucket_differ_in_their_stored_bits() {
-        keys_of_a_bucket_differ::<u64>(0x0123_4567_89ab_cdef);
-        keys_of_a_bucket_differ::<u128>(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef);
-        keys_of_a_bucket_differ::<U192>(U192::new(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef, 0x9));
+        keys_of_a_bucket_differ(smallest::<u64>(), 64, 0x0123_4567_89ab_cdef);
+        let key = 0x0123_4567_89ab_cdef_0123_4567_89ab_cdef;
+        keys_of_a_bucket_differ(smallest::<u128>(), 128, key);
+        let key = U192::new(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef, 0x9);
+        keys_of_a_bucket_differ(smallest::<U192>(), 132, key);
+        // u64 entries for the widest keys they take with 3 work bits in 2^20 buckets.
+        let narrow = EntryTable::<u128, u64>::with_buckets(1 << 20);
+        keys_of_a_bucket_differ(narrow, 65, 0x1_0123_4567_89ab_cdef);
+    }
+
+    #[test]
+    fn a_board_whose_scores_fit_takes_u64_entries_when_its_keys_do() {
+        // 5 x 12: 65-bit keys, scores of at most 27. 16 MB of u64 entries are 2^20 buckets,
+        // which leave 3 work bits; 8 MB leave 2, too few.
+        let mut table = SolverTable::<u128>::new(16);
+        table.set_board(65, 27);
+        assert!(table.is_narrow());
+        assert_eq!(table.bytes(), 16 << 20);
+        // 10 x 8's scores (up to 37) do not fit 6-bit bounds.
+        let mut other = table.empty_like();
+        assert!(other.is_narrow());
+        other.set_board(88, 37);
+        assert!(!other.is_narrow());
+        assert_eq!(other.bytes(), 16 << 20);
+        let mut small = SolverTable::<u128>::new(8);
+        small.set_board(65, 27);
+        assert!(!small.is_narrow());
+        // A 64-bit word's entries are u64 already; 12 x 10's scores do not fit.
+        let mut seven = SolverTable::<u64>::new(16);
+        seven.set_board(49, 18);
+        assert!(!seven.is_narrow());
+        let mut twelve = SolverTable::<U192>::new(128);
+        twelve.set_board(132, 57);
+        assert!(!twelve.is_narrow());
+    }
+
+    #[test]
+    fn narrow_entries_loosen_a_bound_beyond_them_to_their_limit() {
+        let mut table = SolverTable::<u128>::new(16);
+        table.set_board(65, 27);
+        let key = 0x1_0000_0000_0000_1234_u128;
+        let bounds = Bounds {
+            lower: -33,
+            upper: 33,
+        };
+        table.store(key, bounds, Some(4), 100);
+        let entry = table.get(key).expect("stored");
+        let loosened = Bounds {
+            lower: -32,
+            upper: 31,
+        };
+        assert_eq!((entry.bounds, entry.best), (loosened, Some(4)));
+        table.store(key, Bounds { lower: 3, upper: 5 }, None, 100);
+        assert_eq!(
+            table.get(key).expect("stored").bounds,
+            Bounds { lower: 3, upper: 5 }
+        );
     }
 
     #[test]
@@ -698,7 +963,7 @@ mod tests {
         assert_eq!(SolverTable::<u128>::new(64).bytes(), 64 << 20);
         assert_eq!(SolverTable::<U192>::new(64).bytes(), 128 << 20);
         for (key_bits, work) in [(56u32, 5u32), (72, 5), (128, 4), (132, 0)] {
-            let mut table = SolverTable::<U192>::new(1);
+            let mut table = EntryTable::<U192, u128>::new(1);
             table.set_key_bits(key_bits);
             assert_eq!(table.work_bits, work, "{key_bits}");
             let stored = 128 - table.key_shift();
