@@ -7,9 +7,10 @@
 //! sharing the table, the helpers leaving the moves another thread is busy with for later
 //! (ABDADA). The solver is written once over the board's word (`Solver<B>`: `u64`, `u128` or
 //! `U192`, chosen by the caller from the board with `with_board_word!`; its table's entries
-//! widen with it where the board's scores or keys need it: `table`), and the sizes a word lists run a copy of the search compiled for them
-//! (`search::Search<Fixed<W, H, B>>`, chosen by `Word::specialise`), its masks and shifts
-//! constants; the others run on the run-time `Layout`.
+//! widen with it where the board's scores or keys need it: `table`), and the sizes a word
+//! lists run a copy of the search compiled for them (`search::Search<Fixed<W, H, B>>`, chosen
+//! by `Word::specialise`), its masks and shifts constants; the others run on the run-time
+//! `Layout`.
 //!
 //! Scores follow the solving literature (`tests/data/connect4/README.md`), generalised to a
 //! board of `W x H` cells: a win completed by the stone played when `n` stones are already
@@ -609,12 +610,13 @@ mod narrow_tests {
             .collect()
     }
 
-    /// 5 x 12 and 4 x 16, whose scores fit 6-bit bounds, in u64 entries (16 and 128 MB) and
-    /// in u128 entries (8 and 64 MB, too few buckets for their keys' bits in u64 entries):
+    /// 5 x 12 and 4 x 16, whose scores fit 6-bit bounds, in u64 entries (64 and 512 MB) and
+    /// in u128 entries (32 and 256 MB, too few buckets for their keys' bits and five work bits
+    /// in u64 entries):
     /// every position scores as Steininger's solver found.
     #[test]
     fn u64_entries_of_wider_keys_solve_as_the_word_s_own() {
-        for (width, height, narrow_mb, wide_mb) in [(5, 12, 16, 8), (4, 16, 128, 64)] {
+        for (width, height, narrow_mb, wide_mb) in [(5, 12, 64, 32), (4, 16, 512, 256)] {
             let shape = Shape::new(width as u8, height as u8).expect("a board");
             let positions = wide_positions(width, height);
             assert!(positions.len() >= 50);

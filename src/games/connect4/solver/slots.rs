@@ -194,6 +194,21 @@ impl<A: AtomicWord> Slots<A> {
         Slots::with_tracking(ptr, len, tracking)
     }
 
+    /// The same memory, cleared, as words `B` of the same total size: a table that changes
+    /// the kind of its entries keeps its memory (no new allocation, whose pages the kernel
+    /// would have to find and zero again).
+    pub fn recast<B: AtomicWord>(mut self) -> Slots<B> {
+        self.clear();
+        let bytes = self.len * size_of::<A>();
+        assert!(bytes.is_multiple_of(size_of::<B>()) && align_of::<B>() <= HUGE_PAGE);
+        let (ptr, tracking) = (self.ptr.cast::<B>(), self.tracking);
+        let mut this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: the map is dropped once, here; the memory (all zeros, a valid word `B`,
+        // aligned to a huge page) passes to the new slots, whose layout is the same size.
+        unsafe { std::ptr::drop_in_place(&mut this.touched) };
+        Slots::with_tracking(ptr, bytes / size_of::<B>(), tracking)
+    }
+
     fn with_tracking(ptr: NonNull<A>, len: usize, tracking: bool) -> Self {
         let touched = Touched::new(if tracking { len } else { 1 }, size_of::<A>());
         if !tracking {

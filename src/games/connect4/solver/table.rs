@@ -4,8 +4,9 @@
 //! `u128` beyond (scores of up to 124 cells, keys of up to 132 bits), except that a board beyond
 //! 64 bits whose scores fit 6-bit bounds (at most 68 cells: 4 x 16, 5 x 12, 8 x 8, 9 x 7, 10 x 6)
 //! takes `u64` entries too when the table has the buckets its keys need in them (`SolverTable`):
-//! twice the entries in the same memory, as Steininger's solver has on these boards (4 x 16
-//! from 128 MB, 5 x 12 from 16 MB, 8 x 8 and 9 x 7 from 2 GB, 10 x 6 from 512 MB).
+//! twice the entries in the same memory, as Steininger's solver has on these boards (with all
+//! five work bits: 4 x 16 from 512 MB, 5 x 12 from 64 MB, 10 x 6 from 2 GB, 8 x 8 and 9 x 7
+//! from 8 GB).
 //!
 //! Entry layout (`b` = bound bits: 6 in a `u64`, 7 in a `u128`; `w` = work bits, 5 unless the
 //! key needs them; `N` = the entry's bits):
@@ -312,6 +313,18 @@ impl<K: TableKey, E: EntryWord> EntryTable<K, E> {
         }
     }
 
+    /// The same memory, emptied, as a table of entries `F` (its keys' bits not yet set).
+    fn recast<F: EntryWord>(self) -> EntryTable<K, F> {
+        let slots = self.slots.recast::<F::Atomic>();
+        EntryTable {
+            buckets: (slots.len() / 2) as u64,
+            slots,
+            key_bits: K::MAX_KEY_BITS,
+            work_bits: 0,
+            keys: PhantomData,
+        }
+    }
+
     /// The work bits keys of `key_bits` bits leave in a table of `buckets` buckets (`None`
     /// when even their stored bits do not fit).
     fn work_bits_for(buckets: u64, key_bits: u32) -> Option<u32> {
@@ -581,13 +594,14 @@ impl<K: TableKey, E: EntryWord> EntryTable<K, E> {
 }
 
 /// The fewest work bits a table of narrow entries for keys wider than 64 bits keeps: with
-/// fewer, it keeps the key's own, wider entries.
-const NARROW_WORK_BITS: u32 = 3;
+/// fewer, it keeps the key's own, wider entries. All five: with three (8 x 8 and 9 x 7 in
+/// 2 GB) the short solves of `wide.txt` took 6-8% more time than in u128 entries.
+const NARROW_WORK_BITS: u32 = WORK_BITS;
 
 /// The solver's table for keys of words `K`: entries of the word's own `K::Entry`, or, for a
 /// key wider than 64 bits, of `u64` words when its board's every score fits their bounds and
 /// the key bits its buckets leave to store fit beside the fields (`set_board`): twice the
-/// entries in the same memory (4 x 16 and 5 x 12 in 1 GB, 8 x 8 and 9 x 7 in 2 GB).
+/// entries in the same memory (4 x 16 and 5 x 12 in 1 GB, 8 x 8 and 9 x 7 in 8 GB).
 pub struct SolverTable<K: TableKey = u64> {
     /// The table of the word's own entries (a bucket's worth while `narrow` is in use).
     wide: EntryTable<K, K::Entry>,
@@ -620,29 +634,28 @@ impl<K: TableKey> SolverTable<K> {
     /// they fit (see `SolverTable`), else in the word's own. Call it on an empty table.
     pub fn set_board(&mut self, key_bits: u32, max_score: i32) {
         self.board = Some((key_bits, max_score));
-        if Self::narrow_fits(self.megabytes, key_bits, max_score) {
+        if Self::narrow_fits(self.bytes(), key_bits, max_score) {
             if self.narrow.is_none() {
-                // The wide entries' memory goes before the narrow's comes.
-                self.wide = EntryTable::with_buckets(1);
-                let buckets = EntryTable::<K, u64>::buckets_in(self.megabytes);
-                self.narrow = Some(EntryTable::with_buckets(buckets));
+                // The wide entries' memory becomes the narrow ones'.
+                let wide = std::mem::replace(&mut self.wide, EntryTable::with_buckets(1));
+                self.narrow = Some(wide.recast());
             }
             if let Some(narrow) = &mut self.narrow {
                 narrow.set_key_bits(key_bits);
             }
         } else {
-            if self.narrow.take().is_some() || self.wide.buckets == 1 {
-                self.wide = EntryTable::new(self.megabytes);
+            if let Some(narrow) = self.narrow.take() {
+                self.wide = narrow.recast();
             }
             self.wide.set_key_bits(key_bits);
         }
     }
 
     /// True when `u64` entries hold the keys of `key_bits` bits, scores within `max_score`,
-    /// in a table of `megabytes` MB, with at least `NARROW_WORK_BITS` work bits.
-    fn narrow_fits(megabytes: usize, key_bits: u32, max_score: i32) -> bool {
+    /// in a table of `bytes` bytes, with at least `NARROW_WORK_BITS` work bits.
+    fn narrow_fits(bytes: usize, key_bits: u32, max_score: i32) -> bool {
         type Narrow<K> = EntryTable<K, u64>;
-        let buckets = Narrow::<K>::buckets_in(megabytes) as u64;
+        let buckets = (bytes / (2 * size_of::<u64>())) as u64;
         Self::NARROWS
             && max_score < Narrow::<K>::OFFSET
             && Narrow::<K>::work_bits_for(buckets, key_bits).is_some_and(|w| w >= NARROW_WORK_BITS)
@@ -907,19 +920,19 @@ mod tests {
 
     #[test]
     fn a_board_whose_scores_fit_takes_u64_entries_when_its_keys_do() {
-        // 5 x 12: 65-bit keys, scores of at most 27. 16 MB of u64 entries are 2^20 buckets,
-        // which leave 3 work bits; 8 MB leave 2, too few.
-        let mut table = SolverTable::<u128>::new(16);
+        // 5 x 12: 65-bit keys, scores of at most 27. 64 MB of u64 entries are 2^22 buckets,
+        // which leave the 5 work bits; 32 MB leave 4, too few.
+        let mut table = SolverTable::<u128>::new(64);
         table.set_board(65, 27);
         assert!(table.is_narrow());
-        assert_eq!(table.bytes(), 16 << 20);
+        assert_eq!(table.bytes(), 64 << 20);
         // 10 x 8's scores (up to 37) do not fit 6-bit bounds.
         let mut other = table.empty_like();
         assert!(other.is_narrow());
         other.set_board(88, 37);
         assert!(!other.is_narrow());
-        assert_eq!(other.bytes(), 16 << 20);
-        let mut small = SolverTable::<u128>::new(8);
+        assert_eq!(other.bytes(), 64 << 20);
+        let mut small = SolverTable::<u128>::new(32);
         small.set_board(65, 27);
         assert!(!small.is_narrow());
         // A 64-bit word's entries are u64 already; 12 x 10's scores do not fit.
@@ -933,7 +946,7 @@ mod tests {
 
     #[test]
     fn narrow_entries_loosen_a_bound_beyond_them_to_their_limit() {
-        let mut table = SolverTable::<u128>::new(16);
+        let mut table = SolverTable::<u128>::new(64);
         table.set_board(65, 27);
         let key = 0x1_0000_0000_0000_1234_u128;
         let bounds = Bounds {
