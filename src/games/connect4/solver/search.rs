@@ -189,7 +189,7 @@ where
     #[inline(always)]
     fn merged_dead_stones(&self, b: Board<Word<G>>) -> Word<G> {
         if self.geo.width() <= DEAD_STONES_WIDTH {
-            b.current | dead_stones(self.geo, b.mask)
+            b.current | dead_stones(self.geo, b.current, b.mask)
         } else {
             b.current
         }
