@@ -14,17 +14,21 @@ and prints `<moves> <score> <nodes> <microseconds>` per line, in the same score 
 
 Prints `width height moves score peer_nodes` per position (the file's format) and, on stderr,
 each solver's total and mean solve time. With --from FILE the positions of the board are read
-from a file of that format instead (no games played), to check it again or time both solvers
-on it: --runs R solves the set R times, interleaved, each position keeping its fastest time.
+from a file of that format instead (no games played; the words after the third are not read),
+to check it again or time both solvers on it: --runs R solves the set R times, interleaved,
+each position keeping its fastest time. --peer is a command line, so the other solver can be
+sente itself on more threads (sente's own side runs on --threads, 1 by default):
+`--peer "target/release/sente solve connect4 --width 9 --height 7 --hash 2048 --threads 2"`.
 
 Usage: cargo build --release && python3 scripts/connect4_wide_vectors.py --width 8 --height 8
        --peer path/to/solver-8x8 [--positions 60] [--seed 1] [--depth 8] [--hash 64]
-       [--from tests/data/connect4/wide.txt --runs 3]
+       [--from tests/data/connect4/wide.txt --runs 3] [--threads 1]
 """
 
 import argparse
 import pathlib
 import random
+import shlex
 import subprocess
 import sys
 
@@ -124,7 +128,8 @@ def main():
     parser.add_argument("--engine", default=str(ROOT / "target" / "release" / "sente"))
     parser.add_argument("--width", type=int, required=True)
     parser.add_argument("--height", type=int, required=True)
-    parser.add_argument("--peer", required=True, help="the other solver, built for this board")
+    parser.add_argument("--peer", required=True,
+                        help="the other solver's command line, built for this board")
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--per-game", type=int, default=4)
     parser.add_argument("--min-empty", type=int, default=16)
@@ -136,6 +141,7 @@ def main():
     parser.add_argument("--hash", type=int, default=64)
     parser.add_argument("--from", dest="source", help="read the positions from this file")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="sente's threads")
     args = parser.parse_args()
     if args.source:
         positions = [words[2] for words in (line.split() for line in
@@ -154,11 +160,11 @@ def main():
         positions = positions[:args.positions]
         engine.send("quit")
     sente = [args.engine, "solve", "connect4", "--width", str(args.width), "--height",
-             str(args.height), "--hash", str(args.hash)]
+             str(args.height), "--hash", str(args.hash), "--threads", str(args.threads)]
     ours, theirs = None, None
     for _ in range(args.runs):
         ours = fastest(ours, solve(sente, positions))
-        theirs = fastest(theirs, solve([args.peer], positions))
+        theirs = fastest(theirs, solve(shlex.split(args.peer), positions))
     for moves, a, b in zip(positions, ours, theirs):
         if a[0] != moves or b[0] != moves or a[1] != b[1]:
             sys.exit(f"disagreement on {moves}: sente '{' '.join(a)}', peer '{' '.join(b)}'")
