@@ -37,14 +37,15 @@ const HISTORY_WIDTH: u32 = 5;
 /// Threads of a parallel solve mark the positions they search, and leave the moves another
 /// is searching for last, in positions with at least this many empty cells.
 const BUSY_EMPTY: i32 = 16;
-/// On boards at most this wide, the helpers of a parallel solve search the first move they
-/// search at a node even when another thread is in it (ABDADA's eldest brother), leaving only
-/// the later ones for later: at a node that cuts off at its first move, skipping ahead would
-/// search siblings the cutoff makes useless. With two threads the whole 5 x 12 board took
-/// 1,438 s instead of 1,970 (one thread: 2,296 s), 5 x 10 34-37 s instead of 41-43 (57 s),
-/// 4 x 13 47 s instead of 50 (4 x 12, 11 s, took 14 instead); wider boards lost by it (the
-/// harder 9 x 7 set 142 s instead of 92, 7 x 6 18 s instead of 16; 8 x 5 gained, 20 s
-/// instead of 23).
+/// On boards at most this wide, every thread of a parallel solve (not only the helpers)
+/// leaves a move another thread is in for later, except the first move it searches at a node,
+/// which it searches with the others (ABDADA's eldest brother): at a node that cuts off at its
+/// first move, skipping ahead would search siblings the cutoff makes useless. With two threads
+/// the whole 5 x 12 board took 1,324 s instead of 1,970 (one thread: 2,296 s; the helpers alone
+/// sharing the first move, 1,438 s), 5 x 10 31-36 s instead of 41-43 (57 s); wider boards lost
+/// by sharing it (the harder 9 x 7 set 142 s instead of 92, 7 x 6 18 s instead of 16; 8 x 5
+/// gained, 20 s instead of 23), and there only the helpers defer, the main thread keeping its
+/// order.
 const SHARED_FIRST_WIDTH: u32 = 5;
 /// How often (in nodes) the stop flags and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
@@ -134,8 +135,8 @@ where
     order: [u32; 16],
     /// Set once a limit ends the search; its results are then meaningless.
     pub interrupted: bool,
-    /// False for the main thread of a parallel solve, which searches the moves in their
-    /// order; the helpers leave the moves another thread is searching for later
+    /// False for the main thread of a parallel solve, which on wide boards searches the moves
+    /// in their order; the helpers leave the moves another thread is searching for later
     /// (`SHARED_FIRST_WIDTH`).
     helper: bool,
     /// The positions the threads of a parallel solve are searching.
@@ -555,8 +556,9 @@ where
         // where alpha would say only that the score is at most alpha), so that the table and
         // the caller get the tightest bound the search proved.
         let mut value = -NO_BOUND;
-        // In a parallel solve, a helper leaves a move another thread is searching for last
-        // (on narrow boards not the first one it searches here: `SHARED_FIRST_WIDTH`).
+        // In a parallel solve, a helper leaves a move another thread is searching for last;
+        // on narrow boards every thread does, but never the first move it searches here
+        // (`SHARED_FIRST_WIDTH`).
         let busy = self.busy.filter(|_| etc && cells - b.moves >= BUSY_EMPTY);
         let marked = busy.is_some_and(|busy| busy.enter(key.mark()));
         let mut deferred = [0usize; 16];
@@ -580,9 +582,12 @@ where
                 continue;
             }
             if let Some(busy) = busy
-                && self.helper
                 && i < count
-                && (searched > 0 || geo.width() > SHARED_FIRST_WIDTH)
+                && if geo.width() <= SHARED_FIRST_WIDTH {
+                    searched > 0
+                } else {
+                    self.helper
+                }
                 && busy.is_busy(m.key.mark())
             {
                 deferred[deferrals] = i;
