@@ -115,8 +115,9 @@ impl<B: SolverWord> Solver<B> {
     }
 
     /// Solves with `threads` threads sharing the table: every thread runs each null-window
-    /// search, the helpers leaving the moves another thread is searching for later, and the
-    /// first to finish gives the bound.
+    /// search, the helpers leaving the moves another thread is searching for later (on narrow
+    /// boards every thread, all but the first move it searches at a node), and the first to
+    /// finish gives the bound.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }
