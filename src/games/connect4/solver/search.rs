@@ -41,7 +41,7 @@ const BUSY_EMPTY: i32 = 16;
 /// leaves a move another thread is in for later, except the first move it searches at a node,
 /// which it searches with the others (ABDADA's eldest brother): at a node that cuts off at its
 /// first move, skipping ahead would search siblings the cutoff makes useless. With two threads
-/// the whole 5 x 12 board took 1,324 s instead of 1,970 (one thread: 2,296 s; the helpers alone
+/// the whole 5 x 12 board took 1,324-1,400 s instead of 1,970 (one thread: 2,296 s; the helpers alone
 /// sharing the first move, 1,438 s), 5 x 10 31-36 s instead of 41-43 (57 s); wider boards lost
 /// by sharing it (the harder 9 x 7 set 142 s instead of 92, 7 x 6 18 s instead of 16; 8 x 5
 /// gained, 20 s instead of 23), and there only the helpers defer, the main thread keeping its
