@@ -161,3 +161,31 @@ fn the_published_table_holds_for_boards_up_to_width_plus_height_12() {
     }
     assert_eq!(checked, 15);
 }
+
+/// On boards at most five wide the threads of a parallel solve share the first move of a
+/// node, leave the others' moves for later and stop below a node another thread has settled:
+/// twelve 5 x 8 positions (scores -5 to 5, each beyond the nodes a parallel solve first
+/// spends alone) solve to the same exact scores on two threads as on one.
+#[test]
+fn narrow_positions_solve_alike_on_one_and_two_threads() {
+    let shape = Shape::new(5, 8).expect("fits");
+    let lines = [
+        "23353", "225454", "5153133", "4221122", "11354", "52412", "25131", "21324", "444255",
+        "55543", "42125", "454551",
+    ];
+    let mut alone = Solver::<u64>::new(64);
+    let mut pair = Solver::<u64>::new(64);
+    pair.set_threads(2);
+    let mut scores = Vec::new();
+    for moves in lines {
+        let pos = Connect4::from_moves(shape, moves).expect("legal moves");
+        alone.clear();
+        pair.clear();
+        let one = alone.solve(&pos, &mut |_| {}).expect("solved");
+        let two = pair.solve(&pos, &mut |_| {}).expect("solved");
+        assert_eq!(two, one, "{moves}");
+        scores.push(one);
+    }
+    assert_eq!(scores.iter().min(), Some(&-5));
+    assert_eq!(scores.iter().max(), Some(&5));
+}

@@ -97,6 +97,14 @@ impl<B: Default> Default for Line<B> {
     }
 }
 
+/// An open node of a parallel solve's path: its table key and its window.
+#[derive(Clone, Copy, Debug)]
+struct Ancestor<B> {
+    key: B,
+    alpha: i32,
+    beta: i32,
+}
+
 /// What ends a search early: the caller's flag and deadline, another thread's finish, a node
 /// budget.
 #[derive(Clone, Default)]
@@ -141,6 +149,13 @@ where
     helper: bool,
     /// The positions the threads of a parallel solve are searching.
     busy: Option<&'a Busy>,
+    /// In a parallel solve, the open nodes being searched where positions are marked busy,
+    /// root first, with their windows: when another thread's table entry settles one of them,
+    /// this thread stops searching below it (`check_ancestors`).
+    path: Vec<Ancestor<Word<G>>>,
+    /// The depth in `path` being returned to, and the bound the table gave it, while the
+    /// nodes below it unwind (`interrupted` is set meanwhile).
+    unwind: Option<(usize, i32)>,
     /// For each side (the parity of the stones on the board) and column, how much the moves
     /// there have cut off in this search, less what they cost before another move cut off:
     /// the order among moves of equal promise (before the centre-first column order).
@@ -163,6 +178,8 @@ where
             interrupted: false,
             helper: thread > 0,
             busy: None,
+            path: Vec::new(),
+            unwind: None,
             history: [[0; 16]; 2],
         }
     }
@@ -238,6 +255,33 @@ where
             || self.limits.nodes.is_some_and(|n| self.nodes >= n)
         {
             self.interrupted = true;
+        } else if !self.interrupted {
+            self.check_ancestors();
+        }
+    }
+
+    /// Whether another thread has settled a node of the path since this thread entered it:
+    /// its table entry now bounds its score outside its window. Then the nodes below it are
+    /// left unsearched (as if interrupted, storing nothing) and it returns that bound. In a
+    /// parallel solve a thread is often deep in a move of a node that another thread has just
+    /// cut off or refuted; without this it would finish a subtree nobody needs. With two
+    /// threads the whole 5 x 12 board took 1,251 and 1,329 s instead of 1,324 and 1,400 (one
+    /// thread: 2,296 s), the harder 9 x 7 set 85-88 s instead of 90-93.
+    fn check_ancestors(&mut self) {
+        for (depth, node) in self.path.iter().enumerate() {
+            let Some(entry) = self.table.get(node.key) else {
+                continue;
+            };
+            let bound = if entry.bounds.lower >= node.beta {
+                entry.bounds.lower
+            } else if entry.bounds.upper <= node.alpha {
+                entry.bounds.upper
+            } else {
+                continue;
+            };
+            self.unwind = Some((depth, bound));
+            self.interrupted = true;
+            return;
         }
     }
 
@@ -561,6 +605,10 @@ where
         // (`SHARED_FIRST_WIDTH`).
         let busy = self.busy.filter(|_| etc && cells - b.moves >= BUSY_EMPTY);
         let marked = busy.is_some_and(|busy| busy.enter(key.mark()));
+        let depth = self.path.len();
+        if busy.is_some() {
+            self.path.push(Ancestor { key, alpha, beta });
+        }
         let mut deferred = [0usize; 16];
         let mut deferrals = 0;
         let mut searched = 0;
@@ -603,6 +651,15 @@ where
                 self.negamax(b.play(m.bit), -beta, -alpha, m.threats)
             };
             if self.interrupted {
+                // Another thread settled this node meanwhile: its bound from the table.
+                if let Some((to, bound)) = self.unwind
+                    && to == depth
+                    && busy.is_some()
+                {
+                    self.unwind = None;
+                    self.interrupted = false;
+                    break Some(bound);
+                }
                 break Some(0);
             }
             if score >= beta {
@@ -618,8 +675,14 @@ where
             if score > alpha {
                 alpha = score;
                 best = Some(m.col);
+                if busy.is_some() {
+                    self.path[depth].alpha = alpha;
+                }
             }
         };
+        if busy.is_some() {
+            self.path.pop();
+        }
         if marked && let Some(busy) = busy {
             busy.leave(key.mark());
         }
@@ -784,5 +847,76 @@ mod tests {
             // The bounds are fail-soft: many lie beyond the window.
             assert!(below > 0 && above > 0, "{w}x{h}: {below} {above}");
         }
+    }
+
+    /// A thread of a parallel solve leaves a node of its path once the table settles it
+    /// outside the window it is searched with (another thread stored that bound), and not
+    /// while the table's bounds leave the window open.
+    #[test]
+    fn a_node_another_thread_settled_is_left() {
+        let shape = Shape::new(5, 8).expect("fits");
+        let layout = Layout::<u64>::new(shape).expect("fits");
+        let mut table = SolverTable::<u64>::new(1);
+        table.set_board(shape.bits(), 40);
+        let limits = Limits::default();
+        let busy = Busy::new(4);
+        let mut search = Search::new(layout, &table, &limits, 1).sharing(&busy);
+        let empty = Board {
+            current: 0,
+            mask: 0,
+            moves: 0,
+        };
+        let (key, _) = search.canonical_key(empty);
+        let child = empty.play(layout.bottom() & layout.column_mask(2));
+        let (child_key, _) = search.canonical_key(child);
+        search.path.push(Ancestor {
+            key,
+            alpha: 0,
+            beta: 1,
+        });
+        search.path.push(Ancestor {
+            key: child_key,
+            alpha: -1,
+            beta: 0,
+        });
+        search.check_ancestors();
+        assert_eq!((search.unwind, search.interrupted), (None, false));
+        // Bounds that leave the windows open change nothing.
+        table.store(
+            key,
+            Bounds {
+                lower: -3,
+                upper: 3,
+            },
+            None,
+            1,
+        );
+        table.store(
+            child_key,
+            Bounds {
+                lower: -3,
+                upper: 2,
+            },
+            None,
+            1,
+        );
+        search.check_ancestors();
+        assert_eq!((search.unwind, search.interrupted), (None, false));
+        // The child refuted below its window: the search returns to it with that bound.
+        table.store(
+            child_key,
+            Bounds {
+                lower: -3,
+                upper: -2,
+            },
+            None,
+            1,
+        );
+        search.check_ancestors();
+        assert_eq!((search.unwind, search.interrupted), (Some((1, -2)), true));
+        // The root proven above its window comes first: the search returns there.
+        table.store(key, Bounds { lower: 2, upper: 3 }, None, 1);
+        search.check_ancestors();
+        assert_eq!(search.unwind, Some((0, 2)));
     }
 }
