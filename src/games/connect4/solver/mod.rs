@@ -5,7 +5,7 @@
 //! first player on boards of even height, enhanced transposition cutoffs both ways, and moves
 //! ordered by the threats they make. Several threads search each null window together,
 //! sharing the table, the helpers leaving the moves another thread is busy with for later
-//! (ABDADA). The solver is written once over the board's word (`Solver<B>`: `u64`, `u128` or
+//! (ABDADA) and each thread leaving a node another has settled meanwhile. The solver is written once over the board's word (`Solver<B>`: `u64`, `u128` or
 //! `U192`, chosen by the caller from the board with `with_board_word!`; its table's entries
 //! widen with it where the board's scores or keys need it: `table`), and the sizes a word
 //! lists run a copy of the search compiled for them (`search::Search<Fixed<W, H, B>>`, chosen
@@ -116,8 +116,8 @@ impl<B: SolverWord> Solver<B> {
 
     /// Solves with `threads` threads sharing the table: every thread runs each null-window
     /// search, the helpers leaving the moves another thread is searching for later (on narrow
-    /// boards every thread, all but the first move it searches at a node), and the first to
-    /// finish gives the bound.
+    /// boards every thread, all but the first move it searches at a node) and leaving a node
+    /// another thread has settled meanwhile, and the first to finish gives the bound.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }
