@@ -5,12 +5,12 @@
 //! first player on boards of even height, enhanced transposition cutoffs both ways, and moves
 //! ordered by the threats they make. Several threads search each null window together,
 //! sharing the table, the helpers leaving the moves another thread is busy with for later
-//! (ABDADA) and each thread leaving a node another has settled meanwhile. The solver is written once over the board's word (`Solver<B>`: `u64`, `u128` or
-//! `U192`, chosen by the caller from the board with `with_board_word!`; its table's entries
-//! widen with it where the board's scores or keys need it: `table`), and the sizes a word
-//! lists run a copy of the search compiled for them (`search::Search<Fixed<W, H, B>>`, chosen
-//! by `Word::specialise`), its masks and shifts constants; the others run on the run-time
-//! `Layout`.
+//! (ABDADA) and each thread leaving a node another has settled meanwhile. The solver is
+//! written once over the board's word (`Solver<B>`: `u64`, `u128` or `U192`, chosen by the
+//! caller from the board with `with_board_word!`; its table's entries widen with it where the
+//! board's scores or keys need it: `table`), and the sizes a word lists run a copy of the
+//! search compiled for them (`search::Search<Fixed<W, H, B>>`, chosen by `Word::specialise`),
+//! its masks and shifts constants; the others run on the run-time `Layout`.
 //!
 //! Scores follow the solving literature (`tests/data/connect4/README.md`), generalised to a
 //! board of `W x H` cells: a win completed by the stone played when `n` stones are already
