@@ -40,12 +40,12 @@ const BUSY_EMPTY: i32 = 16;
 /// On boards at most this wide, every thread of a parallel solve (not only the helpers)
 /// leaves a move another thread is in for later, except the first move it searches at a node,
 /// which it searches with the others (ABDADA's eldest brother): at a node that cuts off at its
-/// first move, skipping ahead would search siblings the cutoff makes useless. With two threads
-/// the whole 5 x 12 board took 1,324-1,400 s instead of 1,970 (one thread: 2,296 s; the helpers alone
-/// sharing the first move, 1,438 s), 5 x 10 31-36 s instead of 41-43 (57 s); wider boards lost
-/// by sharing it (the harder 9 x 7 set 142 s instead of 92, 7 x 6 18 s instead of 16; 8 x 5
-/// gained, 20 s instead of 23), and there only the helpers defer, the main thread keeping its
-/// order.
+/// first move, skipping ahead would search siblings the cutoff makes useless. With two
+/// threads the whole 5 x 12 board took 1,324-1,400 s instead of 1,970 (one thread: 2,296 s;
+/// the helpers alone sharing the first move, 1,438 s), 5 x 10 31-36 s instead of 41-43 (57 s);
+/// wider boards lost by sharing it (the harder 9 x 7 set 142 s instead of 92, 7 x 6 18 s
+/// instead of 16; 8 x 5 gained, 20 s instead of 23), and there only the helpers defer, the
+/// main thread keeping its order.
 const SHARED_FIRST_WIDTH: u32 = 5;
 /// How often (in nodes) the stop flags and the clock are polled.
 const POLL_MASK: u64 = 0xfff;
