@@ -3,6 +3,7 @@
 
     python3 scripts/ray_solve.py --width W --height H [--address ADDR] [--sente PATH]
         [--store DIR] [--depth K] [--hash MB] [--bounds] [driver options]
+    python3 scripts/ray_solve.py --width W --height H --store DIR [--depth K] --status
 
 The driver splits the empty board's solve at ply K: every position K plies deep, transpositions
 (the same stones reached by other move orders) and mirror images merged into one, is a task of
@@ -61,6 +62,10 @@ proves before anything is asked. With `--task-seconds S` a solve is given up aft
 the position's children, one ply deeper. The line printed is the same, its nodes those of
 every line in the store.
 
+With `--status` nothing is started: the store is read (a driver may be writing it) and what
+its answers prove is printed, the bounds of the empty board and of each first move
+(`status()`).
+
 With `--sample N` only N of the split's tasks are solved, drawn at random (`--seed`), and
 instead of the empty board's line the driver prints what the whole split would cost,
 estimated from the sample's measured times (the solver's own, as `sente solve` prints them):
@@ -99,7 +104,7 @@ import threading
 import time
 from collections import Counter, deque
 
-from ray_solve_bounds import Prover
+from ray_solve_bounds import Prover, standing
 from ray_start import cluster_text, start_ray
 
 OUT = sys.stdout
@@ -190,23 +195,32 @@ class Store:
     """The solved positions, by key: (moves, score, nodes, microseconds); and the bounds every
     line proves (those of `--at-least` answers too), by key: [low, high]."""
 
-    def __init__(self, directory, width, height):
+    def __init__(self, directory, width, height, read_only=False):
+        """The store in `directory`, made if need be and locked for this driver; `read_only`
+        (`--status`): only read, beside a driver that may be writing it."""
         self.dir = directory
-        os.makedirs(directory, exist_ok=True)
         board_path = os.path.join(directory, "board.txt")
         wanted = f"connect4 {width} {height}"
-        self.lock = open(board_path, "a+")
-        try:
-            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise SystemExit(f"ray_solve: {directory}: another ray_solve.py is using this store")
-        self.lock.seek(0)
-        found = self.lock.read().strip()
+        if read_only:
+            try:
+                with open(board_path) as board:
+                    found = board.read().strip()
+            except OSError as error:
+                raise SystemExit(f"ray_solve: {directory}: no store there ({error.strerror})")
+        else:
+            os.makedirs(directory, exist_ok=True)
+            self.lock = open(board_path, "a+")
+            try:
+                fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise SystemExit(f"ray_solve: {directory}: another ray_solve.py is using this store")
+            self.lock.seek(0)
+            found = self.lock.read().strip()
         if found and found != wanted:
             raise SystemExit(
                 f"ray_solve: {board_path} says '{found}': the store of another board than {wanted}"
             )
-        if not found:
+        if not found and not read_only:
             self.lock.write(wanted + "\n")
             self.lock.flush()
             os.fsync(self.lock.fileno())
@@ -216,16 +230,16 @@ class Store:
         self.given_up = set()  # keys of `unknown` lines
         self.nodes = self.lines = 0
         self.seconds = self.longest = 0.0
-        self.read(width, height)
-        self.file = open(self.path, "a")
+        self.read(width, height, read_only)
+        self.file = None if read_only else open(self.path, "a")
 
-    def read(self, width, height):
+    def read(self, width, height, read_only=False):
         if not os.path.exists(self.path):
             return
         with open(self.path, "rb") as file:
             data = file.read()
         complete = data.rfind(b"\n") + 1
-        if complete < len(data):
+        if complete < len(data) and not read_only:
             note(f"{self.path}: its last line was cut short (a killed run): dropped")
             with open(self.path, "r+b") as file:
                 file.truncate(complete)
@@ -573,6 +587,9 @@ class ExactWork:
     def progress(self, done):
         return f"{done} of {self.total} positions solved"
 
+    def where(self):
+        return ""
+
 
 class BoundsWork:
     """The questions of a `Prover` (ray_solve_bounds.py), as it asks them, in batches of at
@@ -613,6 +630,14 @@ class BoundsWork:
 
     def progress(self, done):
         return f"{done} bounds proven"
+
+    def where(self):
+        """How far the empty board's open question is, for the progress lines."""
+        asking = self.prover.asking()
+        if asking is None:
+            return ""
+        t, settled, moves = asking
+        return f"; at least {t}?: {settled} of its {moves} first moves settled"
 
 
 class FreshTables:
@@ -736,7 +761,7 @@ class Driver:
             if self.done % self.args.progress_every == 0 or self.done == getattr(
                 self.work, "total", 0
             ):
-                note(f"{self.work.progress(self.done)}, {since_start()}")
+                note(f"{self.work.progress(self.done)}, {since_start()}{self.work.where()}")
         self.work.solved(batch, key, line)
 
     def failed(self, batch, error):
@@ -856,6 +881,12 @@ def parse_arguments(argv):
         help="with --bounds, a position's solve given up after this long, its question asked of "
         "its children instead",
     )
+    parser.add_argument(
+        "--status",
+        action="store_true",
+        help="start nothing: print what the store (--store, beside a run or after it) proves "
+        "of the empty board and of each first move, with --bounds's split at --depth",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the draw of --sample and its bootstrap")
     parser.add_argument(
         "--workers", default="2,64,1024", help="worker counts the --sample estimate is given for"
@@ -885,6 +916,14 @@ def parse_arguments(argv):
             parser.error(f"--{name.replace('_', '-')} is at least 1")
     if args.local_cpus is not None and args.local_cpus < 1:
         parser.error("--local-cpus is at least 1")
+    if args.status:
+        if args.store is None:
+            parser.error("--status reads a store: give its --store")
+        if args.sample is not None:
+            parser.error("--status solves nothing: not with --sample")
+        if args.width < 1 or args.height < 1:
+            parser.error("--width and --height are at least 1")
+        return args
     args.sente = os.path.abspath(args.sente) if os.sep in args.sente else args.sente
     if shutil.which(args.sente) is None:
         parser.error(f"--sente {args.sente}: no such program here")
@@ -903,6 +942,8 @@ def parse_arguments(argv):
 
 def main(argv):
     args = parse_arguments(argv)
+    if args.status:
+        return status(args)
     temporary = None
     if args.store is None:
         temporary = tempfile.mkdtemp(prefix="ray-solve-")
@@ -959,6 +1000,35 @@ def main(argv):
         return 0
     score = split.value({k: store.solved[k][1] for k, _ in tasks})
     OUT.write(f" {score} {nodes} {elapsed * 1e6:.2f}\n")
+    OUT.flush()
+    return 0
+
+
+def status(args):
+    """`--status`: what the store's answers prove, on stdout, without asking anything:
+
+        store <answers> <given up> <solver seconds> <nodes>
+        empty <low> <high>
+        move <columns> <low> <high>      one line per first move, mirror images on one line
+
+    the bounds of the empty board's score and of the first player's score after each first
+    move (its columns as move strings name them, the most central first), by negamax over the
+    split at `--depth` (a position given up split one ply deeper, as `--bounds` does)."""
+    store = Store(args.store, args.width, args.height, read_only=True)
+    split = Split(args.width, args.height, args.depth, store.solved, lazy=True)
+    (low, high), moves = standing(split, store.bounds, store.given_up, list_all=True)
+    board = Board(args.width, args.height)
+    columns = {}
+    for col in split.columns:
+        child = board.copy()
+        child.play(col)
+        columns.setdefault(child.key(), []).append(COLUMNS[col])
+    OUT.write(
+        f"store {store.lines} {len(store.given_up)} {store.seconds:.2f} {store.nodes}\n"
+        f"empty {low} {high}\n"
+    )
+    for key, (child_low, child_high) in moves:
+        OUT.write(f"move {','.join(columns.get(key, '?'))} {-child_high} {-child_low}\n")
     OUT.flush()
     return 0
 

@@ -24,6 +24,46 @@ Nothing here knows of Ray: `Prover.leaves()` hands out the questions that need a
 import heapq
 
 
+def standing(split, bounds, given_up=(), list_all=False):
+    """What the answers prove so far, without asking anything: the root's (low, high) and, for
+    each of its moves (mirror images merged, most central first), the child's key and (low,
+    high) from the child's side to move. Each position's bounds are its own (the score range,
+    `bounds`) narrowed by its children's by negamax; with `list_all` the split is listed down to
+    its last ply (a position in `given_up` one ply deeper), else only the positions a proof has
+    listed are looked through."""
+    given_up = set(given_up)
+    memo = {}
+
+    def bound(key):
+        # Recursive: a split is a few plies deep.
+        if key in memo:
+            return memo[key]
+        kind, data = split.nodes[key]
+        if kind == "known":
+            memo[key] = (data, data)
+            return memo[key]
+        if list_all and kind == "task" and key in given_up:
+            split.deepen(key)
+        if list_all and split.nodes[key][0] == "inner":
+            split.node(key)
+        kind, data = split.nodes[key]
+        low, high = split.limits(key)
+        held = bounds.get(key)
+        if held:
+            low, high = max(low, held[0]), min(high, held[1])
+        if kind == "inner" and data is not None:
+            children = [bound(child) for child in dict.fromkeys(data)]
+            low = max(low, max(-h for _, h in children))
+            high = min(high, max(-lo for lo, _ in children))
+        memo[key] = (low, high)
+        return memo[key]
+
+    root = bound(split.root)
+    kind, data = split.node(split.root)
+    moves = [(child, bound(child)) for child in dict.fromkeys(data)] if kind == "inner" else []
+    return root, moves
+
+
 class Question:
     """ "Does position `key` score at least `t`?", and who waits for its answer."""
 
@@ -132,6 +172,16 @@ class Prover:
 
     def done(self):
         return self.root is None
+
+    def asking(self):
+        """(t, settled, moves) of the root's open question "at least t?": how many of the
+        root's moves (mirror images merged) the answers so far settle for it; None when the
+        score is known or the root is itself a question for the solver."""
+        if not isinstance(self.root, Frame):
+            return None
+        moves = list(dict.fromkeys(self.split.node(self.split.root)[1]))
+        settled = sum(1 for child in moves if self.settled(child, 1 - self.root.t) is not None)
+        return self.root.t, settled, len(moves)
 
     def score(self):
         low, high = self.bound(self.split.root)

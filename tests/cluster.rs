@@ -661,6 +661,47 @@ fn assert_asked_once(store: &str) {
     );
 }
 
+/// `ray_solve.py --status` on the finished 6 x 5 store at ply 4: the answers counted, the
+/// empty board's `score` proven, every first move's score at most it and one's at least it.
+fn assert_status_proves(store: &str, score: i32, answers: usize) {
+    let output = Command::new("python3")
+        .arg(script("ray_solve.py"))
+        .args(["--width", "6", "--height", "5", "--depth", "4", "--status"])
+        .args(["--store", store])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let lines: Vec<Vec<&str>> = stdout.lines().map(|l| l.split(' ').collect()).collect();
+    assert!(
+        lines.len() == 5 && lines[0][0] == "store" && lines[0][1] == answers.to_string(),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[1],
+        ["empty", &score.to_string(), &score.to_string()],
+        "{stdout}"
+    );
+    let moves: Vec<(i32, i32)> = lines[2..]
+        .iter()
+        .map(|w| {
+            assert!(w.len() == 4 && w[0] == "move", "{stdout}");
+            (w[2].parse().expect("a low"), w[3].parse().expect("a high"))
+        })
+        .collect();
+    assert_eq!(
+        lines[2..].iter().map(|w| w[1]).collect::<Vec<_>>(),
+        ["3,4", "2,5", "1,6"],
+        "{stdout}"
+    );
+    assert!(moves.iter().all(|&(_, high)| high <= score), "{stdout}");
+    assert!(moves.iter().any(|&(low, _)| low >= score), "{stdout}");
+}
+
 /// The nodes of a store's lines (`<moves> <answer> <nodes> <microseconds>`), summed.
 fn stored_nodes(store: &str) -> u64 {
     store
@@ -949,6 +990,14 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
             && text.contains("ray_solve: the empty board scores at least 0"),
         "{text}"
     );
+    // Each progress line says how far the empty board's open question is.
+    assert!(
+        lines.iter().any(|l| l.starts_with("ray_solve: ")
+            && l.contains(" bounds proven, ")
+            && l.contains("?: ")
+            && l.ends_with(" of its 3 first moves settled")),
+        "{text}"
+    );
     let all = std::fs::read_to_string(store.join("solved.txt")).expect("the store's answers");
     assert!(all.starts_with(&kept));
     assert_asked_once(&all);
@@ -958,6 +1007,7 @@ fn whole_boards_solved_over_two_ray_nodes_are_sentes_scores_and_a_killed_run_res
         (direct(6, 5), stored_nodes(&all)),
         "{text}"
     );
+    assert_status_proves(&store_text, direct(6, 5), all.lines().count());
     let _ = std::fs::remove_dir_all(&store);
 
     // `--bounds --keep-table`: one actor a CPU keeping its `sente solve` and its table, each

@@ -12,7 +12,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
 
 from ray_solve import Split  # noqa: E402
-from ray_solve_bounds import Prover  # noqa: E402
+from ray_solve_bounds import Prover, standing  # noqa: E402
 
 
 def check(trial):
@@ -40,6 +40,9 @@ def check(trial):
     for key in whole.nodes:
         if rng.random() < 0.05:
             bounds[key] = [value(key) - rng.randint(0, 2), value(key) + rng.randint(0, 2)]
+    # What a store would hold: the bounds known before, then the solver's answers.
+    stored = {key: list(held) for key, held in bounds.items()}
+    given_up = set()
     prover = Prover(split, bounds, split.limits, first=rng.randint(-3, 3))
     out = []
     asked = set()
@@ -57,9 +60,25 @@ def check(trial):
         shallow = len(leaf.moves) < deepest and whole.nodes[leaf.key][0] == "inner"
         if shallow and rng.random() < 0.3:
             prover.answer(leaf, None)  # given up: asked of its children
+            given_up.add(leaf.key)
         else:
-            prover.answer(leaf, value(leaf.key) >= leaf.t)
+            reached = value(leaf.key) >= leaf.t
+            prover.answer(leaf, reached)
+            held = stored.setdefault(leaf.key, [-(1 << 30), 1 << 30])
+            if reached:
+                held[0] = max(held[0], leaf.t)
+            else:
+                held[1] = min(held[1], leaf.t - 1)
     wanted = value(whole.root)
+    # `--status`: the store's answers alone, on a split listed afresh, prove the same score,
+    # and bound each first move around its value.
+    fresh = Split(width, height, depth, {}, lazy=True)
+    root, moves = standing(fresh, stored, given_up, list_all=True)
+    if root != (wanted, wanted):
+        return f"split {trial} ({width}x{height} at ply {depth}): standing {root}, negamax {wanted}"
+    for key, (low, high) in moves:
+        if not low <= value(key) <= high:
+            return f"split {trial}: a first move {low}..{high}, its value {value(key)}"
     if prover.score() != wanted:
         return f"split {trial} ({width}x{height} at ply {depth}): {prover.score()}, negamax {wanted}"
     if len(prover.steps) and prover.steps[-1][0] not in (wanted, wanted + 1):
