@@ -1,6 +1,6 @@
 //! The Connect Four solver beyond 64 bits and its 128-bit path on the 64-bit boards: the
 //! positions of `tests/data/connect4/wide.txt` (8 x 8, 9 x 7, 10 x 6, 4 x 16 and 5 x 12, valued
-//! by Christophe Steininger's solver) solved exactly, and every vector of a 64-bit board (7 x 6's `end`,
+//! by Christophe Steininger's solver) and `wide-fresh.txt` (8 x 8, 9 x 7, 10 x 6) solved exactly, and every vector of a 64-bit board (7 x 6's `end`,
 //! `mid` and `begin`, 9 x 5's `nine-by-five`) solved in a 128-bit word to the same score as in
 //! the 64-bit word.
 
@@ -50,35 +50,36 @@ fn solve_in<B: SolverWord>(shape: Shape, positions: &[String]) -> Vec<(String, i
     lines
 }
 
-#[test]
-fn boards_beyond_64_bits_solve_as_steiningers_solver_does() {
-    let mut boards: BTreeMap<(u8, u8), Vec<(String, i32)>> = BTreeMap::new();
-    for words in vectors("wide.txt") {
+/// Every position of `file` (`width height moves score ...`) solved in the narrowest word its
+/// board fits, as `sente solve` chooses it, to the file's score; the file holds `boards`, at
+/// least 50 positions each, every one with `empty` empty cells.
+fn solves_as_the_file_says(
+    file: &str,
+    boards: &[(u8, u8)],
+    empty: std::ops::RangeInclusive<usize>,
+) {
+    let mut found: BTreeMap<(u8, u8), Vec<(String, i32)>> = BTreeMap::new();
+    for words in vectors(file) {
         let (w, h): (u8, u8) = (
             words[0].parse().expect("width"),
             words[1].parse().expect("height"),
         );
         let score: i32 = words[3].parse().expect("score");
-        boards
+        found
             .entry((w, h))
             .or_default()
             .push((words[2].clone(), score));
     }
-    assert_eq!(
-        boards.keys().copied().collect::<Vec<_>>(),
-        [(4, 16), (5, 12), (8, 8), (9, 7), (10, 6)]
-    );
-    for ((w, h), positions) in &boards {
+    assert_eq!(found.keys().copied().collect::<Vec<_>>(), boards, "{file}");
+    for ((w, h), positions) in &found {
         let shape = Shape::new(*w, *h).expect("a board sente holds");
         assert!(shape.bits() > 64, "{shape} fits 64 bits");
         assert!(
             positions.len() >= 50,
-            "{shape}: {} positions",
+            "{file} {shape}: {} positions",
             positions.len()
         );
-        let moves: Vec<String> = positions.iter().map(|(m, _)| m.clone()).collect();
-        // The narrowest word the board fits, as `sente solve` chooses it.
-        let input: String = moves.iter().map(|m| format!("{m}\n")).collect();
+        let input: String = positions.iter().map(|(m, _)| format!("{m}\n")).collect();
         let mut out = Vec::new();
         let config = BatchConfig {
             shape,
@@ -90,12 +91,32 @@ fn boards_beyond_64_bits_solve_as_steiningers_solver_does() {
         for ((moves, score), line) in positions.iter().zip(text.lines()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             assert_eq!(words[0], moves);
-            assert_eq!(words[1], score.to_string(), "{shape} {moves}: got {line}");
-            // Empty cells from 16 to 30, as the file says.
-            let empty = usize::from(*w) * usize::from(*h) - moves.len();
-            assert!((16..=30).contains(&empty), "{shape} {moves}: {empty} empty");
+            assert_eq!(
+                words[1],
+                score.to_string(),
+                "{file} {shape} {moves}: got {line}"
+            );
+            let cells = usize::from(*w) * usize::from(*h) - moves.len();
+            assert!(
+                empty.contains(&cells),
+                "{file} {shape} {moves}: {cells} empty"
+            );
         }
     }
+}
+
+#[test]
+fn boards_beyond_64_bits_solve_as_steiningers_solver_does() {
+    solves_as_the_file_says(
+        "wide.txt",
+        &[(4, 16), (5, 12), (8, 8), (9, 7), (10, 6)],
+        16..=30,
+    );
+}
+
+#[test]
+fn positions_of_other_games_with_20_to_32_empty_cells_solve_as_steiningers_solver_does() {
+    solves_as_the_file_says("wide-fresh.txt", &[(8, 8), (9, 7), (10, 6)], 20..=32);
 }
 
 /// Every position of a 64-bit board's vector file solved in both words: the same score (the
