@@ -67,6 +67,8 @@ struct Move<B> {
     threats: B,
     /// The table key of the open position its forced moves lead to (0 when not needed).
     key: B,
+    /// Whether `key` is that position's mirror image's.
+    mirrored: bool,
     /// Where its forced moves lead (when `key` is needed: far enough from the end).
     line: Line<B>,
     /// The most this move is worth, from what the enhanced transposition cutoffs learnt of
@@ -349,12 +351,19 @@ where
     /// node, probing the table or ordering moves.
     fn negamax(&mut self, b: Board<Word<G>>, alpha: i32, beta: i32, opponent_win: Word<G>) -> i32 {
         let line = self.forced_line(b, opponent_win);
-        self.follow(line, alpha, beta)
+        self.follow(line, alpha, beta, None)
     }
 
-    /// `negamax` of the position that `line` starts from.
+    /// `negamax` of the position that `line` starts from; `key`, when the caller has it, is
+    /// the table key of the open position the line leads to (and whether it is the mirror's).
     #[inline(always)]
-    fn follow(&mut self, line: Line<Word<G>>, alpha: i32, beta: i32) -> i32 {
+    fn follow(
+        &mut self,
+        line: Line<Word<G>>,
+        alpha: i32,
+        beta: i32,
+        key: Option<(Word<G>, bool)>,
+    ) -> i32 {
         match line {
             Line::Over(score) => score,
             Line::Open {
@@ -368,7 +377,7 @@ where
                 } else {
                     (-beta, -alpha)
                 };
-                sign * self.open_node(b, alpha, beta, opponent_win, next)
+                sign * self.open_node(b, alpha, beta, opponent_win, next, key)
             }
         }
     }
@@ -403,6 +412,9 @@ where
     }
 
     /// `negamax` at a position with at least two moves that do not lose at once: `next`.
+    /// `known_key` is its table key when the parent computed it for its enhanced cutoffs (as
+    /// Steininger's solver keeps a child's hash from that lookup), so that the dead stones and
+    /// the mirror image are not worked out twice.
     fn open_node(
         &mut self,
         b: Board<Word<G>>,
@@ -410,6 +422,7 @@ where
         mut beta: i32,
         opponent_win: Word<G>,
         next: Word<G>,
+        known_key: Option<(Word<G>, bool)>,
     ) -> i32 {
         let geo = self.geo;
         let cells = self.cells();
@@ -420,7 +433,7 @@ where
         if self.interrupted {
             return 0;
         }
-        let (key, mirrored) = self.canonical_key(b);
+        let (key, mirrored) = known_key.unwrap_or_else(|| self.canonical_key(b));
         self.table.prefetch(key);
         // The opponent cannot win at its next move: we lose at its stone after that at best.
         let min = -(cells - 2 - b.moves) / 2;
@@ -511,19 +524,19 @@ where
                 promise += TABLE_MOVE_BONUS;
             }
             let score = (u128::from(promise) << 64) | u128::from(self.history[side][col as usize]);
-            let (key, line) = if etc {
+            let ((key, mirrored), line) = if etc {
                 let line = self.forced_line(b.play(bit), my_win);
                 let key = match line {
                     Line::Open { b: end, .. } => {
-                        let key = self.canonical_key(end).0;
-                        self.table.prefetch(key);
+                        let key = self.canonical_key(end);
+                        self.table.prefetch(key.0);
                         key
                     }
-                    Line::Over(_) => Word::<G>::ZERO,
+                    Line::Over(_) => (Word::<G>::ZERO, false),
                 };
                 (key, line)
             } else {
-                (Word::<G>::ZERO, Line::Over(0))
+                ((Word::<G>::ZERO, false), Line::Over(0))
             };
             let mut j = count;
             while j > 0 && moves[j - 1].score < score {
@@ -536,6 +549,7 @@ where
                 col,
                 threats: my_win,
                 key,
+                mirrored,
                 line,
                 cap: NO_BOUND,
             };
@@ -646,7 +660,7 @@ where
             i += 1;
             searched += 1;
             let score = -if etc {
-                self.follow(m.line, -beta, -alpha)
+                self.follow(m.line, -beta, -alpha, Some((m.key, m.mirrored)))
             } else {
                 self.negamax(b.play(m.bit), -beta, -alpha, m.threats)
             };
