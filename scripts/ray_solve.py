@@ -1016,7 +1016,7 @@ def status(args):
     split at `--depth` (a position given up split one ply deeper, as `--bounds` does)."""
     store = Store(args.store, args.width, args.height, read_only=True)
     split = Split(args.width, args.height, args.depth, store.solved, lazy=True)
-    (low, high), moves = standing(split, store.bounds, store.given_up, list_all=True)
+    (low, high), moves = standing(split, store.bounds, store.given_up)
     board = Board(args.width, args.height)
     columns = {}
     for col in split.columns:

@@ -24,13 +24,12 @@ Nothing here knows of Ray: `Prover.leaves()` hands out the questions that need a
 import heapq
 
 
-def standing(split, bounds, given_up=(), list_all=False):
+def standing(split, bounds, given_up=()):
     """What the answers prove so far, without asking anything: the root's (low, high) and, for
     each of its moves (mirror images merged, most central first), the child's key and (low,
     high) from the child's side to move. Each position's bounds are its own (the score range,
-    `bounds`) narrowed by its children's by negamax; with `list_all` the split is listed down to
-    its last ply (a position in `given_up` one ply deeper), else only the positions a proof has
-    listed are looked through."""
+    `bounds`) narrowed by its children's by negamax, the split listed down to its last ply (a
+    position in `given_up` one ply deeper, as the Prover splits it)."""
     given_up = set(given_up)
     memo = {}
 
@@ -42,16 +41,14 @@ def standing(split, bounds, given_up=(), list_all=False):
         if kind == "known":
             memo[key] = (data, data)
             return memo[key]
-        if list_all and kind == "task" and key in given_up:
+        if kind == "task" and key in given_up:
             split.deepen(key)
-        if list_all and split.nodes[key][0] == "inner":
-            split.node(key)
-        kind, data = split.nodes[key]
+        kind, data = split.node(key)
         low, high = split.limits(key)
         held = bounds.get(key)
         if held:
             low, high = max(low, held[0]), min(high, held[1])
-        if kind == "inner" and data is not None:
+        if kind == "inner":
             children = [bound(child) for child in dict.fromkeys(data)]
             low = max(low, max(-h for _, h in children))
             high = min(high, max(-lo for lo, _ in children))

@@ -73,7 +73,7 @@ def check(trial):
     # `--status`: the store's answers alone, on a split listed afresh, prove the same score,
     # and bound each first move around its value.
     fresh = Split(width, height, depth, {}, lazy=True)
-    root, moves = standing(fresh, stored, given_up, list_all=True)
+    root, moves = standing(fresh, stored, given_up)
     if root != (wanted, wanted):
         return f"split {trial} ({width}x{height} at ply {depth}): standing {root}, negamax {wanted}"
     for key, (low, high) in moves:
