@@ -921,8 +921,8 @@ def parse_arguments(argv):
             parser.error("--status reads a store: give its --store")
         if args.sample is not None:
             parser.error("--status solves nothing: not with --sample")
-        if args.width < 1 or args.height < 1:
-            parser.error("--width and --height are at least 1")
+        if not 1 <= args.width <= len(COLUMNS) or args.height < 1:
+            parser.error(f"--width is 1 to {len(COLUMNS)} and --height at least 1")
         return args
     args.sente = os.path.abspath(args.sente) if os.sep in args.sente else args.sente
     if shutil.which(args.sente) is None:
